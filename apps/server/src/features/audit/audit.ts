@@ -1,0 +1,47 @@
+import type { DbOrTx } from '../../db/client';
+import { auditLogs } from '../../db/schema';
+
+export interface AuditEntry {
+  /** who: null for the system (CLI, seed, scheduled effects) */
+  userId: number | null;
+  action: string;
+  entityType: string;
+  entityId?: string | number | null;
+  before?: unknown;
+  after?: unknown;
+  meta?: Record<string, unknown>;
+}
+
+/**
+ * The one way to write the audit log (DOMAIN.md §Audit). Call it with the transaction that makes
+ * the change, so the change and its audit row commit or roll back together. The table is
+ * append-only (a trigger refuses UPDATE, DELETE and TRUNCATE).
+ */
+export async function writeAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLogs).values({
+    user_id: entry.userId,
+    action: entry.action,
+    entity_type: entry.entityType,
+    entity_id: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
+    before: entry.before === undefined ? null : redact(entry.before),
+    after: entry.after === undefined ? null : redact(entry.after),
+    meta: entry.meta ?? null,
+  });
+}
+
+const SECRET_KEYS = new Set(['password', 'password_hash', 'password_confirmation', 'sin_number']);
+
+/** Secrets never reach the audit log; a SIN is kept as its last three digits. */
+function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redact);
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      if (k === 'sin_number' && typeof v === 'string') out[k] = v ? `***${v.slice(-3)}` : v;
+      else if (SECRET_KEYS.has(k)) out[k] = v === null || v === undefined ? v : '[redacted]';
+      else out[k] = redact(v);
+    }
+    return out;
+  }
+  return value;
+}

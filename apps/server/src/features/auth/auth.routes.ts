@@ -1,0 +1,112 @@
+import {
+  isAdminRole,
+  LOGIN_FAILED,
+  LOGIN_INACTIVE,
+  LOGIN_THROTTLED,
+  loginResponseSchema,
+  loginSchema,
+  rolesResponseSchema,
+  sessionResponseSchema,
+} from '@app/domain';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { users } from '../../db/schema';
+import { setSessionCookie, type RouteModule } from '../../http/app';
+import { AppError, validationError } from '../../http/errors';
+import { route } from '../../http/route';
+import { findUserByEmail } from '../users/users.service';
+import { LoginThrottle } from './login-throttle';
+import { verifyPassword } from './password';
+
+export const authRoutes: RouteModule = ({ db, sessions }) => {
+  const throttle = new LoginThrottle(db.$client);
+  return [
+    route({
+      method: 'GET',
+      url: '/api/session',
+      access: 'public',
+      summary: 'The current session: who is signed in and the CSRF token (creates an anonymous session if none).',
+      tags: ['auth'],
+      response: sessionResponseSchema,
+      handler: async ({ req, reply, session }) => {
+        let current = session;
+        if (!current) {
+          const created = await sessions.create(null, { ip: req.ip, userAgent: req.headers['user-agent'] });
+          setSessionCookie(reply, req, created.token);
+          current = created.session;
+        }
+        if (current.flash) await sessions.setFlash(current.id, null);
+        return {
+          authenticated: current.user !== null,
+          user: current.user,
+          csrf_token: current.csrfToken,
+          ...(current.flash ? { flash: current.flash } : {}),
+        };
+      },
+    }),
+    route({
+      method: 'POST',
+      url: '/login',
+      access: 'public',
+      summary: 'Sign in with e-mail and password. Rotates the session id and the CSRF token.',
+      tags: ['auth'],
+      body: loginSchema,
+      response: loginResponseSchema,
+      handler: async ({ req, reply, body, session, redirectTo }) => {
+        const wait = await throttle.retryAfter(body.email, req.ip);
+        if (wait > 0) throw new AppError('throttled', LOGIN_THROTTLED(wait), undefined, { retry_after: wait });
+        const found = await findUserByEmail(db, body.email);
+        const ok = await verifyPassword(found?.password_hash ?? null, body.password);
+        if (!found || !ok) {
+          await throttle.recordFailure(body.email, req.ip);
+          throw validationError({ email: [LOGIN_FAILED] });
+        }
+        if (!found.is_active || found.agent_inactive) throw validationError({ email: [LOGIN_INACTIVE] });
+        await throttle.recordSuccess(body.email);
+        if (session) await sessions.destroy(session.id);
+        const created = await sessions.create(found.id, { ip: req.ip, userAgent: req.headers['user-agent'] });
+        setSessionCookie(reply, req, created.token);
+        await db.update(users).set({ last_login_at: new Date() }).where(eq(users.id, found.id));
+        redirectTo('/bookings');
+        return {
+          status: 'success' as const,
+          message: 'Signed in.',
+          user: {
+            id: found.id,
+            name: found.name,
+            email: found.email,
+            roles: found.roles,
+            agent_id: found.agent_id,
+            is_admin: isAdminRole(found.roles),
+            must_change_password: found.must_change_password,
+          },
+          csrf_token: created.session.csrfToken,
+        };
+      },
+    }),
+    route({
+      method: 'POST',
+      url: '/logout',
+      access: 'public',
+      summary: 'Sign out. Answers with a fresh anonymous CSRF token.',
+      tags: ['auth'],
+      response: z.object({ status: z.literal('success'), csrf_token: z.string() }),
+      handler: async ({ req, reply, session, redirectTo }) => {
+        if (session) await sessions.destroy(session.id);
+        const created = await sessions.create(null, { ip: req.ip, userAgent: req.headers['user-agent'] });
+        setSessionCookie(reply, req, created.token);
+        redirectTo('/login');
+        return { status: 'success' as const, message: 'Signed out.', csrf_token: created.session.csrfToken };
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/api/user/roles',
+      access: 'user',
+      summary: "The signed-in user's roles, agent id and name.",
+      tags: ['auth'],
+      response: rolesResponseSchema,
+      handler: async ({ user }) => ({ roles: user.roles, agent_id: user.agent_id, name: user.name }),
+    }),
+  ];
+};

@@ -1,0 +1,292 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { expandBracketKeys } from './body';
+import { AppError, STATUS_BY_CODE } from './errors';
+import { buildOpenApi } from './openapi';
+import { isPagePath } from './pages';
+import { runRoute, wantsJson, type Method, type RouteDef, type UploadedFile } from './route';
+import { SESSION_COOKIE, SessionStore, type Session } from './session';
+
+export interface AppDeps {
+  db: Db;
+  config: Pick<Config, 'trustProxy' | 'sessionTtlMs' | 'logLevel'>;
+  /** Built web app (apps/web/dist); when missing, pages answer with a short note. */
+  webDist?: string;
+  logger?: boolean;
+}
+
+export interface AppContext {
+  db: Db;
+  sessions: SessionStore;
+  config: AppDeps['config'];
+}
+
+export type RouteModule = (ctx: AppContext) => RouteDef[];
+
+const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+const OVERRIDABLE: Method[] = ['PUT', 'PATCH', 'DELETE'];
+
+export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: deps.config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
+          },
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  const sessions = new SessionStore(deps.db, deps.config.sessionTtlMs);
+  const ctx: AppContext = { db: deps.db, sessions, config: deps.config };
+  const routes = modules.flatMap((m) => m(ctx));
+  app.decorateRequest('session', null);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody, { parser: (str) => parseUrlEncoded(str) });
+  await app.register(fastifyMultipart, {
+    attachFieldsToBody: true,
+    limits: { fileSize: 20 * 1024 * 1024, files: 5, fields: 20_000, fieldSize: 1024 * 1024, parts: 20_010 },
+    async onFile(part) {
+      const data = await part.toBuffer();
+      const file: UploadedFile | undefined =
+        data.length === 0 && !part.filename
+          ? undefined
+          : { filename: part.filename, mimetype: part.mimetype, size: data.length, data };
+      (part as unknown as { value: unknown }).value = file;
+    },
+  });
+
+  // Every request but static assets knows its session (PostgreSQL; any app server answers).
+  app.addHook('onRequest', async (req) => {
+    if (req.url.startsWith('/assets/')) return;
+    req.session = await sessions.load(req.cookies[SESSION_COOKIE]);
+  });
+
+  // Form and multipart bodies become the same nested shape as JSON bodies.
+  app.addHook('preValidation', async (req) => {
+    if (
+      !req.isMultipart() &&
+      !String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')
+    )
+      return;
+    const body = req.body as Record<string, unknown> | undefined;
+    if (!body || typeof body !== 'object') return;
+    const flat: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(body)) {
+      flat[k] = Array.isArray(v) ? v.map(partValue) : partValue(v);
+    }
+    req.body = expandBracketKeys(flat);
+  });
+
+  app.setErrorHandler(async (err, req, reply) => sendError(err, req, reply, sessions));
+  app.setNotFoundHandler(async (req, reply) => {
+    if (req.method === 'GET' && !wantsJson(req) && isPagePath(req.url.split('?')[0] ?? '/')) {
+      return servePage(req, reply, sessions, deps.webDist ?? DEFAULT_WEB_DIST);
+    }
+    if (req.method === 'GET' && !wantsJson(req)) {
+      return servePage(req, reply.code(404), sessions, deps.webDist ?? DEFAULT_WEB_DIST);
+    }
+    return reply.code(404).send({ status: 'error', message: 'Not found.' });
+  });
+
+  // Routes: each method as itself, plus a POST twin for _method overrides (CONTRACT.md §2).
+  const byUrl = new Map<string, Map<Method, RouteDef>>();
+  for (const def of routes) {
+    const methods = byUrl.get(def.url) ?? new Map<Method, RouteDef>();
+    if (methods.has(def.method)) throw new Error(`Duplicate route ${def.method} ${def.url}`);
+    methods.set(def.method, def);
+    byUrl.set(def.url, methods);
+  }
+  const webDist = deps.webDist ?? DEFAULT_WEB_DIST;
+  const run = async (def: RouteDef, req: FastifyRequest, reply: FastifyReply) =>
+    respond(def, req, reply, sessions, await runRoute(def, req, reply));
+  for (const [url, methods] of byUrl) {
+    const overridable = OVERRIDABLE.filter((m) => methods.has(m));
+    const post = methods.get('POST');
+    for (const [method, def] of methods) {
+      if (method === 'POST' && overridable.length > 0) continue; // served by the dispatcher below
+      app.route({
+        method,
+        url,
+        config: def.multipartLimits ? { multipartOptions: { limits: def.multipartLimits } } : {},
+        handler: async (req, reply) => {
+          if (def.page && !wantsJson(req)) return servePage(req, reply, sessions, webDist);
+          return run(def, req, reply);
+        },
+      });
+    }
+    if (overridable.length === 0) continue;
+    // POST with `_method` = PUT/PATCH/DELETE runs that route; without it, the route's own POST (if any).
+    app.route({
+      method: 'POST',
+      url,
+      config: post?.multipartLimits ? { multipartOptions: { limits: post.multipartLimits } } : {},
+      handler: async (req, reply) => {
+        const requested = String((req.body as Record<string, unknown> | undefined)?._method ?? '').toUpperCase();
+        const def = (OVERRIDABLE as string[]).includes(requested) ? methods.get(requested as Method) : post;
+        if (!def)
+          throw new AppError(
+            'method_not_allowed',
+            `The ${requested || 'POST'} method is not supported for this route.`,
+          );
+        return run(def, req, reply);
+      },
+    });
+  }
+
+  const openapi = buildOpenApi(routes);
+  app.get('/api/openapi.json', async () => openapi);
+
+  if (fs.existsSync(path.join(webDist, 'assets'))) {
+    await app.register(fastifyStatic, {
+      root: path.join(webDist, 'assets'),
+      prefix: '/assets/',
+      immutable: true,
+      maxAge: '365d',
+    });
+  }
+  return app;
+}
+
+function partValue(v: unknown): unknown {
+  if (v && typeof v === 'object' && 'type' in v && ('fieldname' in v || 'value' in v)) {
+    return (v as { value: unknown }).value;
+  }
+  return v;
+}
+
+function parseUrlEncoded(str: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of new URLSearchParams(str)) {
+    if (k === '__proto__' || k === 'constructor' || k === 'prototype') continue;
+    const existing = out[k];
+    if (existing === undefined) out[k] = v;
+    else if (Array.isArray(existing)) existing.push(v);
+    else out[k] = [existing, v];
+  }
+  return out;
+}
+
+async function respond(
+  def: RouteDef,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  sessions: SessionStore,
+  result: unknown,
+) {
+  if (reply.sent) return reply;
+  if (def.method !== 'GET' && !wantsJson(req)) {
+    // A plain form post: flash the message and redirect (CONTRACT.md §2).
+    const message = (result as { message?: unknown } | undefined)?.message;
+    if (req.session && typeof message === 'string') await sessions.setFlash(req.session.id, { message });
+    return reply.redirect(req.redirectTarget ?? safeReferer(req) ?? '/', 302);
+  }
+  if (result === undefined) return reply.code(204).send();
+  return reply.send(result);
+}
+
+function safeReferer(req: FastifyRequest): string | null {
+  const ref = req.headers.referer;
+  if (!ref) return null;
+  try {
+    const u = new URL(ref);
+    return u.host === new URL(`http://${req.headers.host ?? ''}`).host ? u.pathname + u.search : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The one place errors become the contract's shapes. Nothing internal leaves the server. */
+async function sendError(err: unknown, req: FastifyRequest, reply: FastifyReply, sessions: SessionStore) {
+  let appErr: AppError;
+  if (err instanceof AppError) {
+    appErr = err;
+  } else {
+    const e = err as { statusCode?: number; code?: string; message?: string };
+    const status = e.statusCode ?? 500;
+    if (e.code === 'FST_REQ_FILE_TOO_LARGE' || status === 413) {
+      appErr = new AppError('payload_too_large', 'The request is too large.');
+    } else if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
+      appErr = new AppError('unsupported_media_type', 'The request content type is not supported.');
+    } else if (
+      e.code?.startsWith('FST_ERR_CTP') ||
+      (status === 400 && e.code !== undefined) ||
+      err instanceof SyntaxError
+    ) {
+      appErr = new AppError('bad_request', 'The request body could not be read (malformed JSON or form data).');
+    } else if (status >= 400 && status < 500) {
+      appErr = new AppError('bad_request', 'The request could not be understood.');
+    } else {
+      req.log.error({ err }, 'unhandled error');
+      appErr = new AppError('internal', 'Server Error');
+    }
+  }
+  if (appErr.status >= 500) req.log.error({ err }, 'server error');
+
+  const isPlainForm = req.method !== 'GET' && !wantsJson(req);
+  if (isPlainForm && (appErr.code === 'validation' || appErr.code === 'conflict') && req.session) {
+    await sessions.setFlash(req.session.id, {
+      message: appErr.message,
+      ...(appErr.errors ? { errors: appErr.errors } : {}),
+    });
+    return reply.redirect(safeReferer(req) ?? '/', 302);
+  }
+  if (appErr.code === 'unauthenticated' && req.method === 'GET' && !wantsJson(req)) {
+    return reply.redirect(`/login?redirect=${encodeURIComponent(req.url)}`, 302);
+  }
+  const body =
+    appErr.code === 'validation'
+      ? { message: appErr.message, errors: appErr.errors ?? {}, ...appErr.extra }
+      : { status: 'error', message: appErr.message, ...appErr.extra };
+  return reply.code(STATUS_BY_CODE[appErr.code]).send(body);
+}
+
+let cachedIndex: { file: string; html: string } | null = null;
+
+/** Serves the web app's index.html with the session's CSRF token in a meta tag. */
+async function servePage(req: FastifyRequest, reply: FastifyReply, sessions: SessionStore, webDist: string) {
+  const pathname = req.url.split('?')[0] ?? '/';
+  let session: Session | null = req.session;
+  if (!session) {
+    const created = await sessions.create(null, { ip: req.ip, userAgent: req.headers['user-agent'] });
+    session = created.session;
+    setSessionCookie(reply, req, created.token);
+  }
+  if (!session.user && pathname !== '/login' && reply.statusCode !== 404) {
+    return reply.redirect(`/login?redirect=${encodeURIComponent(req.url)}`, 302);
+  }
+  const file = path.join(webDist, 'index.html');
+  if (!cachedIndex || cachedIndex.file !== file) {
+    const html = fs.existsSync(file)
+      ? fs.readFileSync(file, 'utf8')
+      : '<!doctype html><html><head><title>Back office</title></head><body><p>The web app is not built. Run <code>npm run build</code>.</p></body></html>';
+    cachedIndex = { file, html };
+  }
+  const meta = `<meta name="csrf-token" content="${session.csrfToken}">`;
+  const html = cachedIndex.html.replace('<head>', `<head>\n    ${meta}`);
+  return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+}
+
+export function setSessionCookie(reply: FastifyReply, req: FastifyRequest, token: string) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: req.protocol === 'https',
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}

@@ -1,0 +1,1 @@
+export { isPagePath } from '@app/domain';

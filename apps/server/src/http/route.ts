@@ -1,0 +1,158 @@
+import type { SessionUser } from '@app/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z, type ZodType } from 'zod';
+import {
+  AppError,
+  csrfMismatch,
+  forbidden,
+  notFound,
+  unauthenticated,
+  validationError,
+  type FieldErrors,
+} from './errors';
+import type { Session } from './session';
+import { tokensEqual } from './session';
+
+export type Access = 'public' | 'user' | 'admin';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type BodyType = 'json' | 'multipart' | 'form';
+
+export interface UploadedFile {
+  filename: string;
+  mimetype: string;
+  size: number;
+  data: Buffer;
+}
+
+type UserFor<A extends Access> = A extends 'public' ? SessionUser | null : SessionUser;
+
+export interface RouteContext<B, Q, P, A extends Access> {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  body: B;
+  query: Q;
+  params: P;
+  user: UserFor<A>;
+  session: Session | null;
+  /** For plain (non-JSON) form posts: where to send the browser after success. */
+  redirectTo(path: string): void;
+}
+
+export interface RouteDef<
+  B extends ZodType = ZodType,
+  Q extends ZodType = ZodType,
+  P extends ZodType = ZodType,
+  A extends Access = Access,
+> {
+  method: Method;
+  url: string;
+  access: A;
+  summary: string;
+  tags: string[];
+  body?: B;
+  bodyType?: BodyType;
+  query?: Q;
+  params?: P;
+  /** The success answer, for the OpenAPI document. */
+  response?: ZodType;
+  /** Extra non-JSON answer (e.g. a file) for the OpenAPI document. */
+  produces?: string;
+  /** A GET that is also a page: answers with the web app unless JSON is asked for. */
+  page?: boolean;
+  multipartLimits?: { fileSize: number; files?: number };
+  /** Spec message when an upload is over `multipartLimits.fileSize`. */
+  fileTooLargeMessage?: string;
+  handler(ctx: RouteContext<z.output<B>, z.output<Q>, z.output<P>, A>): Promise<unknown>;
+}
+
+/** Identity helper that keeps the schema and handler types tied together. */
+export function route<
+  B extends ZodType = ZodType<undefined>,
+  Q extends ZodType = ZodType<undefined>,
+  P extends ZodType = ZodType<undefined>,
+  A extends Access = Access,
+>(def: Omit<RouteDef<B, Q, P, A>, 'tags'> & { tags?: string[] }): RouteDef {
+  return { tags: [], ...def } as unknown as RouteDef;
+}
+
+export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: Session | null;
+    redirectTarget?: string;
+  }
+}
+
+/** CONTRACT.md §2: XHR or Accept JSON (and everything under /api) gets JSON; a plain form post gets a redirect. */
+export function wantsJson(req: FastifyRequest): boolean {
+  if (req.headers['x-requested-with'] === 'XMLHttpRequest') return true;
+  const accept = String(req.headers.accept ?? '');
+  if (accept.includes('application/json') || accept.includes('+json')) return true;
+  if (req.url.startsWith('/api/')) return true;
+  const ct = String(req.headers['content-type'] ?? '');
+  return ct.startsWith('application/json');
+}
+
+/** Turns zod issues into the contract's `errors` map: dotted paths, first message first. */
+export function issuesToErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : '_';
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+export function parseOr422<S extends ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationError(issuesToErrors(result.error.issues));
+  return result.data;
+}
+
+function stripControlFields(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || Buffer.isBuffer(body)) return body;
+  const { _method: _m, _token: _t, ...rest } = body as Record<string, unknown>;
+  return rest;
+}
+
+/** Runs one route: CSRF, access, params, query, body, handler — in that order. */
+export async function runRoute(def: RouteDef, req: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+  const session = req.session;
+  if (def.method !== 'GET') {
+    const body = req.body as Record<string, unknown> | undefined;
+    const header = req.headers['x-csrf-token'] ?? req.headers['x-xsrf-token'];
+    const token = typeof header === 'string' ? header : typeof body?._token === 'string' ? body._token : '';
+    if (!session || !token || !tokensEqual(token, session.csrfToken)) throw csrfMismatch();
+  }
+  const user = session?.user ?? null;
+  if (def.access !== 'public') {
+    if (!user) throw unauthenticated();
+    if (def.access === 'admin' && !user.is_admin) throw forbidden();
+  }
+  let params: unknown = undefined;
+  if (def.params) {
+    const parsed = def.params.safeParse(req.params);
+    if (!parsed.success) throw notFound();
+    params = parsed.data;
+  }
+  const query = def.query ? parseOr422(def.query, req.query ?? {}) : undefined;
+  const body = def.body ? parseOr422(def.body, stripControlFields(req.body ?? {})) : undefined;
+  const ctx: RouteContext<unknown, unknown, unknown, Access> = {
+    req,
+    reply,
+    body,
+    query,
+    params,
+    user: user as SessionUser,
+    session,
+    redirectTo: (path) => {
+      req.redirectTarget = path;
+    },
+  };
+  return def.handler(ctx as never);
+}
+
+export function isAppError(err: unknown): err is AppError {
+  return err instanceof AppError;
+}

@@ -1,0 +1,217 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './db/embedded';
+
+/**
+ * The real process: `main.ts` on an embedded PostgreSQL under a temporary DATA_DIR. Proves that a
+ * server killed with SIGKILL leaves no committed row behind, that the next start adopts the
+ * orphaned PostgreSQL instead of starting a second one, and that the CLI works beside it.
+ */
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-proc-'));
+fs.chmodSync(dataDir, 0o755);
+const children: ChildProcess[] = [];
+
+afterAll(async () => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  const pid = postmasterPid();
+  if (pid && alive(pid)) process.kill(pid, 'SIGINT');
+  for (let i = 0; i < 100 && pid && alive(pid); i++) await sleep(50);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const env = (port: number) => ({
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DEMO: '1',
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: '',
+});
+
+async function startServer(): Promise<{ child: ChildProcess; port: number; output: () => string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: env(port),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const deadline = Date.now() + 60_000;
+  while (!out.includes('Back office ready')) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
+    await sleep(100);
+  }
+  return { child, port, output: () => out };
+}
+
+function runCli(args: string[]): Promise<{ code: number; last: Record<string, unknown>; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+      cwd: serverDir,
+      env: env(0),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (d) => (out += d));
+    child.stderr!.on('data', (d) => (err += d));
+    child.on('exit', (code) => {
+      const lines = out.trim().split('\n');
+      resolve({ code: code ?? -1, last: JSON.parse(lines[lines.length - 1] ?? '{}'), stderr: err });
+    });
+  });
+}
+
+class Browser {
+  cookie = '';
+  token = '';
+  constructor(private readonly port: number) {}
+  async call(method: string, url: string, body?: unknown) {
+    const res = await fetch(`http://127.0.0.1:${this.port}${url}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'x-csrf-token': this.token,
+        cookie: this.cookie,
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const set = res.headers.get('set-cookie');
+    if (set) this.cookie = set.split(';')[0]!;
+    const json = (await res.json()) as Record<string, unknown>;
+    if (typeof json.csrf_token === 'string') this.token = json.csrf_token;
+    return { status: res.status, json };
+  }
+  async signIn(email: string, password: string) {
+    await this.call('GET', '/api/session');
+    return this.call('POST', '/login', { email, password });
+  }
+}
+
+describe('the server process', () => {
+  let first: Awaited<ReturnType<typeof startServer>>;
+  let pgPid = 0;
+
+  it('starts on an empty data directory, loads the demo data and prints the logins', async () => {
+    first = await startServer();
+    expect(first.output()).toMatch(/admin@example\.com\s+admin-demo/);
+    pgPid = postmasterPid()!;
+    expect(alive(pgPid)).toBe(true);
+  });
+
+  it('lets the CLI create a user beside the running server (reusing its PostgreSQL)', async () => {
+    const ok = await runCli([
+      'user:create',
+      '--email',
+      'cli.agent@example.com',
+      '--name',
+      'Cli Agent',
+      '--role',
+      'agent',
+      '--password',
+      'cli-password',
+      '--tier',
+      'Gold',
+    ]);
+    expect(ok.code).toBe(0);
+    expect(ok.last).toEqual({ user_id: expect.any(Number), agent_id: expect.any(Number) });
+    expect(postmasterPid()).toBe(pgPid); // not a second server
+
+    const bad = await runCli([
+      'user:create',
+      '--email',
+      'x@example.com',
+      '--name',
+      'X',
+      '--role',
+      'wizard',
+      '--password',
+      'short',
+    ]);
+    expect(bad.code).toBe(1);
+    expect(bad.last.status).toBe('error');
+    expect(String(bad.last.message)).toMatch(/role/);
+    const unknownTier = await runCli([
+      'user:create',
+      '--email',
+      'y@example.com',
+      '--name',
+      'Y',
+      '--role',
+      'agent',
+      '--password',
+      'long-enough',
+      '--tier',
+      'Mithril',
+    ]);
+    expect(unknownTier.code).toBe(1);
+    expect(unknownTier.last.message).toBe('tier: The commission tier "Mithril" does not exist.');
+
+    const b = new Browser(first.port);
+    expect((await b.signIn('cli.agent@example.com', 'cli-password')).status).toBe(200);
+  });
+
+  it('keeps a committed row when the server is killed with SIGKILL, and the next start adopts PostgreSQL', async () => {
+    const b = new Browser(first.port);
+    expect((await b.signIn('admin@example.com', 'admin-demo')).status).toBe(200);
+    const created = await b.call('POST', '/commission-tiers', {
+      name: 'Survivor',
+      description: 'committed before the crash',
+    });
+    expect(created.status).toBe(200);
+
+    first.child.kill('SIGKILL');
+    await new Promise((r) => first.child.once('exit', r));
+    expect(alive(pgPid)).toBe(true); // PostgreSQL outlives a SIGKILLed parent
+
+    const second = await startServer();
+    expect(postmasterPid()).toBe(pgPid); // reused, not duplicated
+    expect(second.output()).not.toMatch(/Demo logins/); // not an empty database any more
+    const b2 = new Browser(second.port);
+    expect((await b2.signIn('admin@example.com', 'admin-demo')).status).toBe(200);
+    const tiers = (await b2.call('GET', '/api/commission-tiers')).json.data as { name: string }[];
+    expect(tiers.map((t) => t.name)).toContain('Survivor');
+
+    second.child.kill('SIGTERM');
+    await new Promise((r) => second.child.once('exit', r));
+    for (let i = 0; i < 100 && alive(pgPid); i++) await sleep(50);
+    expect(alive(pgPid)).toBe(false); // stopped cleanly with its adopter
+  });
+
+  it('lets the CLI start PostgreSQL for its own duration when no server runs', async () => {
+    const res = await runCli(['demo:seed']);
+    expect(res.code).toBe(1);
+    expect(res.last.message).toBe('The database is not empty: demo:seed only loads into an empty database.');
+    const pid = postmasterPid();
+    expect(pid === null || !alive(pid)).toBe(true);
+  });
+});
+
+function postmasterPid(): number | null {
+  try {
+    return Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return null;
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,6 @@
+import type { RouteModule } from './http/app';
+import { authRoutes } from './features/auth/auth.routes';
+import { referenceRoutes } from './features/reference/reference.routes';
+
+/** Every feature's routes; features meet only here. */
+export const routeModules: RouteModule[] = [authRoutes, referenceRoutes];

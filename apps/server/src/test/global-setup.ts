@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { createDb, runMigrations } from '../db/client';
+import { startEmbeddedPostgres, type EmbeddedServer } from '../db/embedded';
+import { ensureReferenceData } from '../db/seed-reference';
+
+export const TEMPLATE_DB = 'app_template';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgAdminUrl: string;
+  }
+}
+
+/**
+ * One PostgreSQL per run: a throwaway embedded cluster, or the server in TEST_DATABASE_URL
+ * (`npm run test:e2e` points it at Debian's PostgreSQL 15). The template database is migrated once;
+ * each test file gets a fresh copy (see setup-file.ts).
+ */
+export default async function setup(project: TestProject) {
+  let server: EmbeddedServer | null = null;
+  let tmp: string | null = null;
+  let adminUrl: string;
+  const external = process.env.TEST_DATABASE_URL;
+  if (external) {
+    adminUrl = external;
+  } else {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-test-'));
+    fs.chmodSync(tmp, 0o755);
+    server = await startEmbeddedPostgres({ dataDir: tmp });
+    adminUrl = server.url('postgres');
+  }
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  // Leftover copies from an earlier interrupted run on an external server.
+  const stale = await admin.query<{ datname: string }>(
+    `select datname from pg_database where datname = $1 or datname like 'test\\_%'`,
+    [TEMPLATE_DB],
+  );
+  for (const { datname } of stale.rows) await admin.query(`drop database if exists "${datname}" with (force)`);
+  await admin.query(`create database ${TEMPLATE_DB}`);
+  await admin.end();
+
+  const templateUrl = withDatabase(adminUrl, TEMPLATE_DB);
+  await runMigrations(templateUrl);
+  const db = createDb(templateUrl, 1);
+  await ensureReferenceData(db);
+  await db.$client.end();
+
+  project.provide('pgAdminUrl', adminUrl);
+  return async () => {
+    if (external) {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      const copies = await c.query<{ datname: string }>(
+        `select datname from pg_database where datname = $1 or datname like 'test\\_%'`,
+        [TEMPLATE_DB],
+      );
+      for (const { datname } of copies.rows) await c.query(`drop database if exists "${datname}" with (force)`);
+      await c.end();
+    }
+    await server?.stop();
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  };
+}
+
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}

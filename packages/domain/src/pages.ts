@@ -1,0 +1,46 @@
+/**
+ * The browser's page addresses (CONTRACT.md §4). The server serves the web app for these paths
+ * (and 404 for others); the web app routes the same list.
+ */
+export const PAGE_PATTERNS = [
+  '/',
+  '/login',
+  '/bookings',
+  '/bookings/create',
+  '/bookings/:id',
+  '/bookings/:id/edit',
+  '/booking-groups',
+  '/booking-groups/create',
+  '/booking-groups/:id/edit',
+  '/commissions',
+  '/commissions/create',
+  '/commissions/:id/edit',
+  '/agents',
+  '/agents/create',
+  '/agents/import',
+  '/agents/:id/edit',
+  '/agents/:id/tier-history',
+  '/agents/:id/sub-agents',
+  '/suppliers',
+  '/commission-tiers',
+  '/accounts',
+  '/settings',
+  '/transactions',
+  '/transactions/create',
+  '/transactions/create-bulk',
+  '/transactions/import',
+  '/transactions/:id/edit',
+  '/bulk-payouts',
+  '/bulk-reconcile',
+  '/reports/commissions',
+  '/reports/excel',
+  '/claims',
+] as const;
+
+const compiled = PAGE_PATTERNS.map(
+  (p) => new RegExp('^' + p.replace(/:[a-z]+/g, '\\d+').replace(/\//g, '\\/') + '\\/?$'),
+);
+
+export function isPagePath(pathname: string): boolean {
+  return compiled.some((re) => re.test(pathname));
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { required } from './fields';
+
+export const ADMIN_ROLES = ['admin', 'super-admin'] as const;
+export const ROLES = ['super-admin', 'admin', 'agent'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const isAdminRole = (roles: readonly string[]) =>
+  roles.some((r) => (ADMIN_ROLES as readonly string[]).includes(r));
+
+export const loginSchema = z.object({
+  email: z
+    .string({ error: required('email') })
+    .trim()
+    .min(1, required('email'))
+    .max(255)
+    .email('The email must be a valid email address.'),
+  password: z
+    .string({ error: required('password') })
+    .min(1, required('password'))
+    .max(1024),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const sessionUserSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  roles: z.array(z.string()),
+  agent_id: z.number().nullable(),
+  is_admin: z.boolean(),
+  must_change_password: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const sessionResponseSchema = z.object({
+  authenticated: z.boolean(),
+  user: sessionUserSchema.nullable(),
+  csrf_token: z.string(),
+});
+
+export const loginResponseSchema = z.object({
+  status: z.literal('success'),
+  user: sessionUserSchema,
+  csrf_token: z.string(),
+});
+
+export const rolesResponseSchema = z.object({
+  roles: z.array(z.string()),
+  agent_id: z.number().nullable(),
+  name: z.string(),
+});
+
+export const LOGIN_FAILED = 'These credentials do not match our records.';
+export const LOGIN_INACTIVE = 'This account is inactive.';
+export const LOGIN_THROTTLED = (seconds: number) => `Too many login attempts. Please try again in ${seconds} seconds.`;
+export const CSRF_MISMATCH = 'CSRF token mismatch.';
+export const UNAUTHENTICATED = 'Unauthenticated.';
+export const FORBIDDEN = 'This action is unauthorized.';
+
+export const PASSWORD_MIN = 8;
+
+/** `npm run cli -- user:create` (CONTRACT.md §1). */
+export const userCreateSchema = z.object({
+  email: z
+    .string({ error: required('email') })
+    .trim()
+    .min(1, required('email'))
+    .max(255)
+    .email('The email must be a valid email address.'),
+  name: z
+    .string({ error: required('name') })
+    .trim()
+    .min(1, required('name'))
+    .max(255),
+  role: z.enum(ROLES, { error: `The role must be one of: ${ROLES.join(', ')}.` }),
+  password: z
+    .string({ error: required('password') })
+    .min(PASSWORD_MIN, `The password must be at least ${PASSWORD_MIN} characters.`)
+    .max(1024),
+  tier: z.string().trim().min(1).max(100).optional(),
+});
+export type UserCreateInput = z.infer<typeof userCreateSchema>;

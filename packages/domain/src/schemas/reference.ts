@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { id, optionalText, requiredText } from './fields';
+
+export const currencySchema = z.object({ id: z.number(), name: z.string(), code: z.string(), symbol: z.string() });
+export type Currency = z.infer<typeof currencySchema>;
+
+export const countrySchema = z.object({ id: z.number(), name: z.string(), code: z.string() });
+export const stateSchema = z.object({ id: z.number(), country_id: z.number(), name: z.string(), code: z.string() });
+export type Country = z.infer<typeof countrySchema>;
+export type State = z.infer<typeof stateSchema>;
+
+export const tierSchema = z.object({ id: z.number(), name: z.string(), description: z.string() });
+export type Tier = z.infer<typeof tierSchema>;
+
+export const tierInputSchema = z.object({
+  name: requiredText('name', 100),
+  description: optionalText('description', 1000),
+});
+export type TierInput = z.infer<typeof tierInputSchema>;
+
+/** X = letter or digit, 0 = digit, A = letter, anything else literal (spec §5). */
+export const BOOKING_FORMAT_PATTERN = /^[A-Za-z0-9\-_/. ]*$/;
+
+export const supplierSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  currency_id: z.number(),
+  currency: currencySchema,
+  currency_symbol: z.string(),
+  booking_number_format: z.string().nullable(),
+});
+export type Supplier = z.infer<typeof supplierSchema>;
+
+export const supplierInputSchema = z.object({
+  name: requiredText('name', 150),
+  currency_id: id('currency'),
+  booking_number_format: optionalText('booking number format', 50)
+    .refine(
+      (v) => BOOKING_FORMAT_PATTERN.test(v),
+      'The booking number format may contain letters, digits, hyphens, slashes, dots, underscores and spaces only.',
+    )
+    .transform((v) => (v === '' ? null : v)),
+});
+export type SupplierInput = z.infer<typeof supplierInputSchema>;
+
+export const listOf = <T extends z.ZodType>(item: T) => z.object({ status: z.literal('success'), data: z.array(item) });

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# npm run test:e2e (CONTRACT.md §1):
+#   1. the API tests again on Debian's PostgreSQL 15 (TEST_DATABASE_URL, or a throwaway cluster started here);
+#   2. browser journeys in headless Chromium (/usr/bin/chromium) against the running app.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+work=$(mktemp -d /tmp/backoffice-e2e.XXXXXX)
+chmod 755 "$work"
+pg_started=""
+app_pid=""
+
+cleanup() {
+  set +e
+  if [ -n "$app_pid" ]; then kill -TERM "$app_pid" 2>/dev/null; wait "$app_pid" 2>/dev/null; fi
+  if [ -n "$pg_started" ]; then run_pg "$pgbin/pg_ctl" -D "$work/pg15" -m fast -w stop >/dev/null; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+free_port() { node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
+
+# PostgreSQL refuses to run as root: run its binaries as the postgres user then.
+run_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+
+if [ -z "${TEST_DATABASE_URL:-}" ]; then
+  pgbin=/usr/lib/postgresql/15/bin
+  if [ ! -x "$pgbin/initdb" ]; then
+    echo "PostgreSQL 15 is not installed (Debian package 'postgresql'); set TEST_DATABASE_URL or install it." >&2
+    exit 1
+  fi
+  port=$(free_port)
+  password=$(node -e 'console.log(require("crypto").randomBytes(12).toString("hex"))')
+  mkdir -p "$work/pg15"
+  echo "$password" > "$work/pwfile"
+  if [ "$(id -u)" = 0 ]; then chown -R postgres "$work/pg15" "$work/pwfile"; fi
+  run_pg "$pgbin/initdb" -D "$work/pg15" -U postgres -A scram-sha-256 --pwfile="$work/pwfile" -E UTF8 >/dev/null
+  run_pg "$pgbin/pg_ctl" -D "$work/pg15" -l "$work/pg15/server.log" -w \
+    -o "-p $port -c listen_addresses=127.0.0.1 -c unix_socket_directories=$work/pg15" start >/dev/null \
+    || { cat "$work/pg15/server.log" >&2; exit 1; }
+  pg_started=1
+  export TEST_DATABASE_URL="postgres://postgres:$password@127.0.0.1:$port/postgres"
+  echo "PostgreSQL 15 throwaway cluster on 127.0.0.1:$port"
+fi
+
+echo "== API tests on PostgreSQL 15"
+npx vitest run --project server
+
+echo "== Browser journeys"
+npm run --silent build
+app_port=$(free_port)
+DATA_DIR="$work/data" PORT="$app_port" HOST=127.0.0.1 DEMO=1 LOG_LEVEL=warn DATABASE_URL= \
+  node --import tsx apps/server/src/main.ts > "$work/app.log" 2>&1 &
+app_pid=$!
+for _ in $(seq 1 120); do
+  if grep -q "Back office ready" "$work/app.log"; then break; fi
+  if ! kill -0 "$app_pid" 2>/dev/null; then cat "$work/app.log"; exit 1; fi
+  sleep 0.5
+done
+grep -q "Back office ready" "$work/app.log" || { cat "$work/app.log"; echo "app did not start" >&2; exit 1; }
+E2E_BASE_URL="http://127.0.0.1:$app_port" npx vitest run --config e2e/vitest.config.ts

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  customType,
   boolean,
   check,
   date,
@@ -18,6 +19,9 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+
+/** Binary data (uploaded files). */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /**
  * One schema for the whole product. Money is numeric(14,2), percentages numeric(7,4) (DOMAIN.md);
@@ -237,4 +241,159 @@ export const subAgentLinkSuppliers = pgTable(
       .references(() => suppliers.id),
   },
   (t) => [primaryKey({ columns: [t.link_id, t.supplier_id] })],
+);
+
+/**
+ * Uploaded files (receipts, reference images) live in PostgreSQL, not on an app server's disk,
+ * so every app server can serve every file.
+ */
+export const storedFiles = pgTable('stored_files', {
+  id: serial('id').primaryKey(),
+  filename: varchar('filename', { length: 255 }).notNull(),
+  mimetype: varchar('mimetype', { length: 100 }).notNull(),
+  size: integer('size').notNull(),
+  data: bytea('data').notNull(),
+  uploaded_by_user_id: integer('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A commission rule: a percentage for a tier or an agent, covering the suppliers it lists. */
+export const commissionRules = pgTable(
+  'commission_rules',
+  {
+    id: serial('id').primaryKey(),
+    commission_type: varchar('commission_type', { length: 8 }).notNull(),
+    general_id: integer('general_id').notNull(),
+    percentage: numeric('percentage', { precision: 7, scale: 4 }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('commission_rules_owner_idx').on(t.commission_type, t.general_id),
+    check('commission_rules_type', sql`${t.commission_type} in ('tier', 'agent')`),
+    check('commission_rules_percentage_range', sql`${t.percentage} between 0 and 100`),
+  ],
+);
+
+/**
+ * The suppliers a rule covers. The owner (type + general_id) is repeated here so that the database
+ * itself refuses one supplier listed twice for the same owner (DOMAIN.md), and so that rate
+ * resolution is one index probe.
+ */
+export const commissionRuleSuppliers = pgTable(
+  'commission_rule_suppliers',
+  {
+    rule_id: integer('rule_id')
+      .notNull()
+      .references(() => commissionRules.id, { onDelete: 'cascade' }),
+    supplier_id: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id),
+    commission_type: varchar('commission_type', { length: 8 }).notNull(),
+    general_id: integer('general_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.rule_id, t.supplier_id] }),
+    uniqueIndex('commission_rule_suppliers_owner_supplier_key').on(t.commission_type, t.general_id, t.supplier_id),
+  ],
+);
+
+export const bookingGroups = pgTable(
+  'booking_groups',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 150 }).notNull(),
+    description: text('description').notNull().default(''),
+    /** The agent whose group it is (null: created by an admin for no one in particular). */
+    agent_id: integer('agent_id').references(() => agents.id),
+    created_by_user_id: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('booking_groups_agent_idx').on(t.agent_id)],
+);
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    booking_reference: varchar('booking_reference', { length: 64 }).notNull(),
+    trip_number: varchar('trip_number', { length: 64 }),
+    customer_name: varchar('customer_name', { length: 255 }).notNull(),
+    booking_date: date('booking_date', { mode: 'string' }).notNull(),
+    /** Gross commission in the supplier's currency; negative for a refund booking. */
+    booking_amount: numeric('booking_amount', { precision: 14, scale: 2 }).notNull(),
+    expected_commission: numeric('expected_commission', { precision: 14, scale: 2 }).notNull(),
+    /** The agent-side rate r that produced expected_commission, and where it came from. */
+    commission_percentage: numeric('commission_percentage', { precision: 7, scale: 4 }).notNull(),
+    rate_source: varchar('rate_source', { length: 16 }).notNull(),
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    notes: text('notes'),
+    is_personal: boolean('is_personal').notNull().default(false),
+    is_group_booking: boolean('is_group_booking').notNull().default(false),
+    booking_group_id: integer('booking_group_id').references(() => bookingGroups.id),
+    primary_agent_id: integer('primary_agent_id')
+      .notNull()
+      .references(() => agents.id),
+    supplier_id: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id),
+    is_sub_agent: boolean('is_sub_agent').notNull().default(false),
+    parent_agent_id: integer('parent_agent_id').references(() => agents.id),
+    sub_agent_id: integer('sub_agent_id').references(() => agents.id),
+    split_percentage: numeric('split_percentage', { precision: 7, scale: 4 }),
+    /** Gross settled by payouts so far. */
+    paid_amount: numeric('paid_amount', { precision: 14, scale: 2 }).notNull().default('0'),
+    remaining_amount: numeric('remaining_amount', { precision: 14, scale: 2 }).generatedAlwaysAs(
+      sql`booking_amount - paid_amount`,
+    ),
+    is_reconciled: boolean('is_reconciled').notNull().default(false),
+    is_claimed_booking: boolean('is_claimed_booking').notNull().default(false),
+    booking_receipt_file_id: integer('booking_receipt_file_id').references(() => storedFiles.id),
+    cancellation_note: text('cancellation_note'),
+    cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
+    created_by_user_id: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    check('bookings_status', sql`${t.status} in ('pending', 'confirmed', 'partial', 'completed', 'cancelled')`),
+    index('bookings_date_idx').on(t.booking_date.desc(), t.id.desc()),
+    index('bookings_agent_date_idx').on(t.primary_agent_id, t.booking_date.desc(), t.id.desc()),
+    index('bookings_sub_agent_idx').on(t.sub_agent_id),
+    index('bookings_supplier_date_idx').on(t.supplier_id, t.booking_date.desc(), t.id.desc()),
+    index('bookings_status_date_idx').on(t.status, t.booking_date.desc(), t.id.desc()),
+    index('bookings_group_idx').on(t.booking_group_id),
+    // Matching to transactions: supplier + normalised reference (DOMAIN.md "Matching").
+    index('bookings_supplier_reference_idx').on(t.supplier_id, sql`upper(btrim(${t.booking_reference}))`),
+    index('bookings_reference_trgm_idx').using('gin', sql`${t.booking_reference} gin_trgm_ops`),
+    index('bookings_customer_trgm_idx').using('gin', sql`${t.customer_name} gin_trgm_ops`),
+  ],
+);
+
+/** Commission lines (`actual_commissions`): one per agent that earns from a booking. */
+export const actualCommissions = pgTable(
+  'actual_commissions',
+  {
+    id: serial('id').primaryKey(),
+    booking_id: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    agent_id: integer('agent_id')
+      .notNull()
+      .references(() => agents.id),
+    /** 'primary' (direct), 'parent' or 'sub_agent' */
+    role: varchar('role', { length: 16 }).notNull(),
+    percentage: numeric('percentage', { precision: 7, scale: 4 }).notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    gst_amount: numeric('gst_amount', { precision: 14, scale: 2 }).notNull().default('0'),
+    total_with_gst: numeric('total_with_gst', { precision: 14, scale: 2 }).notNull(),
+    /** Commission (without GST) paid to this agent so far; never rewritten by a recalculation. */
+    paid_amount: numeric('paid_amount', { precision: 14, scale: 2 }).notNull().default('0'),
+    status: varchar('status', { length: 16 }).notNull(),
+    payment_date: date('payment_date', { mode: 'string' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('actual_commissions_booking_agent_key').on(t.booking_id, t.agent_id),
+    index('actual_commissions_agent_status_idx').on(t.agent_id, t.status),
+    check('actual_commissions_status', sql`${t.status} in ('pending', 'confirmed', 'paid', 'cancelled')`),
+  ],
 );

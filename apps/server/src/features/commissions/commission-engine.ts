@@ -1,0 +1,377 @@
+import {
+  computeCommissionLines,
+  expectedCommission,
+  hasDirectRate,
+  moneyFromDb,
+  moneyToString,
+  percentFromDb,
+  percentToString,
+  resolveBookingRate,
+  resolveRate,
+  tierOnDate,
+  type BookingRate,
+  type Cents,
+  type CommissionBookingStatus,
+  type CommissionType,
+  type Percent,
+  type ResolvedRate,
+  type TierPeriod,
+} from '@app/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { agents, auditLogs } from '../../db/schema';
+import { getGstRate } from '../reference/reference.routes';
+
+/**
+ * The commission engine's IO: it loads the facts that the pure domain functions decide on
+ * (DOMAIN.md "Who gets what", "Commission lines") and stores their result. Nothing else computes
+ * commission.
+ */
+
+interface AgentFacts {
+  agentId: number;
+  tierId: number | null;
+  commissionType: CommissionType;
+  commissionPercentage: Percent | null;
+  agentRule: Percent | null;
+  history: TierPeriod[];
+  tierRules: Map<number, Percent>;
+  link: { parentAgentId: number; split: Percent; supplierInLink: boolean } | null;
+}
+
+type FactsRow = {
+  id: number;
+  commission_tier_id: number | null;
+  commission_type: string;
+  commission_percentage: string | null;
+  agent_rule: string | null;
+  history: { id: number; tier_id: number; start_date: string; end_date: string | null }[];
+  tier_rules: Record<string, string>;
+  parent_agent_id: number | null;
+  split_percentage: string | null;
+  supplier_in_link: boolean;
+};
+
+/** Everything rate resolution needs about one agent and one supplier, in one round trip. */
+async function loadAgentFacts(db: DbOrTx, agentId: number, supplierId: number): Promise<AgentFacts | null> {
+  const { rows } = await db.execute<FactsRow>(sql`
+    select a.id, a.commission_tier_id, a.commission_type, a.commission_percentage::text as commission_percentage,
+      (select cr.percentage::text from commission_rule_suppliers crs join commission_rules cr on cr.id = crs.rule_id
+        where crs.commission_type = 'agent' and crs.general_id = a.id and crs.supplier_id = ${supplierId}) as agent_rule,
+      (select coalesce(json_agg(json_build_object('id', h.id, 'tier_id', h.commission_tier_id, 'start_date', h.start_date, 'end_date', h.end_date)), '[]'::json)
+        from agent_tier_history h where h.agent_id = a.id) as history,
+      (select coalesce(json_object_agg(crs.general_id, cr.percentage::text), '{}'::json)
+        from commission_rule_suppliers crs join commission_rules cr on cr.id = crs.rule_id
+        where crs.commission_type = 'tier' and crs.supplier_id = ${supplierId}) as tier_rules,
+      l.parent_agent_id, l.split_percentage::text as split_percentage,
+      coalesce(exists (select 1 from sub_agent_link_suppliers ls where ls.link_id = l.id and ls.supplier_id = ${supplierId}), false) as supplier_in_link
+    from agents a
+    left join sub_agent_links l on l.sub_agent_id = a.id
+    where a.id = ${agentId}`);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    agentId: row.id,
+    tierId: row.commission_tier_id,
+    commissionType: row.commission_type === 'fixed' ? 'fixed' : 'percentage',
+    commissionPercentage: row.commission_percentage === null ? null : percentFromDb(row.commission_percentage),
+    agentRule: row.agent_rule === null ? null : percentFromDb(row.agent_rule),
+    history: row.history,
+    tierRules: new Map(Object.entries(row.tier_rules).map(([k, v]) => [Number(k), percentFromDb(v)])),
+    link:
+      row.parent_agent_id === null
+        ? null
+        : {
+            parentAgentId: row.parent_agent_id,
+            split: percentFromDb(row.split_percentage ?? '0'),
+            supplierInLink: row.supplier_in_link,
+          },
+  };
+}
+
+function directRate(f: AgentFacts, date: string): ResolvedRate {
+  const tier = tierOnDate(f.history, date, f.tierId);
+  return resolveRate({
+    agentRule: f.agentRule,
+    tierRule: tier === null ? null : (f.tierRules.get(tier) ?? null),
+    agentDefault: { commission_type: f.commissionType, commission_percentage: f.commissionPercentage },
+  });
+}
+
+export interface ResolvedBookingRate {
+  rate: BookingRate;
+  /** Who the booking is registered under (the parent for a sub-agent booking). */
+  primaryAgentId: number;
+  subAgentId: number | null;
+}
+
+/**
+ * The rate of a booking by `agentId` (the agent who books) for a supplier on a date. Null when the
+ * agent does not exist.
+ */
+export async function resolveRateFor(
+  db: DbOrTx,
+  agentId: number,
+  supplierId: number,
+  date: string,
+): Promise<ResolvedBookingRate | null> {
+  const facts = await loadAgentFacts(db, agentId, supplierId);
+  if (!facts) return null;
+  const direct = directRate(facts, date);
+  if (hasDirectRate(direct) || !facts.link || !facts.link.supplierInLink) {
+    return { rate: resolveBookingRate({ direct }), primaryAgentId: agentId, subAgentId: null };
+  }
+  const parent = await loadAgentFacts(db, facts.link.parentAgentId, supplierId);
+  const parentRate = parent ? directRate(parent, date) : resolveRate({});
+  const rate = resolveBookingRate({
+    direct,
+    link: {
+      parent_agent_id: facts.link.parentAgentId,
+      split_percentage: facts.link.split,
+      supplier_in_link: true,
+      parentRate,
+    },
+  });
+  return { rate, primaryAgentId: facts.link.parentAgentId, subAgentId: agentId };
+}
+
+export interface RecalculationReport {
+  /** Bookings whose expected commission or lines changed. */
+  changed: number;
+  /** Change of expected commission per currency, as '12.34'. */
+  difference: { currency_code: string; amount: string }[];
+  booking_ids: number[];
+}
+
+type BookingRow = {
+  id: number;
+  booking_amount: string;
+  expected_commission: string;
+  booking_date: string;
+  status: CommissionBookingStatus;
+  supplier_id: number;
+  primary_agent_id: number;
+  sub_agent_id: number | null;
+  currency_code: string;
+};
+
+type LineRow = {
+  booking_id: number;
+  agent_id: number;
+  percentage: string;
+  amount: string;
+  gst_amount: string;
+  paid_amount: string;
+  status: string;
+};
+
+/**
+ * Recomputes the rate, registration and commission lines of bookings from the current rules and
+ * tiers, keeping everything already paid (DOMAIN.md). Cancelled and completed bookings are left as
+ * they are. Rates are resolved once per (booker, supplier, date); writes are set-based.
+ */
+export async function recalculateBookings(
+  tx: DbOrTx,
+  bookingIds: readonly number[],
+  actor: { userId: number | null; reason: string },
+): Promise<RecalculationReport> {
+  const report: RecalculationReport = { changed: 0, difference: [], booking_ids: [] };
+  if (bookingIds.length === 0) return report;
+  const ids = [...new Set(bookingIds)];
+  const { rows: bookings } = await tx.execute<BookingRow>(sql`
+    select b.id, b.booking_amount::text, b.expected_commission::text, b.booking_date, b.status, b.supplier_id,
+           b.primary_agent_id, b.sub_agent_id, c.code as currency_code
+      from bookings b join suppliers s on s.id = b.supplier_id join currencies c on c.id = s.currency_id
+     where b.id in ${sql.raw(`(${ids.map(Number).join(',')})`)} and b.status not in ('cancelled', 'completed')
+     order by b.id
+       for update of b`);
+  if (bookings.length === 0) return report;
+  const { rows: lines } = await tx.execute<LineRow>(sql`
+    select booking_id, agent_id, percentage::text, amount::text, gst_amount::text, paid_amount::text, status
+      from actual_commissions where booking_id in ${sql.raw(`(${bookings.map((b) => b.id).join(',')})`)}`);
+  const linesByBooking = new Map<number, LineRow[]>();
+  for (const l of lines) linesByBooking.set(l.booking_id, [...(linesByBooking.get(l.booking_id) ?? []), l]);
+
+  const gstRate = percentFromDb(await getGstRate(tx));
+  const memo = new Map<string, ResolvedBookingRate | null>();
+  const resolved: { booking: BookingRow; r: ResolvedBookingRate }[] = [];
+  for (const b of bookings) {
+    const booker = b.sub_agent_id ?? b.primary_agent_id;
+    const key = `${booker}:${b.supplier_id}:${b.booking_date}`;
+    if (!memo.has(key)) memo.set(key, await resolveRateFor(tx, booker, b.supplier_id, b.booking_date));
+    const r = memo.get(key);
+    if (r) resolved.push({ booking: b, r });
+  }
+  const agentIds = new Set<number>();
+  for (const { r, booking } of resolved) {
+    agentIds.add(r.primaryAgentId);
+    if (r.subAgentId) agentIds.add(r.subAgentId);
+    for (const l of linesByBooking.get(booking.id) ?? []) agentIds.add(l.agent_id);
+  }
+  const gstAgents = await agentsWithGst(tx, [...agentIds]);
+
+  const bookingUpdates: Record<string, unknown>[] = [];
+  const lineUpserts: Record<string, unknown>[] = [];
+  const audits: (typeof auditLogs.$inferInsert)[] = [];
+  const diff = new Map<string, bigint>();
+  for (const { booking, r } of resolved) {
+    const old = linesByBooking.get(booking.id) ?? [];
+    const computed = computeBookingLines({
+      gross: moneyFromDb(booking.booking_amount),
+      resolved: r,
+      status: booking.status,
+      gstRate,
+      gstAgents,
+      existing: old,
+    });
+    const newExpected = computed.expected;
+    const oldExpected = moneyFromDb(booking.expected_commission);
+    const linesChanged = !sameLines(old, computed.lines);
+    if (newExpected === oldExpected && !linesChanged && booking.primary_agent_id === r.primaryAgentId) continue;
+    report.changed += 1;
+    report.booking_ids.push(booking.id);
+    diff.set(booking.currency_code, (diff.get(booking.currency_code) ?? 0n) + (newExpected - oldExpected));
+    bookingUpdates.push({ id: booking.id, ...bookingRateColumns(r, newExpected) });
+    for (const l of computed.lines) lineUpserts.push({ booking_id: booking.id, ...l });
+    audits.push({
+      user_id: actor.userId,
+      action: 'recalculate',
+      entity_type: 'booking',
+      entity_id: String(booking.id),
+      before: { expected_commission: booking.expected_commission, lines: old.map(({ booking_id: _b, ...l }) => l) },
+      after: { expected_commission: moneyToString(newExpected), lines: computed.lines },
+      meta: { reason: actor.reason },
+    });
+  }
+  if (bookingUpdates.length) {
+    await tx.execute(sql`
+      update bookings b set
+        expected_commission = u.expected_commission, commission_percentage = u.commission_percentage,
+        rate_source = u.rate_source, primary_agent_id = u.primary_agent_id, is_sub_agent = u.is_sub_agent,
+        parent_agent_id = u.parent_agent_id, sub_agent_id = u.sub_agent_id, split_percentage = u.split_percentage,
+        updated_at = now()
+      from json_to_recordset(${JSON.stringify(bookingUpdates)}::json) as u(
+        id int, expected_commission numeric, commission_percentage numeric, rate_source text, primary_agent_id int,
+        is_sub_agent boolean, parent_agent_id int, sub_agent_id int, split_percentage numeric)
+      where b.id = u.id`);
+    await storeLines(
+      tx,
+      bookingUpdates.map((u) => u.id as number),
+      lineUpserts,
+    );
+    await tx.insert(auditLogs).values(audits);
+  }
+  report.difference = [...diff]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency_code, amount]) => ({
+      currency_code,
+      amount: moneyToString(amount as Cents),
+    }));
+  return report;
+}
+
+/** Columns of a booking that follow from its resolved rate. */
+export function bookingRateColumns(r: ResolvedBookingRate, expected: Cents) {
+  return {
+    expected_commission: moneyToString(expected),
+    commission_percentage: percentToString(r.rate.commission_percentage),
+    rate_source: r.rate.source,
+    primary_agent_id: r.primaryAgentId,
+    is_sub_agent: r.rate.is_sub_agent,
+    parent_agent_id: r.rate.parent_agent_id,
+    sub_agent_id: r.subAgentId,
+    split_percentage: r.rate.split_percentage === null ? null : percentToString(r.rate.split_percentage),
+  };
+}
+
+export interface StoredLine {
+  agent_id: number;
+  role: 'primary' | 'parent' | 'sub_agent';
+  percentage: string;
+  amount: string;
+  gst_amount: string;
+  total_with_gst: string;
+  paid_amount: string;
+  status: string;
+}
+
+/** The lines of one booking, as stored, from the domain's computation. */
+export function computeBookingLines(input: {
+  gross: Cents;
+  resolved: ResolvedBookingRate;
+  status: CommissionBookingStatus;
+  gstRate: Percent;
+  gstAgents: ReadonlySet<number>;
+  existing: readonly { agent_id: number; paid_amount: string }[];
+}): { expected: Cents; lines: StoredLine[] } {
+  const { resolved: r } = input;
+  const paid = new Map(input.existing.map((l) => [l.agent_id, moneyFromDb(l.paid_amount)]));
+  const computed = computeCommissionLines({
+    gross: input.gross,
+    rate: r.rate,
+    primaryAgentId: r.primaryAgentId,
+    subAgentId: r.subAgentId,
+    gstRate: input.gstRate,
+    agentsWithGst: input.gstAgents,
+    bookingStatus: input.status,
+    paid,
+  });
+  return {
+    expected: expectedCommission(input.gross, r.rate.commission_percentage),
+    lines: computed.map((l) => ({
+      agent_id: l.agent_id,
+      role:
+        l.agent_id === r.subAgentId
+          ? 'sub_agent'
+          : r.rate.is_sub_agent && l.agent_id === r.primaryAgentId
+            ? 'parent'
+            : 'primary',
+      percentage: percentToString(l.percentage),
+      amount: moneyToString(l.amount),
+      gst_amount: moneyToString(l.gst_amount),
+      total_with_gst: moneyToString(l.total_with_gst),
+      paid_amount: moneyToString(l.paid_amount),
+      status: l.status,
+    })),
+  };
+}
+
+/** Replaces the lines of the given bookings: lines of agents no longer earning go (unless paid). */
+export async function storeLines(tx: DbOrTx, bookingIds: readonly number[], lines: readonly Record<string, unknown>[]) {
+  if (bookingIds.length === 0) return;
+  const idList = sql.raw(`(${bookingIds.map(Number).join(',')})`);
+  await tx.execute(sql`
+    delete from actual_commissions ac
+     where ac.booking_id in ${idList}
+       and ac.paid_amount = 0
+       and not exists (select 1 from json_to_recordset(${JSON.stringify(lines)}::json) as l(booking_id int, agent_id int)
+                        where l.booking_id = ac.booking_id and l.agent_id = ac.agent_id)`);
+  if (lines.length === 0) return;
+  await tx.execute(sql`
+    insert into actual_commissions (booking_id, agent_id, role, percentage, amount, gst_amount, total_with_gst, paid_amount, status)
+    select booking_id, agent_id, role, percentage, amount, gst_amount, total_with_gst, paid_amount, status
+      from json_to_recordset(${JSON.stringify(lines)}::json) as l(
+        booking_id int, agent_id int, role text, percentage numeric, amount numeric, gst_amount numeric,
+        total_with_gst numeric, paid_amount numeric, status text)
+    on conflict (booking_id, agent_id) do update set
+      role = excluded.role, percentage = excluded.percentage, amount = excluded.amount, gst_amount = excluded.gst_amount,
+      total_with_gst = excluded.total_with_gst, status = excluded.status, updated_at = now()`);
+}
+
+export async function agentsWithGst(db: DbOrTx, agentIds: readonly number[]): Promise<Set<number>> {
+  if (agentIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: agents.id })
+    .from(agents)
+    .where(and(eq(agents.has_gst, true), inArray(agents.id, [...agentIds])));
+  return new Set(rows.map((r) => r.id));
+}
+
+function sameLines(old: readonly LineRow[], next: readonly StoredLine[]): boolean {
+  if (old.length !== next.length) return false;
+  const key = (l: { agent_id: number; percentage: string; amount: string; gst_amount: string; status: string }) =>
+    `${l.agent_id}|${percentToString(percentFromDb(l.percentage))}|${moneyToString(moneyFromDb(l.amount))}|${moneyToString(moneyFromDb(l.gst_amount))}|${l.status}`;
+  const a = old.map(key).sort();
+  const b = next.map(key).sort();
+  return a.every((k, i) => k === b[i]);
+}

@@ -1,0 +1,22 @@
+import { currencySchema, listOf, type Currency } from '@app/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getJson } from '../lib/api-client';
+
+/** Reference data several features read (suppliers, accounts, transactions, reports). */
+export const currenciesQueryKey = ['currencies'] as const;
+
+export async function getCurrencies(): Promise<Currency[]> {
+  const { data } = await getJson('/api/currencies', { schema: listOf(currencySchema) });
+  return data;
+}
+
+export const currenciesQueryOptions = () =>
+  queryOptions({ queryKey: currenciesQueryKey, queryFn: getCurrencies, staleTime: 10 * 60_000 });
+
+export function useCurrencies() {
+  return useQuery(currenciesQueryOptions());
+}
+
+/** 'GBP — British Pound (£)' */
+export const currencyLabel = (currency: Pick<Currency, 'code' | 'name' | 'symbol'>) =>
+  `${currency.code} — ${currency.name} (${currency.symbol})`;

@@ -1,0 +1,90 @@
+import { AppShell, Badge, Burger, Button, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLogout } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useUser } from '../../features/auth/components/user-context';
+import { useLogout } from '../../features/auth/api/logout';
+import { PRODUCT_NAME } from '../../lib/app-config';
+import { primaryRoleLabel } from '../../lib/authorization';
+import { paths } from '../../lib/paths';
+import { findActiveItem, getNavigation } from '../navigation';
+
+/** The frame of every signed-in page: header (product, user, role, Sign out), role-aware navbar, content. */
+export function AppLayout() {
+  const user = useUser();
+  const logout = useLogout();
+  const { pathname } = useLocation();
+  const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
+
+  const sections = useMemo(() => getNavigation(user), [user]);
+  const active = findActiveItem(sections, pathname);
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding="lg"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={navOpened} onClick={toggleNav} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Text component={Link} to={paths.home} fw={700} size="lg" c="inherit" td="none" data-testid="product-name">
+              {PRODUCT_NAME}
+            </Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Stack gap={0} align="flex-end" visibleFrom="xs">
+              <Text size="sm" fw={500} data-testid="current-user">
+                {user.name}
+              </Text>
+            </Stack>
+            <Badge variant="light" data-testid="current-role">
+              {primaryRoleLabel(user)}
+            </Badge>
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconLogout size={16} />}
+              onClick={() => logout.mutate()}
+              loading={logout.isPending}
+              data-testid="sign-out"
+            >
+              Sign out
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="xs" data-testid="nav" aria-label="Main navigation">
+        <AppShell.Section grow component={ScrollArea}>
+          {sections.map((section) => (
+            <Stack key={section.label} gap={2} mb="sm">
+              <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" pt="xs" pb={4}>
+                {section.label}
+              </Text>
+              {section.items.map((item) => (
+                <NavLink
+                  key={item.id}
+                  component={Link}
+                  to={item.to}
+                  label={item.label}
+                  leftSection={<item.icon size={18} stroke={1.6} />}
+                  active={active?.id === item.id}
+                  aria-current={active?.id === item.id ? 'page' : undefined}
+                  onClick={closeNav}
+                  data-testid={`nav-${item.id}`}
+                />
+              ))}
+            </Stack>
+          ))}
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

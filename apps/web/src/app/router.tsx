@@ -1,0 +1,90 @@
+import { useMemo } from 'react';
+import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
+import { NotBuiltScreen } from '../components/not-built-screen';
+import { RequireAuth } from '../features/auth/components/require-auth';
+import { RequireAdmin, RequireAgentAccess } from '../features/auth/components/require-role';
+import { LoginRoute } from '../features/auth/routes/login';
+import { CommissionTiersRoute } from '../features/commission-tiers/routes/commission-tiers';
+import { SettingsRoute } from '../features/settings/routes/settings';
+import { SuppliersRoute } from '../features/suppliers/routes/suppliers';
+import { paths } from '../lib/paths';
+import { AppLayout } from './layout/app-layout';
+import { NotFoundRoute } from './routes/not-found';
+import { RouteErrorBoundary } from './routes/route-error';
+
+const ID = ':id';
+const notBuilt = (path: string, screen: string): RouteObject => ({
+  path,
+  element: <NotBuiltScreen screen={screen} />,
+});
+
+/** Every page address of CONTRACT.md §4. Screens not built yet render <NotBuiltScreen>. */
+export const routes: RouteObject[] = [
+  { path: paths.login(), element: <LoginRoute />, errorElement: <RouteErrorBoundary /> },
+  {
+    element: <RequireAuth />,
+    errorElement: <RouteErrorBoundary />,
+    children: [
+      {
+        element: <AppLayout />,
+        errorElement: <RouteErrorBoundary />,
+        children: [
+          { index: true, element: <Navigate to={paths.bookings.list} replace /> },
+
+          // Every signed-in user (the server limits agents to their own records).
+          notBuilt(paths.bookings.list, 'Bookings'),
+          notBuilt(paths.bookings.create, 'New booking'),
+          notBuilt(paths.bookings.view(ID), 'Booking'),
+          notBuilt(paths.bookings.edit(ID), 'Edit booking'),
+          notBuilt(paths.bookingGroups.list, 'Booking groups'),
+          notBuilt(paths.bookingGroups.create, 'Create Booking Group'),
+          notBuilt(paths.bookingGroups.edit(ID), 'Edit Booking Group'),
+          notBuilt(paths.reports.commissions, 'Commission reports'),
+
+          // An admin, or the agent the page is about.
+          {
+            element: <RequireAgentAccess />,
+            children: [
+              notBuilt(paths.agents.tierHistory(ID), 'Agent Tier History'),
+              notBuilt(paths.agents.subAgents(ID), 'Sub-agents'),
+            ],
+          },
+
+          // Admins only (CONTRACT.md §4: everything else that writes is admin-only).
+          {
+            element: <RequireAdmin />,
+            children: [
+              notBuilt(paths.commissions.list, 'Commission rules'),
+              notBuilt(paths.commissions.create, 'New commission rule'),
+              notBuilt(paths.commissions.edit(ID), 'Edit commission rule'),
+              notBuilt(paths.agents.list, 'Agents'),
+              notBuilt(paths.agents.create, 'Create Agent'),
+              notBuilt(paths.agents.edit(ID), 'Edit Agent'),
+              notBuilt(paths.agents.import, 'Bulk Agent Import'),
+              { path: paths.suppliers, element: <SuppliersRoute /> },
+              { path: paths.commissionTiers, element: <CommissionTiersRoute /> },
+              notBuilt(paths.accounts, 'Accounts'),
+              { path: paths.settings, element: <SettingsRoute /> },
+              notBuilt(paths.transactions.list, 'Transactions'),
+              notBuilt(paths.transactions.create, 'New transaction'),
+              notBuilt(paths.transactions.edit(ID), 'Edit transaction'),
+              notBuilt(paths.transactions.createBulk, 'Bulk transactions'),
+              notBuilt(paths.transactions.import, 'Import transactions'),
+              notBuilt(paths.bulkPayouts, 'Bulk payouts'),
+              notBuilt(paths.bulkReconcile, 'Bulk reconcile'),
+              notBuilt(paths.reports.excel, 'Excel Reports'),
+              notBuilt(paths.claims, 'Claims review'),
+            ],
+          },
+
+          { path: '*', element: <NotFoundRoute /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function AppRouter() {
+  const router = useMemo(() => createBrowserRouter(routes), []);
+  return <RouterProvider router={router} />;
+}

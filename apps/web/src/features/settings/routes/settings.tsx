@@ -1,0 +1,31 @@
+import { Paper, Skeleton, Stack } from '@mantine/core';
+import { PageHeader } from '../../../components/page-header';
+import { QueryError } from '../../../components/query-error';
+import { useSettings } from '../api/settings';
+import { SettingsForm } from '../components/settings-form';
+
+/** /settings: the GST rate (admin only). */
+export function SettingsRoute() {
+  const settings = useSettings();
+  return (
+    <>
+      <PageHeader title="Settings" description="Values that apply across the whole product." />
+      <Paper withBorder radius="md" p="lg">
+        {settings.isPending ? (
+          <Stack gap="xs" maw={360} role="status" aria-label="Loading settings">
+            <Skeleton h={14} w={120} />
+            <Skeleton h={36} />
+          </Stack>
+        ) : settings.isError ? (
+          <QueryError
+            error={settings.error}
+            fallback="The settings could not be loaded."
+            onRetry={() => void settings.refetch()}
+          />
+        ) : (
+          <SettingsForm settings={settings.data} />
+        )}
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminUser, sessionFor } from '../../../testing/fixtures';
+import { mockFetch } from '../../../testing/mock-fetch';
+import { renderApp } from '../../../testing/render';
+
+const gbp = { id: 1, name: 'British Pound', code: 'GBP', symbol: '£' };
+const cad = { id: 2, name: 'Canadian Dollar', code: 'CAD', symbol: '$' };
+const supplier = (id: number, name: string, currency: typeof gbp, format: string | null) => ({
+  id,
+  name,
+  currency_id: currency.id,
+  currency,
+  currency_symbol: currency.symbol,
+  booking_number_format: format,
+});
+const air = supplier(1, 'AirOne', gbp, 'AA-0000');
+const sea = supplier(2, 'SeaWays', cad, null);
+const ok = (data: unknown) => ({ body: { status: 'success', data } });
+
+describe('Suppliers page', () => {
+  it('lists suppliers and filters them with the search box', async () => {
+    mockFetch({ 'GET /api/suppliers': ok([air, sea]) });
+    const { user } = renderApp('/suppliers', { session: sessionFor(adminUser) });
+
+    const table = await screen.findByTestId('suppliers-table');
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual(['AirOneGBP (£)AA-0000Edit', 'SeaWaysCAD ($)—Edit']);
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search suppliers' }), 'cad');
+    expect(within(screen.getByTestId('suppliers-table')).getAllByRole('row')).toHaveLength(2);
+    expect(screen.getByRole('cell', { name: 'SeaWays' })).toBeInTheDocument();
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search suppliers' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search suppliers' }), 'zzz');
+    expect(screen.getByText('No suppliers match “zzz”.')).toBeInTheDocument();
+  });
+
+  it('says so when there are none', async () => {
+    mockFetch({ 'GET /api/suppliers': ok([]) });
+    renderApp('/suppliers', { session: sessionFor(adminUser) });
+    expect(await screen.findByText('No suppliers yet.')).toBeInTheDocument();
+  });
+
+  it('creates a supplier with a currency and a booking number format', async () => {
+    const mock = mockFetch({
+      'GET /api/suppliers': ok([]),
+      'GET /api/currencies': ok([gbp, cad]),
+      'POST /suppliers': {
+        body: {
+          status: 'success',
+          message: 'Supplier created successfully.',
+          data: supplier(3, 'Rail Co', cad, 'X0-AA'),
+        },
+      },
+    });
+    const { user } = renderApp('/suppliers', { session: sessionFor(adminUser) });
+    await screen.findByText('No suppliers yet.');
+    await user.click(screen.getByRole('button', { name: 'New supplier' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New supplier' });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create supplier' }));
+    expect(await within(dialog).findByText('The name field is required.')).toBeInTheDocument();
+    expect(within(dialog).getByText('The currency field is required.')).toBeInTheDocument();
+
+    await user.type(within(dialog).getByRole('textbox', { name: /^name/i }), 'Rail Co');
+    const currency = within(dialog).getByLabelText(/^currency/i, { selector: 'input' });
+    await waitFor(() => expect(currency).toBeEnabled());
+    await user.click(currency);
+    await user.click(await screen.findByRole('option', { name: 'CAD — Canadian Dollar ($)' }));
+
+    const format = within(dialog).getByRole('textbox', { name: /booking number format/i });
+    expect(format).toHaveAccessibleDescription(/X = letter or digit, 0 = digit, A = letter/);
+    await user.type(format, 'X0-AA');
+    expect(within(dialog).getByTestId('format-example')).toHaveTextContent('Example: A1-BC');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create supplier' }));
+    expect(await screen.findByText('Supplier created successfully.')).toBeInTheDocument();
+    expect(mock.calls('POST /suppliers')[0]?.body).toEqual({
+      name: 'Rail Co',
+      currency_id: 2,
+      booking_number_format: 'X0-AA',
+    });
+  });
+
+  it('edits a supplier and shows server errors on the fields', async () => {
+    const mock = mockFetch({
+      'GET /api/suppliers': ok([air]),
+      'GET /api/currencies': ok([gbp, cad]),
+      'POST /suppliers/1': {
+        status: 422,
+        body: {
+          message: 'The given data was invalid.',
+          errors: {
+            booking_number_format: [
+              'The booking number format may contain letters, digits, hyphens, slashes, dots, underscores and spaces only.',
+            ],
+          },
+        },
+      },
+    });
+    const { user } = renderApp('/suppliers', { session: sessionFor(adminUser) });
+    await user.click(await screen.findByRole('button', { name: 'Edit AirOne' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit supplier' });
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText(/^currency/i, { selector: 'input' })).toHaveValue('GBP — British Pound (£)'),
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    expect(
+      await within(dialog).findByText(
+        'The booking number format may contain letters, digits, hyphens, slashes, dots, underscores and spaces only.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByTestId('form-error')).toHaveTextContent('The given data was invalid.');
+    expect(mock.calls('POST /suppliers/1')[0]?.body).toEqual({
+      name: 'AirOne',
+      currency_id: 1,
+      booking_number_format: 'AA-0000',
+      _method: 'PUT',
+    });
+  });
+});

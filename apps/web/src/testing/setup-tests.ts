@@ -1,0 +1,70 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { format } from 'node:util';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { resetCsrfToken, setUnauthenticatedHandler } from '../lib/api-client';
+
+/* jsdom lacks a few browser APIs that Mantine relies on. */
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string): MediaQueryList => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverStub implements ResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub;
+window.HTMLElement.prototype.scrollIntoView = () => {};
+if (!('fonts' in document)) {
+  // Mantine's autosize Textarea listens for web fonts loading.
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}
+const { getComputedStyle } = window;
+window.getComputedStyle = (element: Element) => getComputedStyle(element);
+
+/*
+ * Any console.error fails the test (React warnings, act() warnings, failed prop types…).
+ * A test that expects one calls `allowConsoleError()` first.
+ */
+let consoleErrors: string[] = [];
+let consoleErrorAllowed = false;
+
+export function allowConsoleError() {
+  consoleErrorAllowed = true;
+}
+
+beforeEach(() => {
+  consoleErrors = [];
+  consoleErrorAllowed = false;
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    if (!consoleErrorAllowed) consoleErrors.push(format(...args));
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+  document.head.querySelectorAll('meta[name="csrf-token"]').forEach((meta) => meta.remove());
+  resetCsrfToken();
+  setUnauthenticatedHandler(null);
+  const errors = consoleErrors;
+  consoleErrors = [];
+  if (errors.length > 0) {
+    throw new Error(`console.error was called during the test:\n${errors.join('\n---\n')}`);
+  }
+});

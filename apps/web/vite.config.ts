@@ -1,0 +1,52 @@
+import type { IncomingMessage } from 'node:http';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const API_TARGET = process.env.API_URL ?? 'http://127.0.0.1:3000';
+
+/** Paths Vite serves itself in dev (modules, HMR client, pre-bundled deps). */
+const VITE_OWN_PATHS = /^\/(?:@vite|@react-refresh|@id|@fs|src|node_modules|__vite|__open-in-editor)(?:\/|$|\?)/;
+
+/**
+ * A browser navigation (GET asking for HTML) is answered by Vite with index.html so the SPA boots with
+ * HMR; every other request (fetch/XHR with Accept: application/json, every POST, downloads, images)
+ * goes to the server. Page addresses such as /bookings are also JSON endpoints, so the split is by
+ * Accept header, not by path.
+ */
+function keepNavigationsInVite(req: IncomingMessage): string | undefined {
+  const accept = req.headers.accept ?? '';
+  if ((req.method === 'GET' || req.method === 'HEAD') && accept.includes('text/html')) return '/index.html';
+  return undefined;
+}
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    proxy: {
+      [`^(?!${VITE_OWN_PATHS.source.slice(1)}).*`]: {
+        target: API_TARGET,
+        changeOrigin: false,
+        bypass: keepNavigationsInVite,
+      },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks stay cached across deploys.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](?:react|react-dom|react-router|scheduler)[\\/]/, priority: 3 },
+            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/, priority: 2 },
+            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
+});

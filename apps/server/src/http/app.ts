@@ -121,6 +121,8 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
         url,
         config: def.multipartLimits ? { multipartOptions: { limits: def.multipartLimits } } : {},
         handler: async (req, reply) => {
+          // The same address answers a page or JSON: caches must key on how it was asked.
+          if (def.page) reply.header('vary', 'Accept, X-Requested-With');
           if (def.page && !wantsJson(req)) return servePage(req, reply, sessions, webDist);
           return run(def, req, reply);
         },
@@ -275,7 +277,11 @@ async function servePage(req: FastifyRequest, reply: FastifyReply, sessions: Ses
   }
   const meta = `<meta name="csrf-token" content="${session.csrfToken}">`;
   const html = cachedIndex.html.replace('<head>', `<head>\n    ${meta}`);
-  return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+  return reply
+    .header('cache-control', 'no-store')
+    .header('vary', 'Accept, X-Requested-With')
+    .type('text/html; charset=utf-8')
+    .send(html);
 }
 
 export function setSessionCookie(reply: FastifyReply, req: FastifyRequest, token: string) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { percentSchema } from '../money/schemas';
 import { id, optionalText, requiredText } from './fields';
 
 export const currencySchema = z.object({ id: z.number(), name: z.string(), code: z.string(), symbol: z.string() });
@@ -44,3 +45,10 @@ export const supplierInputSchema = z.object({
 export type SupplierInput = z.infer<typeof supplierInputSchema>;
 
 export const listOf = <T extends z.ZodType>(item: T) => z.object({ status: z.literal('success'), data: z.array(item) });
+
+/** `GET /api/settings` data: the GST rate in percent as a decimal string ('5.00'). */
+export const settingsSchema = z.object({ gst_rate: z.string() });
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** `POST /settings`: the form posts a decimal string; the server keeps an exact Percent. */
+export const settingsInputSchema = z.object({ gst_rate: percentSchema('GST rate') });

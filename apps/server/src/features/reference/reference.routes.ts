@@ -3,7 +3,8 @@ import {
   currencySchema,
   listOf,
   percentFromDb,
-  percentSchema,
+  settingsInputSchema,
+  settingsSchema,
   percentToString,
   stateSchema,
   supplierInputSchema,
@@ -252,7 +253,7 @@ export const referenceRoutes: RouteModule = ({ db }) => [
     access: 'user',
     summary: 'Settings (GST rate in percent).',
     tags: ['settings'],
-    response: z.object({ status: z.literal('success'), data: z.object({ gst_rate: z.string() }) }),
+    response: z.object({ status: z.literal('success'), data: settingsSchema }),
     handler: async () => ({ status: 'success' as const, data: { gst_rate: await getGstRate(db) } }),
   }),
   route({
@@ -261,9 +262,9 @@ export const referenceRoutes: RouteModule = ({ db }) => [
     access: 'admin',
     summary: 'Update settings.',
     tags: ['settings'],
-    body: z.object({ gst_rate: percentSchema('GST rate') }),
+    body: settingsInputSchema,
     bodyType: 'form',
-    response: success(z.object({ gst_rate: z.string() })),
+    response: success(settingsSchema),
     handler: async ({ body, user }) =>
       db.transaction(async (tx) => {
         const before = await getGstRate(tx);

@@ -1,16 +1,9 @@
 import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import { settingsSchema, type Settings } from '@app/domain';
 import { getJson, postJson } from '../../../lib/api-client';
 import { itemResponse, savedResponse } from '../../../lib/api-schemas';
 
-/*
- * No shared schema exists in @app/domain for settings yet; this describes the answer of GET /api/settings.
- * The GST rate is a decimal string ('5.00'); a number is accepted too and kept as its string.
- */
-const settingsSchema = z.object({
-  gst_rate: z.union([z.string(), z.number()]).transform((value) => String(value)),
-});
-export type Settings = z.infer<typeof settingsSchema>;
+export type { Settings };
 
 export const settingsQueryKey = ['settings'] as const;
 

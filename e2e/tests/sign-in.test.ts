@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot } from '../fixtures/browser';
 import { AppShell } from '../page-models/app-shell';
@@ -88,6 +89,6 @@ describe('signing in', () => {
   });
 });
 
-async function expectText(page: import('playwright-core').Page, text: string) {
+async function expectText(page: Page, text: string) {
   await page.getByText(text, { exact: false }).first().waitFor({ timeout: 10_000 });
 }

@@ -35,6 +35,7 @@ export const PAGE_PATTERNS = [
   '/reports/commissions',
   '/reports/excel',
   '/claims',
+  '/account/password',
 ] as const;
 
 const compiled = PAGE_PATTERNS.map(

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@app/domain';
+import { PASSWORD_CHANGE_REQUIRED, type SessionUser } from '@app/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z, type ZodType } from 'zod';
 import {
@@ -59,6 +59,8 @@ export interface RouteDef<
   produces?: string;
   /** A GET that is also a page: answers with the web app unless JSON is asked for. */
   page?: boolean;
+  /** Reachable by a user who must change their password first (session, sign out, the change itself). */
+  allowWhilePasswordChangeRequired?: boolean;
   multipartLimits?: { fileSize: number; files?: number };
   /** Spec message when an upload is over `multipartLimits.fileSize`. */
   fileTooLargeMessage?: string;
@@ -128,6 +130,9 @@ export async function runRoute(def: RouteDef, req: FastifyRequest, reply: Fastif
   const user = session?.user ?? null;
   if (def.access !== 'public') {
     if (!user) throw unauthenticated();
+    if (user.must_change_password && !def.allowWhilePasswordChangeRequired) {
+      throw new AppError('forbidden', PASSWORD_CHANGE_REQUIRED, undefined, { must_change_password: true });
+    }
     if (def.access === 'admin' && !user.is_admin) throw forbidden();
   }
   let params: unknown = undefined;

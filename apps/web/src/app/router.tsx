@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 
 import { NotBuiltScreen } from '../components/not-built-screen';
 import { RequireAuth } from '../features/auth/components/require-auth';
 import { RequireAdmin, RequireAgentAccess } from '../features/auth/components/require-role';
+import { ChangePasswordRoute } from '../features/auth/routes/change-password';
 import { LoginRoute } from '../features/auth/routes/login';
 import { CommissionTiersRoute } from '../features/commission-tiers/routes/commission-tiers';
 import { SettingsRoute } from '../features/settings/routes/settings';
@@ -25,6 +26,7 @@ export const routes: RouteObject[] = [
     element: <RequireAuth />,
     errorElement: <RouteErrorBoundary />,
     children: [
+      { path: paths.changePassword(), element: <ChangePasswordRoute /> },
       {
         element: <AppLayout />,
         errorElement: <RouteErrorBoundary />,

@@ -14,6 +14,7 @@ const withQuery = (path: string, query: Record<string, string | undefined>) => {
 export const paths = {
   home: '/',
   login: (redirect?: string) => withQuery('/login', { redirect }),
+  changePassword: (redirect?: string) => withQuery('/account/password', { redirect }),
 
   bookings: {
     list: '/bookings',

@@ -81,3 +81,36 @@ export const userCreateSchema = z.object({
   tier: z.string().trim().min(1).max(100).optional(),
 });
 export type UserCreateInput = z.infer<typeof userCreateSchema>;
+
+export const PASSWORD_CHANGE_REQUIRED = 'You must change your password before continuing.';
+
+/** `POST /api/user/password`: the signed-in user's own password. */
+export const passwordChangeSchema = z
+  .object({
+    current_password: z
+      .string({ error: required('current password') })
+      .min(1, required('current password'))
+      .max(1024),
+    password: z
+      .string({ error: required('password') })
+      .min(PASSWORD_MIN, `The password must be at least ${PASSWORD_MIN} characters.`)
+      .max(1024),
+    password_confirmation: z.string({ error: required('password confirmation') }).max(1024),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password !== v.password_confirmation) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password_confirmation'],
+        message: 'The password confirmation does not match.',
+      });
+    }
+    if (v.password.length >= PASSWORD_MIN && v.password === v.current_password) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password'],
+        message: 'The new password must be different from the current one.',
+      });
+    }
+  });
+export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;

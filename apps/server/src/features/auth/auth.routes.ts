@@ -5,10 +5,11 @@ import {
   LOGIN_THROTTLED,
   loginResponseSchema,
   loginSchema,
+  passwordChangeSchema,
   rolesResponseSchema,
   sessionResponseSchema,
 } from '@app/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { users } from '../../db/schema';
 import { setSessionCookie, type RouteModule } from '../../http/app';
@@ -16,7 +17,8 @@ import { AppError, validationError } from '../../http/errors';
 import { route } from '../../http/route';
 import { findUserByEmail } from '../users/users.service';
 import { LoginThrottle } from './login-throttle';
-import { verifyPassword } from './password';
+import { writeAudit } from '../audit/audit';
+import { hashPassword, verifyPassword } from './password';
 
 export const authRoutes: RouteModule = ({ db, sessions }) => {
   const throttle = new LoginThrottle(db.$client);
@@ -105,8 +107,36 @@ export const authRoutes: RouteModule = ({ db, sessions }) => {
       access: 'user',
       summary: "The signed-in user's roles, agent id and name.",
       tags: ['auth'],
+      allowWhilePasswordChangeRequired: true,
       response: rolesResponseSchema,
       handler: async ({ user }) => ({ roles: user.roles, agent_id: user.agent_id, name: user.name }),
+    }),
+    route({
+      method: 'POST',
+      url: '/api/user/password',
+      access: 'user',
+      summary:
+        'Change your own password (required at first sign-in for imported agents). Other sessions of the user end.',
+      tags: ['auth'],
+      body: passwordChangeSchema,
+      allowWhilePasswordChangeRequired: true,
+      response: z.object({ status: z.literal('success'), message: z.string() }),
+      handler: async ({ body, user, session }) => {
+        const [row] = await db.select({ hash: users.password_hash }).from(users).where(eq(users.id, user.id));
+        if (!(await verifyPassword(row?.hash ?? null, body.current_password))) {
+          throw validationError({ current_password: ['The current password is incorrect.'] });
+        }
+        const hash = await hashPassword(body.password);
+        await db.transaction(async (tx) => {
+          await tx
+            .update(users)
+            .set({ password_hash: hash, must_change_password: false, updated_at: new Date() })
+            .where(eq(users.id, user.id));
+          await tx.execute(sql`delete from sessions where user_id = ${user.id} and id <> ${session!.id}`);
+          await writeAudit(tx, { userId: user.id, action: 'password_change', entityType: 'user', entityId: user.id });
+        });
+        return { status: 'success' as const, message: 'Your password has been changed.' };
+      },
     }),
   ];
 };

@@ -195,3 +195,51 @@ describe('expired and missing sessions', () => {
     expect(login.body).toMatch(/<meta name="csrf-token" content="[A-Za-z0-9_-]+">/);
   });
 });
+
+describe('password change', () => {
+  it('holds a user who must change the password to that, then lets them in', async () => {
+    const c = await t.signedIn('agent', { password: 'default-password' });
+    await t.db.$client.query('update users set must_change_password = true where id = $1', [c.userId]);
+    expect((await c.get('/api/user/roles')).statusCode).toBe(200); // still allowed: who am I
+
+    const blocked = await c.get('/api/suppliers');
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json()).toEqual({
+      status: 'error',
+      message: 'You must change your password before continuing.',
+      must_change_password: true,
+    });
+
+    const wrong = await c.post('/api/user/password', {
+      json: { current_password: 'nope', password: 'brand-new-pass', password_confirmation: 'brand-new-pass' },
+    });
+    expect(wrong.json().errors).toEqual({ current_password: ['The current password is incorrect.'] });
+    const mismatch = await c.post('/api/user/password', {
+      json: { current_password: 'default-password', password: 'brand-new-pass', password_confirmation: 'other' },
+    });
+    expect(mismatch.json().errors).toEqual({ password_confirmation: ['The password confirmation does not match.'] });
+    const same = await c.post('/api/user/password', {
+      json: {
+        current_password: 'default-password',
+        password: 'default-password',
+        password_confirmation: 'default-password',
+      },
+    });
+    expect(same.json().errors.password).toEqual(['The new password must be different from the current one.']);
+
+    const ok = await c.post('/api/user/password', {
+      json: {
+        current_password: 'default-password',
+        password: 'brand-new-pass',
+        password_confirmation: 'brand-new-pass',
+      },
+    });
+    expect(ok.json()).toEqual({ status: 'success', message: 'Your password has been changed.' });
+    expect((await c.get('/api/suppliers')).statusCode).toBe(200);
+    const { rows } = await t.db.$client.query(
+      'select action from audit_logs where entity_type = $1 and entity_id = $2',
+      ['user', String(c.userId)],
+    );
+    expect(rows.map((r) => r.action)).toContain('password_change');
+  });
+});

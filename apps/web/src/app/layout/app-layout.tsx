@@ -39,6 +39,15 @@ export function AppLayout() {
               <Text size="sm" fw={500} data-testid="current-user">
                 {user.name}
               </Text>
+              <Text
+                component={Link}
+                to={paths.changePassword(pathname)}
+                size="xs"
+                c="dimmed"
+                data-testid="change-password"
+              >
+                Change password
+              </Text>
             </Stack>
             <Badge variant="light" data-testid="current-role">
               {primaryRoleLabel(user)}

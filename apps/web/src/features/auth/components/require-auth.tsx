@@ -14,6 +14,11 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
 
   const user = session.data?.authenticated ? session.data.user : null;
 
+  const here = `${location.pathname}${location.search}`;
+  // The server answers 403 to everything else until the password is changed (imported agents).
+  if (user?.must_change_password && location.pathname !== '/account/password') {
+    return <Navigate to={paths.changePassword(here === '/' ? undefined : here)} replace />;
+  }
   // A known user stays signed in even if a background refetch of the session fails.
   if (user) return <UserContext.Provider value={user}>{children ?? <Outlet />}</UserContext.Provider>;
   if (session.isPending) return <FullPageLoader />;
@@ -28,6 +33,5 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
       </Center>
     );
   }
-  const here = `${location.pathname}${location.search}`;
   return <Navigate to={paths.login(here === '/' ? undefined : here)} replace />;
 }

@@ -1,0 +1,87 @@
+import { passwordChangeSchema, type PasswordChangeInput } from '@app/domain';
+import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { FormErrorAlert } from '../../../components/form-error-alert';
+import { PRODUCT_NAME, documentTitle } from '../../../lib/app-config';
+import { applyFormErrors, type FormErrorState } from '../../../lib/form-errors';
+import { safeRedirect } from '../../../lib/paths';
+import { useChangePassword } from '../api/change-password';
+import { useUser } from '../components/user-context';
+
+const FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
+
+/** /account/password: change your own password; required at first sign-in for imported agents. */
+export function ChangePasswordRoute() {
+  useDocumentTitle(documentTitle('Change password'));
+  const user = useUser();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const change = useChangePassword();
+  const [formError, setFormError] = useState<FormErrorState | null>(null);
+  const form = useForm<PasswordChangeInput>({
+    initialValues: { current_password: '', password: '', password_confirmation: '' },
+    validate: schemaResolver(passwordChangeSchema, { sync: true }),
+  });
+
+  const submit = form.onSubmit((values) => {
+    setFormError(null);
+    change.mutate(values, {
+      onSuccess: (res) => {
+        notifications.show({ color: 'green', message: res.message ?? 'Your password has been changed.' });
+        void navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
+      },
+      onError: (error) =>
+        setFormError(applyFormErrors(form, error, { fields: FIELDS, fallback: 'The password could not be changed.' })),
+    });
+  });
+
+  return (
+    <Center mih="100vh" p="md" bg="var(--mantine-color-gray-0)">
+      <Paper withBorder shadow="sm" radius="md" p="xl" w="100%" maw={440}>
+        <Text c="dimmed" size="sm" fw={500} mb={4}>
+          {PRODUCT_NAME}
+        </Text>
+        <Title order={2} mb="md">
+          Change password
+        </Title>
+        {user.must_change_password && (
+          <Alert color="yellow" mb="md" title="Choose your own password">
+            Your account was created with a default password. Choose a new one to continue.
+          </Alert>
+        )}
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <FormErrorAlert state={formError} />
+            <PasswordInput
+              label="Current password"
+              autoComplete="current-password"
+              autoFocus
+              required
+              {...form.getInputProps('current_password')}
+            />
+            <PasswordInput
+              label="New password"
+              description="At least 8 characters."
+              autoComplete="new-password"
+              required
+              {...form.getInputProps('password')}
+            />
+            <PasswordInput
+              label="Confirm new password"
+              autoComplete="new-password"
+              required
+              {...form.getInputProps('password_confirmation')}
+            />
+            <Button type="submit" loading={change.isPending} disabled={change.isPending} fullWidth>
+              Change password
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Center>
+  );
+}

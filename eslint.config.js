@@ -22,8 +22,14 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'pg', 'drizzle-orm*', 'fastify*'] }],
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Pass today in; the domain has no clock.' },
-        { selector: "CallExpression[callee.name='parseFloat']", message: 'Money is parsed exactly, never through parseFloat.' },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'Pass today in; the domain has no clock.',
+        },
+        {
+          selector: "CallExpression[callee.name='parseFloat']",
+          message: 'Money is parsed exactly, never through parseFloat.',
+        },
       ],
     },
   },

@@ -144,14 +144,12 @@ export async function seedDemo(db: Db): Promise<DemoLogin[]> {
     const provinceId = new Map(provinces.map((p) => [p.code, p.id]));
 
     for (const login of logins.filter((l) => l.role !== 'agent')) {
-      await tx
-        .insert(users)
-        .values({
-          name: login.name,
-          email: login.email,
-          password_hash: hashes.get(login.password)!,
-          roles: [login.role],
-        });
+      await tx.insert(users).values({
+        name: login.name,
+        email: login.email,
+        password_hash: hashes.get(login.password)!,
+        roles: [login.role],
+      });
     }
     const agentIds: number[] = [];
     for (const a of AGENTS) {

@@ -1,6 +1,7 @@
 import type { RouteModule } from './http/app';
 import { authRoutes } from './features/auth/auth.routes';
+import { bookingRoutes } from './features/bookings/bookings.routes';
 import { referenceRoutes } from './features/reference/reference.routes';
 
 /** Every feature's routes; features meet only here. */
-export const routeModules: RouteModule[] = [authRoutes, referenceRoutes];
+export const routeModules: RouteModule[] = [authRoutes, referenceRoutes, bookingRoutes];

@@ -12,3 +12,6 @@ export * from './commission/resolve-rate';
 export * from './commission/tier-on-date';
 export * from './commission/commission-lines';
 export * from './commission/explain';
+export * from './bookings/booking-format';
+export * from './bookings/booking-rules';
+export * from './schemas/bookings';

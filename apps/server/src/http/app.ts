@@ -119,7 +119,7 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
       app.route({
         method,
         url,
-        config: def.multipartLimits ? { multipartOptions: { limits: def.multipartLimits } } : {},
+        config: routeConfig(def),
         handler: async (req, reply) => {
           // The same address answers a page or JSON: caches must key on how it was asked.
           if (def.page) reply.header('vary', 'Accept, X-Requested-With');
@@ -133,7 +133,7 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
     app.route({
       method: 'POST',
       url,
-      config: post?.multipartLimits ? { multipartOptions: { limits: post.multipartLimits } } : {},
+      config: post ? routeConfig(post) : {},
       handler: async (req, reply) => {
         const requested = String((req.body as Record<string, unknown> | undefined)?._method ?? '').toUpperCase();
         const def = (OVERRIDABLE as string[]).includes(requested) ? methods.get(requested as Method) : post;
@@ -159,6 +159,13 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
     });
   }
   return app;
+}
+
+function routeConfig(def: RouteDef) {
+  return {
+    ...(def.multipartLimits ? { multipartOptions: { limits: def.multipartLimits } } : {}),
+    ...(def.fileTooLargeMessage ? { fileTooLargeMessage: def.fileTooLargeMessage } : {}),
+  };
 }
 
 function partValue(v: unknown): unknown {
@@ -218,7 +225,9 @@ async function sendError(err: unknown, req: FastifyRequest, reply: FastifyReply,
     const e = err as { statusCode?: number; code?: string; message?: string };
     const status = e.statusCode ?? 500;
     if (e.code === 'FST_REQ_FILE_TOO_LARGE' || status === 413) {
-      appErr = new AppError('payload_too_large', 'The request is too large.');
+      // The spec's own message where the route has one ('File size should not exceed 5MB', …).
+      const configured = (req.routeOptions.config as { fileTooLargeMessage?: string } | undefined)?.fileTooLargeMessage;
+      appErr = new AppError('payload_too_large', configured ?? 'The request is too large.');
     } else if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
       appErr = new AppError('unsupported_media_type', 'The request content type is not supported.');
     } else if (

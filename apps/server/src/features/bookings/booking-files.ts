@@ -1,0 +1,43 @@
+import type { DbOrTx } from '../../db/client';
+import { storedFiles } from '../../db/schema';
+import { fieldError } from '../../http/errors';
+import type { UploadedFile } from '../../http/route';
+
+export const MAX_UPLOAD_BYTES = 5_242_880;
+export const FILE_TOO_LARGE = 'File size should not exceed 5MB';
+
+/** What the bytes are, whatever the name or the browser says: JPEG, PNG or PDF. */
+export function sniffImageOrPdf(data: Buffer): 'image/jpeg' | 'image/png' | 'application/pdf' | null {
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
+  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'image/png';
+  if (data.length >= 5 && data.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
+  return null;
+}
+
+/** Stores an uploaded receipt or reference image (JPEG, PNG or PDF, ≤ 5 MB) and returns its id. */
+export async function storeUpload(tx: DbOrTx, field: string, file: UploadedFile, userId: number): Promise<number> {
+  if (file.size > MAX_UPLOAD_BYTES) throw fieldError(field, FILE_TOO_LARGE);
+  const type = sniffImageOrPdf(file.data);
+  if (!type) throw fieldError(field, `The ${field.replace(/_/g, ' ')} must be a JPEG, PNG or PDF file.`);
+  const [row] = await tx
+    .insert(storedFiles)
+    .values({
+      filename: file.filename.slice(0, 255) || 'upload',
+      mimetype: type,
+      size: file.size,
+      data: file.data,
+      uploaded_by_user_id: userId,
+    })
+    .returning({ id: storedFiles.id });
+  return row!.id;
+}
+
+export function isUploadedFile(v: unknown): v is UploadedFile {
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    Buffer.isBuffer((v as UploadedFile).data) &&
+    typeof (v as UploadedFile).filename === 'string'
+  );
+}

@@ -1,0 +1,254 @@
+import {
+  bookingActions,
+  moneyFromDb,
+  type BookingListQuery,
+  type BookingStatus,
+  type Paginated,
+  type SessionUser,
+} from '@app/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { money, pct } from './bookings.service';
+
+const SORT_COLUMNS: Record<BookingListQuery['sort'], string> = {
+  booking_date: 'b.booking_date',
+  booking_reference: 'b.booking_reference',
+  customer_name: 'b.customer_name',
+  booking_amount: 'b.booking_amount',
+  expected_commission: 'b.expected_commission',
+};
+
+type ListRow = {
+  id: number;
+  booking_reference: string;
+  booking_date: string;
+  customer_name: string;
+  booking_amount: string;
+  expected_commission: string;
+  paid_amount: string;
+  remaining_amount: string;
+  status: BookingStatus;
+  is_personal: boolean;
+  is_reconciled: boolean;
+  is_sub_agent: boolean;
+  is_claimed_booking: boolean;
+  booking_group_id: number | null;
+  primary_agent_id: number;
+  primary_agent_name: string;
+  sub_agent_id: number | null;
+  sub_agent_name: string | null;
+  supplier_id: number;
+  supplier_name: string;
+  currency_code: string;
+  currency_symbol: string;
+  has_paid_commission: boolean;
+};
+
+/** Who may see which bookings: admins all, agents those they earn from (primary or sub-agent). */
+export function visibleTo(user: SessionUser): SQL {
+  if (user.is_admin) return sql`true`;
+  return sql`(b.primary_agent_id = ${user.agent_id ?? -1} or b.sub_agent_id = ${user.agent_id ?? -1})`;
+}
+
+/** The bookings list: filters, sort and paging in SQL (indexes in the schema fit these filters). */
+export async function findBookings(
+  db: DbOrTx,
+  user: SessionUser,
+  q: BookingListQuery,
+): Promise<Paginated<ReturnType<typeof toListItem>>> {
+  const where: SQL[] = [visibleTo(user)];
+  if (q.status) where.push(sql`b.status = ${q.status}`);
+  if (q.supplier_id) where.push(sql`b.supplier_id = ${q.supplier_id}`);
+  if (q.agent_id && user.is_admin)
+    where.push(sql`(b.primary_agent_id = ${q.agent_id} or b.sub_agent_id = ${q.agent_id})`);
+  if (q.booking_group_id) where.push(sql`b.booking_group_id = ${q.booking_group_id}`);
+  if (q.date_from) where.push(sql`b.booking_date >= ${q.date_from}`);
+  if (q.date_to) where.push(sql`b.booking_date <= ${q.date_to}`);
+  if (q.is_personal) where.push(sql`b.is_personal = ${q.is_personal === '1'}`);
+  if (q.search) {
+    const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(sql`(b.booking_reference ilike ${like} or b.customer_name ilike ${like})`);
+  }
+  const whereSql = sql.join(where, sql` and `);
+  const direction = q.direction === 'asc' ? sql.raw('asc') : sql.raw('desc');
+  const order = sql`${sql.raw(SORT_COLUMNS[q.sort])} ${direction}, b.id ${direction}`;
+  const offset = (q.page - 1) * q.per_page;
+
+  const [{ rows }, { rows: countRows }] = await Promise.all([
+    db.execute<ListRow>(sql`
+      select b.id, b.booking_reference, b.booking_date, b.customer_name, b.booking_amount::text, b.expected_commission::text,
+             b.paid_amount::text, b.remaining_amount::text, b.status, b.is_personal, b.is_reconciled, b.is_sub_agent,
+             b.is_claimed_booking, b.booking_group_id, b.primary_agent_id, pu.name as primary_agent_name,
+             b.sub_agent_id, su.name as sub_agent_name, b.supplier_id, s.name as supplier_name,
+             c.code as currency_code, c.symbol as currency_symbol,
+             exists (select 1 from actual_commissions ac where ac.booking_id = b.id and (ac.paid_amount <> 0 or ac.payment_date is not null)) as has_paid_commission
+        from bookings b
+        join suppliers s on s.id = b.supplier_id
+        join currencies c on c.id = s.currency_id
+        join agents pa on pa.id = b.primary_agent_id
+        join users pu on pu.id = pa.user_id
+        left join agents sa on sa.id = b.sub_agent_id
+        left join users su on su.id = sa.user_id
+       where ${whereSql}
+       order by ${order}
+       limit ${q.per_page} offset ${offset}`),
+    db.execute<{ total: number }>(sql`select count(*)::int as total from bookings b where ${whereSql}`),
+  ]);
+  const total = countRows[0]?.total ?? 0;
+  const lastPage = Math.max(1, Math.ceil(total / q.per_page));
+  return {
+    data: rows.map((r) => toListItem(r, user)),
+    current_page: q.page,
+    last_page: lastPage,
+    per_page: q.per_page,
+    from: rows.length ? offset + 1 : null,
+    to: rows.length ? offset + rows.length : null,
+    total,
+  };
+}
+
+function toListItem(r: ListRow, user: SessionUser) {
+  return {
+    id: r.id,
+    booking_reference: r.booking_reference,
+    booking_date: r.booking_date,
+    customer_name: r.customer_name,
+    booking_amount: money(r.booking_amount)!,
+    expected_commission: money(r.expected_commission)!,
+    paid_amount: money(r.paid_amount)!,
+    remaining_amount: money(r.remaining_amount)!,
+    status: r.status,
+    is_personal: r.is_personal,
+    is_reconciled: r.is_reconciled,
+    is_sub_agent: r.is_sub_agent,
+    is_claimed_booking: r.is_claimed_booking,
+    booking_group_id: r.booking_group_id,
+    primary_agent_id: r.primary_agent_id,
+    primary_agent: { id: r.primary_agent_id, user: { name: r.primary_agent_name } },
+    sub_agent_id: r.sub_agent_id,
+    sub_agent: r.sub_agent_id === null ? null : { id: r.sub_agent_id, user: { name: r.sub_agent_name ?? '' } },
+    supplier_id: r.supplier_id,
+    supplier: {
+      id: r.supplier_id,
+      name: r.supplier_name,
+      currency_symbol: r.currency_symbol,
+      currency: { code: r.currency_code, symbol: r.currency_symbol },
+    },
+    actions: bookingActions(
+      {
+        status: r.status,
+        is_refund: moneyFromDb(r.booking_amount) < 0n,
+        is_reconciled: r.is_reconciled,
+        agent_ids: [r.primary_agent_id, ...(r.sub_agent_id ? [r.sub_agent_id] : [])],
+        has_transactions: false,
+        has_paid_commission: r.has_paid_commission,
+      },
+      user,
+    ),
+  };
+}
+
+export type BookingListItem = ReturnType<typeof toListItem>;
+
+/** One booking in the spec's read shape, with its lines, group, receipt and history. */
+export async function getBooking(db: DbOrTx, user: SessionUser, id: number) {
+  const { rows } = await db.execute<
+    ListRow & {
+      trip_number: string | null;
+      notes: string | null;
+      commission_percentage: string;
+      rate_source: string;
+      parent_agent_id: number | null;
+      split_percentage: string | null;
+      booking_group_name: string | null;
+      booking_receipt_file_id: number | null;
+      receipt_filename: string | null;
+      cancellation_note: string | null;
+      created_at: string;
+    }
+  >(sql`
+    select b.id, b.booking_reference, b.booking_date, b.customer_name, b.booking_amount::text, b.expected_commission::text,
+           b.paid_amount::text, b.remaining_amount::text, b.status, b.is_personal, b.is_reconciled, b.is_sub_agent,
+           b.is_claimed_booking, b.booking_group_id, bg.name as booking_group_name, b.primary_agent_id, pu.name as primary_agent_name,
+           b.sub_agent_id, su.name as sub_agent_name, b.supplier_id, s.name as supplier_name, c.code as currency_code, c.symbol as currency_symbol,
+           b.trip_number, b.notes, b.commission_percentage::text, b.rate_source, b.parent_agent_id, b.split_percentage::text,
+           b.booking_receipt_file_id, f.filename as receipt_filename, b.cancellation_note, b.created_at::text,
+           exists (select 1 from actual_commissions ac where ac.booking_id = b.id and (ac.paid_amount <> 0 or ac.payment_date is not null)) as has_paid_commission
+      from bookings b
+      join suppliers s on s.id = b.supplier_id
+      join currencies c on c.id = s.currency_id
+      join agents pa on pa.id = b.primary_agent_id
+      join users pu on pu.id = pa.user_id
+      left join agents sa on sa.id = b.sub_agent_id
+      left join users su on su.id = sa.user_id
+      left join booking_groups bg on bg.id = b.booking_group_id
+      left join stored_files f on f.id = b.booking_receipt_file_id
+     where b.id = ${id} and ${visibleTo(user)}`);
+  const r = rows[0];
+  if (!r) return null;
+  const { rows: lines } = await db.execute<{
+    id: number;
+    agent_id: number;
+    agent_name: string;
+    role: string;
+    percentage: string;
+    amount: string;
+    gst_amount: string;
+    total_with_gst: string;
+    paid_amount: string;
+    status: string;
+    payment_date: string | null;
+  }>(sql`
+    select ac.id, ac.agent_id, u.name as agent_name, ac.role, ac.percentage::text, ac.amount::text, ac.gst_amount::text,
+           ac.total_with_gst::text, ac.paid_amount::text, ac.status, ac.payment_date
+      from actual_commissions ac join agents a on a.id = ac.agent_id join users u on u.id = a.user_id
+     where ac.booking_id = ${id} order by case ac.role when 'sub_agent' then 0 else 1 end, ac.id`);
+  const { rows: history } = await db.execute<{
+    id: number;
+    occurred_at: string;
+    action: string;
+    user_name: string | null;
+    before: unknown;
+    after: unknown;
+    meta: unknown;
+  }>(sql`
+    select l.id, l.occurred_at::text, l.action, u.name as user_name, l.before, l.after, l.meta
+      from audit_logs l left join users u on u.id = l.user_id
+     where l.entity_type = 'booking' and l.entity_id = ${String(id)} order by l.id desc limit 100`);
+  return {
+    ...toListItem(r, user),
+    trip_number: r.trip_number,
+    notes: r.notes,
+    commission_percentage: pct(r.commission_percentage),
+    rate_source: r.rate_source,
+    parent_agent_id: r.parent_agent_id,
+    split_percentage: pct(r.split_percentage),
+    booking_group: r.booking_group_id === null ? null : { id: r.booking_group_id, name: r.booking_group_name ?? '' },
+    booking_receipt:
+      r.booking_receipt_file_id === null
+        ? null
+        : { id: r.booking_receipt_file_id, filename: r.receipt_filename ?? '', url: `/bookings/${id}/receipt` },
+    cancellation_note: r.cancellation_note,
+    created_at: r.created_at,
+    actual_commissions: lines.map((l) => ({
+      id: l.id,
+      agent_id: l.agent_id,
+      agent: { id: l.agent_id, user: { name: l.agent_name } },
+      role: l.role,
+      status: l.status,
+      percentage: pct(l.percentage),
+      amount: money(l.amount),
+      gst_amount: money(l.gst_amount),
+      total_with_gst: money(l.total_with_gst),
+      paid_amount: money(l.paid_amount),
+      payment_date: l.payment_date,
+    })),
+    transaction_status: {
+      status: 'no_transaction' as const,
+      transaction_count: 0,
+      can_payout: false,
+      transactions: [] as unknown[],
+    },
+    history,
+  };
+}

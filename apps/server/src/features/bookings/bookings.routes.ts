@@ -1,0 +1,223 @@
+import {
+  bookingInputSchema,
+  bookingListQuerySchema,
+  cancelBookingSchema,
+  checkBookingReferenceSchema,
+  checkReferenceSupplierSchema,
+  moneyFromDb,
+  moneyToNumber,
+} from '@app/domain';
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { storedFiles } from '../../db/schema';
+import type { RouteModule } from '../../http/app';
+import { notFound, validationError } from '../../http/errors';
+import { idParams, route, type UploadedFile } from '../../http/route';
+import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES, isUploadedFile } from './booking-files';
+import { findBookings, getBooking, visibleTo } from './bookings.repo';
+import { cancelBooking, deleteBooking, saveBooking } from './bookings.service';
+
+/** The form's file field next to the zod-validated fields (multipart). */
+const bookingBody = bookingInputSchema.and(z.object({ booking_receipt: z.unknown().optional() }));
+
+function receiptOf(body: { booking_receipt?: unknown }): UploadedFile | null {
+  const f = body.booking_receipt;
+  if (f === undefined || f === null || f === '') return null;
+  if (!isUploadedFile(f)) throw validationError({ booking_receipt: ['The booking receipt must be a file.'] });
+  return f;
+}
+
+const uploadLimits = { fileSize: MAX_UPLOAD_BYTES + 1, files: 1 };
+
+export const bookingRoutes: RouteModule = ({ db }) => [
+  route({
+    method: 'GET',
+    url: '/bookings',
+    access: 'user',
+    page: true,
+    summary:
+      'Bookings list: filters, sort (default booking_date desc) and paging. Agents see the bookings they earn from.',
+    tags: ['bookings'],
+    query: bookingListQuerySchema,
+    handler: async ({ query, user }) => findBookings(db, user, query),
+  }),
+  route({
+    method: 'POST',
+    url: '/bookings',
+    access: 'user',
+    summary: 'Create a booking (multipart, booking_receipt optional). Rates and commission lines come from the engine.',
+    tags: ['bookings'],
+    body: bookingBody,
+    bodyType: 'multipart',
+    multipartLimits: uploadLimits,
+    fileTooLargeMessage: FILE_TOO_LARGE,
+    handler: async ({ body, user, redirectTo }) => {
+      const { id } = await saveBooking(db, user, body, receiptOf(body), null);
+      redirectTo(`/bookings/${id}`);
+      return {
+        status: 'success' as const,
+        message: 'Booking created successfully',
+        data: await getBooking(db, user, id),
+        redirect: `/bookings/${id}`,
+      };
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/bookings/:id',
+    access: 'user',
+    page: true,
+    summary: 'One booking with supplier, agents, commission lines, group, receipt and audit history.',
+    tags: ['bookings'],
+    params: idParams,
+    handler: async ({ params, user }) => {
+      const booking = await getBooking(db, user, params.id);
+      if (!booking) throw notFound('The booking');
+      return { status: 'success' as const, data: booking };
+    },
+  }),
+  route({
+    method: 'PUT',
+    url: '/bookings/:id',
+    access: 'user',
+    summary: 'Update a booking (POST with _method=PUT, multipart). Agents keep the status; refunds are admin-only.',
+    tags: ['bookings'],
+    params: idParams,
+    body: bookingBody,
+    bodyType: 'multipart',
+    multipartLimits: uploadLimits,
+    fileTooLargeMessage: FILE_TOO_LARGE,
+    handler: async ({ body, params, user, redirectTo }) => {
+      await saveBooking(db, user, body, receiptOf(body), params.id);
+      redirectTo(`/bookings/${params.id}`);
+      return {
+        status: 'success' as const,
+        message: 'Booking updated successfully',
+        data: await getBooking(db, user, params.id),
+        redirect: `/bookings/${params.id}`,
+      };
+    },
+  }),
+  route({
+    method: 'DELETE',
+    url: '/bookings/:id',
+    access: 'admin',
+    summary:
+      'Delete a booking (not completed or cancelled, not reconciled, no transactions, no paid commission: else 409).',
+    tags: ['bookings'],
+    params: idParams,
+    handler: async ({ params, user, redirectTo }) => {
+      await deleteBooking(db, user, params.id);
+      redirectTo('/bookings');
+      return { status: 'success' as const, message: 'Booking deleted successfully' };
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/bookings/:id/cancel',
+    access: 'admin',
+    summary: 'Cancel a booking with a note; its unpaid commission lines are cancelled.',
+    tags: ['bookings'],
+    params: idParams,
+    body: cancelBookingSchema,
+    bodyType: 'form',
+    handler: async ({ params, body, user, redirectTo }) => {
+      await cancelBooking(db, user, params.id, body.cancellation_note);
+      redirectTo(`/bookings/${params.id}`);
+      return { status: 'success' as const, message: 'Booking cancelled successfully' };
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/bookings/:id/receipt',
+    access: 'user',
+    summary: "The booking's receipt file.",
+    tags: ['bookings'],
+    params: idParams,
+    produces: 'application/octet-stream',
+    handler: async ({ params, user, reply }) => {
+      const { rows } = await db.execute<{ file_id: number | null }>(
+        sql`select b.booking_receipt_file_id as file_id from bookings b where b.id = ${params.id} and ${visibleTo(user)}`,
+      );
+      const fileId = rows[0]?.file_id;
+      if (!fileId) throw notFound('The receipt');
+      const [file] = await db.select().from(storedFiles).where(eq(storedFiles.id, fileId));
+      if (!file) throw notFound('The receipt');
+      return reply
+        .type(file.mimetype)
+        .header('content-disposition', `inline; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(file.data);
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/bookings/transaction-status',
+    access: 'user',
+    summary: 'Transaction match status for the given bookings, keyed by booking id (DOMAIN.md "Matching").',
+    tags: ['bookings'],
+    body: z.object({ booking_ids: z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(500) }),
+    handler: async ({ body, user }) => {
+      const ids = [...new Set(body.booking_ids)];
+      if (ids.length === 0) return {};
+      const { rows } = await db.execute<{ id: number }>(
+        sql`select b.id from bookings b where b.id in ${sql.raw(`(${ids.join(',')})`)} and ${visibleTo(user)}`,
+      );
+      // Transactions are recorded by the accounts feature; until one matches, every booking has none.
+      return Object.fromEntries(
+        rows.map((r) => [
+          r.id,
+          { status: 'no_transaction', transaction_count: 0, can_payout: false, transactions: [] },
+        ]),
+      );
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/api/check-booking-reference',
+    access: 'user',
+    summary: 'Is this booking reference already used? (amber warning on the form)',
+    tags: ['bookings'],
+    body: checkBookingReferenceSchema,
+    handler: async ({ body }) => {
+      const { rows } = await db.execute<{ id: number }>(sql`
+        select b.id from bookings b
+         where upper(btrim(b.booking_reference)) = upper(btrim(${body.booking_reference}))
+           ${body.exclude_booking_id ? sql`and b.id <> ${body.exclude_booking_id}` : sql``}
+         limit 1`);
+      return rows.length
+        ? { exists: true, message: `A booking with reference ${body.booking_reference.toUpperCase()} already exists.` }
+        : { exists: false, message: '' };
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/api/check-duplicate-booking-supplier',
+    access: 'admin',
+    summary: 'Bookings with the same reference and supplier (admin warning "Duplicate Booking with Supplier").',
+    tags: ['bookings'],
+    body: checkReferenceSupplierSchema,
+    handler: async ({ body }) => {
+      if (!body.supplier_id) return { has_duplicate: false, message: '', bookings: [] };
+      const { rows } = await db.execute<{
+        id: number;
+        agent_name: string;
+        booking_amount: string;
+        booking_date: string;
+      }>(sql`
+        select b.id, u.name as agent_name, b.booking_amount::text, b.booking_date
+          from bookings b join agents a on a.id = b.primary_agent_id join users u on u.id = a.user_id
+         where b.supplier_id = ${body.supplier_id}
+           and upper(btrim(b.booking_reference)) = upper(btrim(${body.reference_number}))
+           ${body.exclude_booking_id ? sql`and b.id <> ${body.exclude_booking_id}` : sql``}
+         order by b.id limit 20`);
+      return {
+        has_duplicate: rows.length > 0,
+        message: rows.length
+          ? `${rows.length} booking(s) with this supplier already use reference ${body.reference_number.toUpperCase()}.`
+          : '',
+        bookings: rows.map((r) => ({ ...r, booking_amount: moneyToNumber(moneyFromDb(r.booking_amount)) })),
+      };
+    },
+  }),
+];

@@ -1,0 +1,314 @@
+import {
+  bookingActions,
+  deleteRefusal,
+  formatMismatchMessage,
+  matchesBookingFormat,
+  moneyFromDb,
+  moneyToNumber,
+  moneyToString,
+  percentFromDb,
+  percentToNumber,
+  type BookingForActions,
+  type BookingInput,
+  type BookingStatus,
+  type CommissionBookingStatus,
+  type SessionUser,
+} from '@app/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { agents, bookingGroups, bookings, suppliers } from '../../db/schema';
+import { conflict, fieldError, forbidden, notFound, validationError } from '../../http/errors';
+import type { UploadedFile } from '../../http/route';
+import { writeAudit } from '../audit/audit';
+import {
+  agentsWithGst,
+  bookingRateColumns,
+  computeBookingLines,
+  resolveRateFor,
+  storeLines,
+} from '../commissions/commission-engine';
+import { getGstRate } from '../reference/reference.routes';
+import { storeUpload } from './booking-files';
+
+type BookingRow = typeof bookings.$inferSelect;
+
+const isClosed = (s: string) => s === 'cancelled' || s === 'completed';
+const ownsBooking = (user: SessionUser, b: Pick<BookingRow, 'primary_agent_id' | 'sub_agent_id'>) =>
+  user.agent_id !== null && (b.primary_agent_id === user.agent_id || b.sub_agent_id === user.agent_id);
+
+/**
+ * Creates or updates a booking with its commission lines from the engine, in one transaction, and
+ * enforces every rule of the spec whatever the browser sent (bookings spec §4–§6).
+ */
+export async function saveBooking(
+  db: Db,
+  user: SessionUser,
+  input: BookingInput,
+  receipt: UploadedFile | null,
+  existingId: number | null,
+): Promise<{ id: number; created: boolean }> {
+  return db.transaction(async (tx) => {
+    let existing: BookingRow | null = null;
+    if (existingId !== null) {
+      existing = (await tx.select().from(bookings).where(eq(bookings.id, existingId)).for('update'))[0] ?? null;
+      if (!existing) throw notFound('The booking');
+      if (!user.is_admin) {
+        if (!ownsBooking(user, existing)) throw forbidden();
+        if (isClosed(existing.status)) throw conflict('A cancelled or completed booking can no longer be edited.');
+        if (moneyFromDb(existing.booking_amount) < 0n) throw forbidden('Only an admin can edit a refund booking.');
+      }
+    }
+
+    const [supplier] = await tx.select().from(suppliers).where(eq(suppliers.id, input.supplier_id!));
+    if (!supplier) throw fieldError('supplier_id', 'The selected supplier is invalid.');
+    const errors: Record<string, string[]> = {};
+    if (!matchesBookingFormat(supplier.booking_number_format, input.booking_reference)) {
+      errors.booking_reference = [formatMismatchMessage(supplier.booking_number_format!)];
+    }
+    if (!user.is_admin && input.booking_amount < 0n) {
+      errors.booking_amount = ['The booking amount field must be at least 0.'];
+    }
+
+    // Status: admins set any; agents always pending on create and keep the status on edit.
+    let status: BookingStatus;
+    if (user.is_admin) status = input.status ?? (existing?.status as BookingStatus | undefined) ?? 'pending';
+    else {
+      const allowed = existing ? existing.status : 'pending';
+      if (input.status !== undefined && input.status !== allowed)
+        errors.status = ['Only an admin can change the booking status.'];
+      status = allowed as BookingStatus;
+    }
+
+    // Who books: admins choose the primary agent; agents book as themselves.
+    let booker: number;
+    if (user.is_admin) {
+      if (input.primary_agent_id === null) errors.primary_agent_id = ['The primary agent field is required.'];
+      booker = input.primary_agent_id ?? 0;
+    } else {
+      if (user.agent_id === null) throw forbidden('Only agents and admins can record bookings.');
+      const own = existing ? (existing.sub_agent_id ?? existing.primary_agent_id) : user.agent_id;
+      if (
+        input.primary_agent_id !== null &&
+        input.primary_agent_id !== user.agent_id &&
+        input.primary_agent_id !== existing?.primary_agent_id
+      ) {
+        errors.primary_agent_id = ['Only an admin can choose the primary agent.'];
+      }
+      booker = own;
+    }
+    if (Object.keys(errors).length) throw validationError(errors);
+
+    if (user.is_admin) {
+      const [agent] = await tx.select({ id: agents.id }).from(agents).where(eq(agents.id, booker));
+      if (!agent) throw fieldError('primary_agent_id', 'The selected primary agent is invalid.');
+    }
+    const resolved = await resolveRateFor(tx, booker, supplier.id, input.booking_date);
+    if (!resolved) throw fieldError('primary_agent_id', 'The selected primary agent is invalid.');
+    if (!user.is_admin && resolved.rate.source === 'none' && !resolved.rate.is_sub_agent) {
+      throw fieldError(
+        'supplier_id',
+        'You cannot book this supplier: you have no commission rate for it and no parent agent who books it.',
+      );
+    }
+
+    const groupId = await resolveGroup(tx, user, input, resolved.primaryAgentId);
+    const receiptId = receipt
+      ? await storeUpload(tx, 'booking_receipt', receipt, user.id)
+      : (existing?.booking_receipt_file_id ?? null);
+
+    const gross = input.booking_amount;
+    const existingLines = existing
+      ? (
+          await tx.execute<{ agent_id: number; paid_amount: string }>(
+            sql`select agent_id, paid_amount::text from actual_commissions where booking_id = ${existing.id}`,
+          )
+        ).rows
+      : [];
+    const agentIds = [
+      resolved.primaryAgentId,
+      ...(resolved.subAgentId ? [resolved.subAgentId] : []),
+      ...existingLines.map((l) => l.agent_id),
+    ];
+    const computed = computeBookingLines({
+      gross,
+      resolved,
+      status: status as CommissionBookingStatus,
+      gstRate: percentFromDb(await getGstRate(tx)),
+      gstAgents: await agentsWithGst(tx, agentIds),
+      existing: existingLines,
+    });
+
+    const values = {
+      booking_reference: input.booking_reference,
+      trip_number: input.trip_number || null,
+      customer_name: input.customer_name,
+      booking_date: input.booking_date,
+      booking_amount: moneyToString(gross),
+      status,
+      notes: input.notes || null,
+      is_personal: input.is_personal,
+      is_group_booking: groupId !== null,
+      booking_group_id: groupId,
+      supplier_id: supplier.id,
+      booking_receipt_file_id: receiptId,
+      ...bookingRateColumns(resolved, computed.expected),
+    };
+    let id: number;
+    if (existing) {
+      if (
+        moneyFromDb(existing.paid_amount) !== 0n &&
+        (existing.supplier_id !== supplier.id || existing.primary_agent_id !== resolved.primaryAgentId)
+      ) {
+        throw conflict('A booking with payouts cannot move to another supplier or agent.');
+      }
+      await tx
+        .update(bookings)
+        .set({ ...values, updated_at: new Date() })
+        .where(eq(bookings.id, existing.id));
+      id = existing.id;
+    } else {
+      const [row] = await tx
+        .insert(bookings)
+        .values({ ...values, created_by_user_id: user.id })
+        .returning({ id: bookings.id });
+      id = row!.id;
+    }
+    await storeLines(
+      tx,
+      [id],
+      computed.lines.map((l) => ({ booking_id: id, ...l })),
+    );
+    await writeAudit(tx, {
+      userId: user.id,
+      action: existing ? 'update' : 'create',
+      entityType: 'booking',
+      entityId: id,
+      before: existing ? auditView(existing) : undefined,
+      after: { ...values, lines: computed.lines },
+    });
+    return { id, created: !existing };
+  });
+}
+
+function auditView(b: BookingRow) {
+  const { created_at: _c, updated_at: _u, ...rest } = b;
+  return rest;
+}
+
+/** A numeric booking_group_id is an existing group; text (or new_group_name) creates a group. */
+async function resolveGroup(
+  tx: DbOrTx,
+  user: SessionUser,
+  input: BookingInput,
+  agentId: number,
+): Promise<number | null> {
+  if (!input.is_group_booking) return null;
+  const raw = input.booking_group_id;
+  if (raw !== null && /^\d+$/.test(raw)) {
+    const [group] = await tx
+      .select()
+      .from(bookingGroups)
+      .where(eq(bookingGroups.id, Number(raw)));
+    if (!group || (!user.is_admin && group.agent_id !== null && group.agent_id !== user.agent_id)) {
+      throw fieldError('booking_group_id', 'The selected booking group is invalid.');
+    }
+    return group.id;
+  }
+  const name = (raw ?? input.new_group_name).trim();
+  if (!name) throw fieldError('booking_group_id', 'Choose a group or give the new group a name.');
+  if (name.length > 150)
+    throw fieldError('booking_group_id', 'The group name must not be greater than 150 characters.');
+  const [group] = await tx
+    .insert(bookingGroups)
+    .values({ name, agent_id: agentId, created_by_user_id: user.id })
+    .returning({ id: bookingGroups.id });
+  await writeAudit(tx, {
+    userId: user.id,
+    action: 'create',
+    entityType: 'booking_group',
+    entityId: group!.id,
+    after: { name, agent_id: agentId },
+  });
+  return group!.id;
+}
+
+export interface BookingFacts {
+  booking: BookingRow;
+  has_transactions: boolean;
+  has_paid_commission: boolean;
+}
+
+/** The facts the action rules need. Transactions arrive with the transactions feature. */
+export async function loadBookingFacts(db: DbOrTx, id: number, lock = false): Promise<BookingFacts | null> {
+  const query = db.select().from(bookings).where(eq(bookings.id, id));
+  const rows = lock ? await query.for('update') : await query;
+  const booking = rows[0];
+  if (!booking) return null;
+  const { rows: paid } = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from actual_commissions where booking_id = ${id} and (paid_amount <> 0 or payment_date is not null)`,
+  );
+  return { booking, has_transactions: false, has_paid_commission: (paid[0]?.n ?? 0) > 0 };
+}
+
+export function actionFacts(f: BookingFacts): BookingForActions {
+  return {
+    status: f.booking.status as BookingStatus,
+    is_refund: moneyFromDb(f.booking.booking_amount) < 0n,
+    is_reconciled: f.booking.is_reconciled,
+    agent_ids: [f.booking.primary_agent_id, ...(f.booking.sub_agent_id ? [f.booking.sub_agent_id] : [])],
+    has_transactions: f.has_transactions,
+    has_paid_commission: f.has_paid_commission,
+  };
+}
+
+export async function cancelBooking(db: Db, user: SessionUser, id: number, note: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [b] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+    if (!b) throw notFound('The booking');
+    if (
+      !bookingActions(actionFacts({ booking: b, has_transactions: false, has_paid_commission: false }), user).cancel
+    ) {
+      throw conflict(`A ${b.status} booking cannot be cancelled.`);
+    }
+    await tx
+      .update(bookings)
+      .set({ status: 'cancelled', cancellation_note: note || null, cancelled_at: new Date(), updated_at: new Date() })
+      .where(eq(bookings.id, id));
+    // Unpaid lines are cancelled with the booking; paid ones stay paid (never rewritten).
+    await tx.execute(
+      sql`update actual_commissions set status = 'cancelled', updated_at = now() where booking_id = ${id} and status <> 'paid'`,
+    );
+    await writeAudit(tx, {
+      userId: user.id,
+      action: 'cancel',
+      entityType: 'booking',
+      entityId: id,
+      before: { status: b.status },
+      after: { status: 'cancelled', cancellation_note: note },
+    });
+  });
+}
+
+export async function deleteBooking(db: Db, user: SessionUser, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const facts = await loadBookingFacts(tx, id, true);
+    if (!facts) throw notFound('The booking');
+    const refusal = deleteRefusal(actionFacts(facts));
+    if (refusal) throw conflict(refusal);
+    const { rows: lines } = await tx.execute(
+      sql`select agent_id, amount::text, status from actual_commissions where booking_id = ${id}`,
+    );
+    await tx.delete(bookings).where(eq(bookings.id, id));
+    await writeAudit(tx, {
+      userId: user.id,
+      action: 'delete',
+      entityType: 'booking',
+      entityId: id,
+      before: { ...auditView(facts.booking), lines },
+    });
+  });
+}
+
+/** Money and percentages for JSON: numbers with 2 (percent: up to 4) decimals, computed exactly. */
+export const money = (s: string | null) => (s === null ? null : moneyToNumber(moneyFromDb(s)));
+export const pct = (s: string | null) => (s === null ? null : percentToNumber(percentFromDb(s)));

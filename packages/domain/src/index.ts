@@ -1,6 +1,7 @@
 export * from './schemas/fields';
 export * from './schemas/auth';
 export * from './schemas/reference';
+export * from './schemas/commissions';
 export * from './pages';
 export * from './money/money';
 export * from './money/percent';

@@ -5,6 +5,9 @@ import { RequireAuth } from '../features/auth/components/require-auth';
 import { RequireAdmin, RequireAgentAccess } from '../features/auth/components/require-role';
 import { ChangePasswordRoute } from '../features/auth/routes/change-password';
 import { LoginRoute } from '../features/auth/routes/login';
+import { CommissionCreateRoute } from '../features/commissions/routes/commission-create';
+import { CommissionEditRoute } from '../features/commissions/routes/commission-edit';
+import { CommissionsRoute } from '../features/commissions/routes/commissions';
 import { CommissionTiersRoute } from '../features/commission-tiers/routes/commission-tiers';
 import { SettingsRoute } from '../features/settings/routes/settings';
 import { SuppliersRoute } from '../features/suppliers/routes/suppliers';
@@ -56,9 +59,9 @@ export const routes: RouteObject[] = [
           {
             element: <RequireAdmin />,
             children: [
-              notBuilt(paths.commissions.list, 'Commission rules'),
-              notBuilt(paths.commissions.create, 'New commission rule'),
-              notBuilt(paths.commissions.edit(ID), 'Edit commission rule'),
+              { path: paths.commissions.list, element: <CommissionsRoute /> },
+              { path: paths.commissions.create, element: <CommissionCreateRoute /> },
+              { path: paths.commissions.edit(ID), element: <CommissionEditRoute /> },
               notBuilt(paths.agents.list, 'Agents'),
               notBuilt(paths.agents.create, 'Create Agent'),
               notBuilt(paths.agents.edit(ID), 'Edit Agent'),

@@ -19,7 +19,7 @@ import {
 } from '@app/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { agents, auditLogs } from '../../db/schema';
+import { agents, auditLogs, subAgentLinks } from '../../db/schema';
 import { getGstRate } from '../reference/reference.routes';
 
 /**
@@ -37,6 +37,7 @@ interface AgentFacts {
   history: TierPeriod[];
   tierRules: Map<number, Percent>;
   link: { parentAgentId: number; split: Percent; supplierInLink: boolean } | null;
+  supplierExists: boolean;
 }
 
 type FactsRow = {
@@ -50,24 +51,50 @@ type FactsRow = {
   parent_agent_id: number | null;
   split_percentage: string | null;
   supplier_in_link: boolean;
+  supplier_exists: boolean;
 };
 
-/** Everything rate resolution needs about one agent and one supplier, in one round trip. */
+const agentIdParam = sql.placeholder('agentId');
+const supplierIdParam = sql.placeholder('supplierId');
+
+/**
+ * Everything rate resolution needs about one agent and one supplier, in one round trip. A named
+ * (prepared) statement: PostgreSQL plans it once per connection, which is most of its cost
+ * (bench/README.md). Tier rules are read only for the tiers the agent holds or has held.
+ */
 async function loadAgentFacts(db: DbOrTx, agentId: number, supplierId: number): Promise<AgentFacts | null> {
-  const { rows } = await db.execute<FactsRow>(sql`
-    select a.id, a.commission_tier_id, a.commission_type, a.commission_percentage::text as commission_percentage,
-      (select cr.percentage::text from commission_rule_suppliers crs join commission_rules cr on cr.id = crs.rule_id
-        where crs.commission_type = 'agent' and crs.general_id = a.id and crs.supplier_id = ${supplierId}) as agent_rule,
-      (select coalesce(json_agg(json_build_object('id', h.id, 'tier_id', h.commission_tier_id, 'start_date', h.start_date, 'end_date', h.end_date)), '[]'::json)
-        from agent_tier_history h where h.agent_id = a.id) as history,
-      (select coalesce(json_object_agg(crs.general_id, cr.percentage::text), '{}'::json)
-        from commission_rule_suppliers crs join commission_rules cr on cr.id = crs.rule_id
-        where crs.commission_type = 'tier' and crs.supplier_id = ${supplierId}) as tier_rules,
-      l.parent_agent_id, l.split_percentage::text as split_percentage,
-      coalesce(exists (select 1 from sub_agent_link_suppliers ls where ls.link_id = l.id and ls.supplier_id = ${supplierId}), false) as supplier_in_link
-    from agents a
-    left join sub_agent_links l on l.sub_agent_id = a.id
-    where a.id = ${agentId}`);
+  const rows = (await db
+    .select({
+      id: agents.id,
+      commission_tier_id: agents.commission_tier_id,
+      commission_type: agents.commission_type,
+      commission_percentage: sql<string | null>`${agents.commission_percentage}::text`,
+      agent_rule: sql<string | null>`(select cr.percentage::text
+          from commission_rule_suppliers crs join commission_rules cr on cr.id = crs.rule_id
+         where crs.commission_type = 'agent' and crs.general_id = ${agents.id} and crs.supplier_id = ${supplierIdParam})`,
+      history: sql<
+        FactsRow['history']
+      >`(select coalesce(json_agg(json_build_object('id', h.id, 'tier_id', h.commission_tier_id,
+            'start_date', h.start_date, 'end_date', h.end_date)), '[]'::json)
+          from agent_tier_history h where h.agent_id = ${agents.id})`,
+      tier_rules: sql<
+        FactsRow['tier_rules']
+      >`(select coalesce(json_object_agg(crs.general_id, cr.percentage::text), '{}'::json)
+          from commission_rule_suppliers crs join commission_rules cr on cr.id = crs.rule_id
+         where crs.commission_type = 'tier' and crs.supplier_id = ${supplierIdParam}
+           and crs.general_id in (select h.commission_tier_id from agent_tier_history h where h.agent_id = ${agents.id}
+                                  union select ${agents.commission_tier_id}))`,
+      parent_agent_id: subAgentLinks.parent_agent_id,
+      split_percentage: sql<string | null>`${subAgentLinks.split_percentage}::text`,
+      supplier_in_link: sql<boolean>`coalesce(exists (select 1 from sub_agent_link_suppliers ls
+          where ls.link_id = ${subAgentLinks.id} and ls.supplier_id = ${supplierIdParam}), false)`,
+      supplier_exists: sql<boolean>`exists (select 1 from suppliers s where s.id = ${supplierIdParam})`,
+    })
+    .from(agents)
+    .leftJoin(subAgentLinks, eq(subAgentLinks.sub_agent_id, agents.id))
+    .where(eq(agents.id, agentIdParam))
+    .prepare('commission_rate_facts')
+    .execute({ agentId, supplierId })) as FactsRow[];
   const row = rows[0];
   if (!row) return null;
   return {
@@ -86,6 +113,7 @@ async function loadAgentFacts(db: DbOrTx, agentId: number, supplierId: number): 
             split: percentFromDb(row.split_percentage ?? '0'),
             supplierInLink: row.supplier_in_link,
           },
+    supplierExists: row.supplier_exists,
   };
 }
 
@@ -116,10 +144,34 @@ export async function resolveRateFor(
   date: string,
 ): Promise<ResolvedBookingRate | null> {
   const facts = await loadAgentFacts(db, agentId, supplierId);
-  if (!facts) return null;
+  return facts ? resolveFromFacts(db, facts, supplierId, date) : null;
+}
+
+/**
+ * Like `resolveRateFor`, and says which of the two is unknown: the agent, or the supplier (an unknown
+ * supplier would otherwise resolve like one without rules). One round trip for a direct booking.
+ */
+export async function resolveRateChecked(
+  db: DbOrTx,
+  agentId: number,
+  supplierId: number,
+  date: string,
+): Promise<ResolvedBookingRate | { unknown: 'agent' | 'supplier' }> {
+  const facts = await loadAgentFacts(db, agentId, supplierId);
+  if (!facts) return { unknown: 'agent' };
+  if (!facts.supplierExists) return { unknown: 'supplier' };
+  return resolveFromFacts(db, facts, supplierId, date);
+}
+
+async function resolveFromFacts(
+  db: DbOrTx,
+  facts: AgentFacts,
+  supplierId: number,
+  date: string,
+): Promise<ResolvedBookingRate> {
   const direct = directRate(facts, date);
   if (hasDirectRate(direct) || !facts.link || !facts.link.supplierInLink) {
-    return { rate: resolveBookingRate({ direct }), primaryAgentId: agentId, subAgentId: null };
+    return { rate: resolveBookingRate({ direct }), primaryAgentId: facts.agentId, subAgentId: null };
   }
   const parent = await loadAgentFacts(db, facts.link.parentAgentId, supplierId);
   const parentRate = parent ? directRate(parent, date) : resolveRate({});
@@ -132,7 +184,7 @@ export async function resolveRateFor(
       parentRate,
     },
   });
-  return { rate, primaryAgentId: facts.link.parentAgentId, subAgentId: agentId };
+  return { rate, primaryAgentId: facts.link.parentAgentId, subAgentId: facts.agentId };
 }
 
 export interface RecalculationReport {

@@ -1,0 +1,139 @@
+import {
+  commissionInputSchema,
+  commissionListItemSchema,
+  commissionListQuerySchema,
+  commissionOptionSchema,
+  commissionOptionsQuerySchema,
+  commissionRateQuerySchema,
+  commissionRateResponseSchema,
+  commissionRuleSchema,
+  listOf,
+  recalculationSchema,
+} from '@app/domain';
+import { z } from 'zod';
+import type { RouteModule } from '../../http/app';
+import { idParams, route } from '../../http/route';
+import {
+  createCommissionRule,
+  deleteCommissionRule,
+  explainBookingCommission,
+  findCommissionOptions,
+  findCommissionRules,
+  getCommissionRate,
+  getCommissionRuleById,
+  updateCommissionRule,
+} from './commissions.service';
+
+const saved = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  data: commissionRuleSchema,
+  recalculation: recalculationSchema,
+});
+
+const paginated = <T extends z.ZodType>(item: T) =>
+  z.object({
+    data: z.array(item),
+    current_page: z.number(),
+    last_page: z.number(),
+    per_page: z.number(),
+    from: z.number().nullable(),
+    to: z.number().nullable(),
+    total: z.number(),
+  });
+
+export const commissionRoutes: RouteModule = ({ db }) => [
+  route({
+    method: 'GET',
+    url: '/commissions',
+    access: 'admin',
+    page: true,
+    summary: 'Commission rules (page, or JSON list with search by owner or supplier name and a type filter).',
+    tags: ['commissions'],
+    query: commissionListQuerySchema,
+    response: paginated(commissionListItemSchema),
+    handler: ({ query }) => findCommissionRules(db, query),
+  }),
+  route({
+    method: 'GET',
+    url: '/commissions/options',
+    access: 'admin',
+    summary: 'Options of the commission form for a type: the tiers, or the active agents, by name.',
+    tags: ['commissions'],
+    query: commissionOptionsQuerySchema,
+    response: listOf(commissionOptionSchema),
+    handler: async ({ query }) => ({ status: 'success' as const, data: await findCommissionOptions(db, query.type) }),
+  }),
+  route({
+    method: 'GET',
+    url: '/commissions/rates',
+    access: 'user',
+    summary:
+      'The commission rate of an agent for a supplier on a date (default today, UTC). Admins: any agent; agents: themselves.',
+    tags: ['commissions'],
+    query: commissionRateQuerySchema,
+    response: commissionRateResponseSchema,
+    handler: ({ query, user }) => getCommissionRate(db, query, user),
+  }),
+  route({
+    method: 'POST',
+    url: '/commissions',
+    access: 'admin',
+    summary: 'Create a commission rule; recalculates the unpaid bookings it affects.',
+    tags: ['commissions'],
+    body: commissionInputSchema,
+    response: saved,
+    handler: async ({ body, user, redirectTo }) => {
+      redirectTo('/commissions');
+      return createCommissionRule(db, body, user);
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/commissions/:id',
+    access: 'admin',
+    page: true,
+    params: idParams,
+    summary: 'One commission rule, as the edit form reads it (suppliers as ids).',
+    tags: ['commissions'],
+    response: z.object({ status: z.literal('success'), data: commissionRuleSchema }),
+    handler: async ({ params }) => ({ status: 'success' as const, data: await getCommissionRuleById(db, params.id) }),
+  }),
+  route({
+    method: 'PUT',
+    url: '/commissions/:id',
+    access: 'admin',
+    params: idParams,
+    summary: 'Update a commission rule (POST with _method=PUT); recalculates the unpaid bookings it affects.',
+    tags: ['commissions'],
+    body: commissionInputSchema,
+    response: saved,
+    handler: async ({ body, params, user, redirectTo }) => {
+      redirectTo('/commissions');
+      return updateCommissionRule(db, params.id, body, user);
+    },
+  }),
+  route({
+    method: 'DELETE',
+    url: '/commissions/:id',
+    access: 'admin',
+    params: idParams,
+    summary: 'Delete a commission rule (POST with _method=DELETE); recalculates the unpaid bookings it affected.',
+    tags: ['commissions'],
+    response: z.object({ status: z.literal('success'), message: z.string(), recalculation: recalculationSchema }),
+    handler: async ({ params, user, redirectTo }) => {
+      redirectTo('/commissions');
+      return deleteCommissionRule(db, params.id, user);
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/bookings/:id/commission-explanation',
+    access: 'user',
+    params: idParams,
+    summary:
+      "Why a booking's expected commission is what it is: rate and source, split, rounding; with its stored commission lines.",
+    tags: ['commissions', 'bookings'],
+    handler: ({ params, user }) => explainBookingCommission(db, params.id, user),
+  }),
+];

@@ -1,0 +1,94 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminUser, agentUser, sessionFor } from '../../../testing/fixtures';
+import { mockFetch } from '../../../testing/mock-fetch';
+import { renderApp } from '../../../testing/render';
+
+const page = (data: unknown[]) => ({
+  body: {
+    data,
+    current_page: 1,
+    last_page: 1,
+    per_page: 25,
+    from: data.length ? 1 : null,
+    to: data.length ? data.length : null,
+    total: data.length,
+  },
+});
+const goldRule = {
+  id: 1,
+  commission_type: 'tier',
+  general_id: 10,
+  owner_name: 'Gold',
+  percentage: '12.50',
+  suppliers: [
+    { id: 1, name: 'AirOne' },
+    { id: 2, name: 'Sunwing' },
+  ],
+};
+const patRule = {
+  id: 2,
+  commission_type: 'agent',
+  general_id: 43,
+  owner_name: 'Pat Parent',
+  percentage: '70.00',
+  suppliers: [],
+};
+
+describe('Commission rules page', () => {
+  it('lists type, owner, percentage and suppliers, and searches on the server', async () => {
+    const mock = mockFetch({ 'GET /commissions': page([goldRule, patRule]) });
+    const { user } = renderApp('/commissions', { session: sessionFor(adminUser) });
+    const table = await screen.findByTestId('commissions-table');
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual(['TierGold12.50%AirOne, SunwingEditDelete', 'AgentPat Parent70.00%No suppliersEditDelete']);
+    expect(within(table).getByRole('link', { name: 'Edit commission of Gold' })).toHaveAttribute(
+      'href',
+      '/commissions/1/edit',
+    );
+    expect(screen.getByText('Showing 1 to 2 of 2 results')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search commissions' }), 'sun');
+    await waitFor(() => expect(mock.calls('GET /commissions').at(-1)?.url).toContain('search=sun'));
+  });
+
+  it('deletes a rule after confirmation', async () => {
+    const mock = mockFetch({
+      'GET /commissions': [page([goldRule]), page([])],
+      'POST /commissions/1': {
+        body: { status: 'success', message: 'Commission deleted successfully', recalculation: {} },
+      },
+    });
+    const { user } = renderApp('/commissions', { session: sessionFor(adminUser) });
+    await user.click(await screen.findByRole('button', { name: 'Delete commission of Gold' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete commission' });
+    expect(dialog).toHaveTextContent('Delete the tier commission of Gold (12.5%)?');
+    expect(mock.calls('POST /commissions/1')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Commission deleted successfully')).toBeInTheDocument();
+    expect(mock.calls('POST /commissions/1')[0]?.body).toEqual({ _method: 'DELETE' });
+    expect(await screen.findByText('No commissions yet.')).toBeInTheDocument();
+  });
+
+  it('has a clear empty state with a way to create one', async () => {
+    mockFetch({ 'GET /commissions': page([]) });
+    renderApp('/commissions', { session: sessionFor(adminUser) });
+    const empty = await screen.findByTestId('empty-state');
+    expect(empty).toHaveTextContent('No commissions yet.');
+    expect(within(empty).getByRole('link', { name: 'Create Commission' })).toHaveAttribute(
+      'href',
+      '/commissions/create',
+    );
+  });
+
+  it('is not for agents', async () => {
+    const mock = mockFetch({});
+    renderApp('/commissions', { session: sessionFor(agentUser) });
+    expect(await screen.findByText('You do not have access to this page.')).toBeInTheDocument();
+    expect(mock.requests).toHaveLength(0);
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * The benchmark suite (`npm run bench`, CONTRACT.md §1): starts a throwaway embedded PostgreSQL,
+ * runs each benchmark against the real app over HTTP, prints a table and merges the results into
+ * bench/results.json by benchmark name (so later benchmarks add theirs beside these).
+ *
+ * Options: BENCH_REQUESTS (default 5000), BENCH_WARMUP (default 500), BENCH_ONLY=name[,name].
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { runMigrations } from '../apps/server/src/db/client';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
+import { ensureReferenceData } from '../apps/server/src/db/seed-reference';
+import { createDb } from '../apps/server/src/db/client';
+import { benchRateResolution } from './rate-resolution';
+
+export interface BenchContext {
+  /** Creates, migrates and fills with reference data a fresh database; returns its URL. */
+  createDatabase(name: string): Promise<string>;
+  requests: number;
+  warmup: number;
+}
+
+export interface BenchResult {
+  name: string;
+  description: string;
+  requests: number;
+  warmup: number;
+  p50_ms: number;
+  p95_ms: number;
+  p99_ms: number;
+  mean_ms: number;
+  max_ms: number;
+  target: string;
+  passed: boolean;
+  dataset: Record<string, number>;
+}
+
+const BENCHMARKS: Record<string, (ctx: BenchContext) => Promise<BenchResult>> = {
+  'rate-resolution': benchRateResolution,
+};
+
+const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
+const RESULTS_FILE = path.join(BENCH_DIR, 'results.json');
+
+function machine() {
+  return {
+    nproc: os.availableParallelism(),
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    memory_gb: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    /** 1-minute load average when the run ended: other work on the machine inflates the numbers. */
+    load_average: Math.round(os.loadavg()[0]! * 100) / 100,
+  };
+}
+
+function printTable(results: readonly BenchResult[]) {
+  const rows = results.map((r) => [
+    r.name,
+    r.p50_ms.toFixed(3),
+    r.p95_ms.toFixed(3),
+    r.p99_ms.toFixed(3),
+    String(r.requests),
+    r.target,
+    r.passed ? 'yes' : 'NO',
+  ]);
+  const head = ['benchmark', 'p50 ms', 'p95 ms', 'p99 ms', 'requests', 'target', 'met'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: readonly string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(line(head));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of rows) console.log(line(r));
+}
+
+async function main() {
+  const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+  const requests = Number(process.env.BENCH_REQUESTS ?? 5000);
+  const warmup = Number(process.env.BENCH_WARMUP ?? 500);
+  const selected = Object.entries(BENCHMARKS).filter(([name]) => !only || only.includes(name));
+
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-bench-'));
+  fs.chmodSync(tmp, 0o755);
+  console.log(`starting a throwaway embedded PostgreSQL in ${tmp}`);
+  const server = await startEmbeddedPostgres({ dataDir: tmp });
+  const results: BenchResult[] = [];
+  try {
+    const ctx: BenchContext = {
+      requests,
+      warmup,
+      async createDatabase(name) {
+        const admin = new pg.Client({ connectionString: server.url('postgres') });
+        await admin.connect();
+        await admin.query(`create database ${admin.escapeIdentifier(name)}`);
+        await admin.end();
+        const url = server.url(name);
+        await runMigrations(url);
+        const db = createDb(url, 1);
+        await ensureReferenceData(db);
+        await db.$client.end();
+        return url;
+      },
+    };
+    for (const [name, run] of selected) {
+      console.log(`running ${name}…`);
+      results.push(await run(ctx));
+    }
+  } finally {
+    await server.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+
+  printTable(results);
+  const previous = fs.existsSync(RESULTS_FILE)
+    ? (JSON.parse(fs.readFileSync(RESULTS_FILE, 'utf8')) as { benchmarks?: Record<string, unknown> })
+    : {};
+  const when = new Date().toISOString();
+  const merged = {
+    ...previous,
+    benchmarks: {
+      ...(previous.benchmarks ?? {}),
+      ...Object.fromEntries(results.map((r) => [r.name, { ...r, date: when, machine: machine() }])),
+    },
+  };
+  fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(merged, null, 2)}\n`);
+  console.log(`results written to ${path.relative(process.cwd(), RESULTS_FILE)}`);
+  if (results.some((r) => !r.passed)) process.exitCode = 1;
+}
+
+await main();

@@ -3,13 +3,13 @@
  * (agent, supplier, date) on a throwaway embedded PostgreSQL with 500 agents, 100 suppliers,
  * 2,000 commission rules and 5,000 tier-history rows. Target: p50 < 2 ms.
  */
-import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { createDb, type Db } from '../apps/server/src/db/client';
 import { buildApp } from '../apps/server/src/http/app';
 import { routeModules } from '../apps/server/src/routes';
 import { createUser } from '../apps/server/src/features/users/users.service';
+import { HttpClient, percentile } from './lib';
 import type { BenchContext, BenchResult } from './run';
 
 export const DATASET = {
@@ -74,58 +74,6 @@ export async function seedRateResolution(db: Db): Promise<void> {
            select l.id, s.id from sub_agent_links l join (select id, row_number() over (order by id) n from suppliers) s
              on s.n % 5 = 0`);
   await q('analyze');
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i]!;
-}
-
-interface HttpAnswer {
-  status: number;
-  body: string;
-}
-
-/**
- * A small cookie-keeping HTTP/1.1 client with a keep-alive connection (as a browser keeps one).
- * node:http rather than fetch: the client shares the process with the server, so its own overhead
- * should be as small as possible.
- */
-class HttpClient {
-  private cookies = new Map<string, string>();
-  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  csrf = '';
-  constructor(readonly port: number) {}
-
-  request(method: string, path: string, json?: unknown): Promise<HttpAnswer> {
-    const headers: Record<string, string> = { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' };
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    if (method !== 'GET') headers['x-csrf-token'] = this.csrf;
-    const payload = json === undefined ? undefined : JSON.stringify(json);
-    if (payload !== undefined) headers['content-type'] = 'application/json';
-    return new Promise((resolve, reject) => {
-      const req = http.request(
-        { host: '127.0.0.1', port: this.port, method, path, headers, agent: this.agent },
-        (res) => {
-          for (const c of res.headers['set-cookie'] ?? []) {
-            const [pair] = c.split(';');
-            const eq = pair!.indexOf('=');
-            this.cookies.set(pair!.slice(0, eq), pair!.slice(eq + 1));
-          }
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-          res.on('error', reject);
-        },
-      );
-      req.on('error', reject);
-      req.end(payload);
-    });
-  }
-
-  close() {
-    this.agent.destroy();
-  }
 }
 
 export async function benchRateResolution(ctx: BenchContext): Promise<BenchResult> {

@@ -14,6 +14,8 @@ import { runMigrations } from '../apps/server/src/db/client';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { ensureReferenceData } from '../apps/server/src/db/seed-reference';
 import { createDb } from '../apps/server/src/db/client';
+import { benchAgentsImport } from './agents-import';
+import { benchBookingsCreate, benchBookingsList, benchBookingsSearch } from './bookings';
 import { benchRateResolution } from './rate-resolution';
 
 export interface BenchContext {
@@ -40,6 +42,11 @@ export interface BenchResult {
 
 const BENCHMARKS: Record<string, (ctx: BenchContext) => Promise<BenchResult>> = {
   'rate-resolution': benchRateResolution,
+  'agents-import': benchAgentsImport,
+  // These three share one seeded database (1,000,000 bookings by default, BENCH_BOOKINGS); keep their order.
+  'bookings-list': benchBookingsList,
+  'bookings-search': benchBookingsSearch,
+  'bookings-create': benchBookingsCreate,
 };
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));

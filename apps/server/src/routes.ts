@@ -1,8 +1,9 @@
 import type { RouteModule } from './http/app';
+import { agentRoutes } from './features/agents/agents.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { bookingRoutes } from './features/bookings/bookings.routes';
 import { commissionRoutes } from './features/commissions/commissions.routes';
 import { referenceRoutes } from './features/reference/reference.routes';
 
 /** Every feature's routes; features meet only here. */
-export const routeModules: RouteModule[] = [authRoutes, referenceRoutes, bookingRoutes, commissionRoutes];
+export const routeModules: RouteModule[] = [authRoutes, referenceRoutes, bookingRoutes, commissionRoutes, agentRoutes];

@@ -13,6 +13,8 @@ export * from './commission/resolve-rate';
 export * from './commission/tier-on-date';
 export * from './commission/commission-lines';
 export * from './commission/explain';
+export * from './schemas/agents';
+export * from './agents/agent-import';
 export * from './bookings/booking-format';
 export * from './bookings/booking-rules';
 export * from './schemas/bookings';

@@ -71,12 +71,6 @@ describe('routing and access', () => {
     '/booking-groups',
     '/booking-groups/create',
     '/booking-groups/5/edit',
-    '/agents',
-    '/agents/create',
-    '/agents/5/edit',
-    '/agents/5/tier-history',
-    '/agents/5/sub-agents',
-    '/agents/import',
     '/accounts',
     '/transactions',
     '/transactions/create',
@@ -109,8 +103,19 @@ describe('routing and access', () => {
   });
 
   it("lets an agent open their own agent pages but not another agent's", async () => {
+    mockFetch({
+      'GET /agents/42/sub-agents': {
+        body: {
+          status: 'success',
+          parent: { id: 42, name: 'Alex Agent', email: '' },
+          data: [],
+          candidates: [],
+          suppliers: [],
+        },
+      },
+    });
     const own = renderApp('/agents/42/sub-agents', { session: sessionFor(agentUser) });
-    expect(await screen.findByTestId('not-built')).toBeInTheDocument();
+    expect(await screen.findByText('No sub-agents yet.')).toBeInTheDocument();
     own.unmount();
 
     renderApp('/agents/43/tier-history', { session: sessionFor(agentUser) });

@@ -5,6 +5,11 @@ import { RequireAuth } from '../features/auth/components/require-auth';
 import { RequireAdmin, RequireAgentAccess } from '../features/auth/components/require-role';
 import { ChangePasswordRoute } from '../features/auth/routes/change-password';
 import { LoginRoute } from '../features/auth/routes/login';
+import { AgentFormRoute } from '../features/agents/routes/agent-form-route';
+import { AgentImportRoute } from '../features/agents/routes/agent-import';
+import { AgentsListRoute } from '../features/agents/routes/agents-list';
+import { SubAgentsRoute } from '../features/agents/routes/sub-agents';
+import { TierHistoryRoute } from '../features/agents/routes/tier-history';
 import { CommissionCreateRoute } from '../features/commissions/routes/commission-create';
 import { CommissionEditRoute } from '../features/commissions/routes/commission-edit';
 import { CommissionsRoute } from '../features/commissions/routes/commissions';
@@ -50,8 +55,8 @@ export const routes: RouteObject[] = [
           {
             element: <RequireAgentAccess />,
             children: [
-              notBuilt(paths.agents.tierHistory(ID), 'Agent Tier History'),
-              notBuilt(paths.agents.subAgents(ID), 'Sub-agents'),
+              { path: paths.agents.tierHistory(ID), element: <TierHistoryRoute /> },
+              { path: paths.agents.subAgents(ID), element: <SubAgentsRoute /> },
             ],
           },
 
@@ -62,10 +67,10 @@ export const routes: RouteObject[] = [
               { path: paths.commissions.list, element: <CommissionsRoute /> },
               { path: paths.commissions.create, element: <CommissionCreateRoute /> },
               { path: paths.commissions.edit(ID), element: <CommissionEditRoute /> },
-              notBuilt(paths.agents.list, 'Agents'),
-              notBuilt(paths.agents.create, 'Create Agent'),
-              notBuilt(paths.agents.edit(ID), 'Edit Agent'),
-              notBuilt(paths.agents.import, 'Bulk Agent Import'),
+              { path: paths.agents.list, element: <AgentsListRoute /> },
+              { path: paths.agents.create, element: <AgentFormRoute /> },
+              { path: paths.agents.edit(ID), element: <AgentFormRoute /> },
+              { path: paths.agents.import, element: <AgentImportRoute /> },
               { path: paths.suppliers, element: <SuppliersRoute /> },
               { path: paths.commissionTiers, element: <CommissionTiersRoute /> },
               notBuilt(paths.accounts, 'Accounts'),

@@ -1,0 +1,262 @@
+import {
+  agentInputSchema,
+  agentListFilters,
+  listQuery,
+  subAgentLinkInputSchema,
+  AGENT_IMPORT_MAX_BYTES,
+  AGENT_IMPORT_MESSAGES,
+  type SessionUser,
+} from '@app/domain';
+import { z } from 'zod';
+import type { RouteModule } from '../../http/app';
+import { forbidden, notFound } from '../../http/errors';
+import { idParams, route, type UploadedFile } from '../../http/route';
+import { importAgents, importTemplate } from './agent-import.service';
+import {
+  AGENT_SORTS,
+  createAgent,
+  findAgentOptions,
+  findAgents,
+  getAgentById,
+  getTierHistory,
+  updateAgent,
+} from './agents.service';
+import {
+  createSubAgentLink,
+  deleteSubAgentLink,
+  findParentSuppliers,
+  findSubAgentCandidates,
+  findSubAgentLinks,
+  updateSubAgentLink,
+} from './sub-agents.service';
+
+const TAGS = ['agents'];
+const anyObject = z.object({}).passthrough();
+const subAgentParams = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  subAgentId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+/** CONTRACT.md §4: an admin, or the agent the record is about. */
+function assertAdminOrSelf(user: SessionUser, agentId: number) {
+  if (!user.is_admin && user.agent_id !== agentId) throw forbidden();
+}
+
+const agentsPage = '/agents';
+const subAgentsPage = (id: number) => `/agents/${id}/sub-agents`;
+
+export const agentRoutes: RouteModule = ({ db }) => [
+  route({
+    method: 'GET',
+    url: '/agents',
+    access: 'admin',
+    page: true,
+    summary:
+      'Agents (page, or JSON list): search by name, e-mail or FareConnect number; filters tier, status, inactive, has_gst.',
+    tags: TAGS,
+    query: listQuery(AGENT_SORTS, 'name').extend(agentListFilters.shape),
+    response: anyObject,
+    handler: async ({ query }) => findAgents(db, query),
+  }),
+  route({
+    method: 'GET',
+    url: '/agents-list',
+    access: 'user',
+    summary: 'Agents for selects: every agent for an admin, only themself for an agent.',
+    tags: TAGS,
+    response: anyObject,
+    handler: async ({ user }) => ({
+      status: 'success' as const,
+      data: await findAgentOptions(db, user.is_admin ? undefined : (user.agent_id ?? 0)),
+    }),
+  }),
+  route({
+    method: 'POST',
+    url: '/agents',
+    access: 'admin',
+    summary: 'Create an agent (a user with the agent role); a blank fareconnect_number is generated.',
+    tags: TAGS,
+    body: agentInputSchema('create'),
+    bodyType: 'multipart',
+    response: anyObject,
+    handler: async ({ body, user, redirectTo }) => {
+      const data = await createAgent(db, body, user.id);
+      redirectTo(agentsPage);
+      return { status: 'success' as const, message: 'Agent created successfully', redirect: agentsPage, data };
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/agents/:id',
+    access: 'user',
+    page: true,
+    summary: 'One agent (admin, or the agent themself).',
+    tags: TAGS,
+    params: idParams,
+    response: anyObject,
+    handler: async ({ params, user }) => {
+      assertAdminOrSelf(user, params.id);
+      const data = await getAgentById(db, params.id);
+      if (!data) throw notFound('The agent');
+      return { status: 'success' as const, data };
+    },
+  }),
+  route({
+    method: 'PUT',
+    url: '/agents/:id',
+    access: 'admin',
+    summary:
+      'Update an agent (POST with _method=PUT). A blank password keeps it. A new tier uses tier_change_reason and tier_start_date (blank = today); a start on or before today recalculates the agent’s bookings from that date.',
+    tags: TAGS,
+    params: idParams,
+    body: agentInputSchema('edit'),
+    bodyType: 'multipart',
+    response: anyObject,
+    handler: async ({ params, body, user, redirectTo }) => {
+      const result = await updateAgent(db, params.id, body, user.id);
+      redirectTo(agentsPage);
+      return {
+        status: 'success' as const,
+        message:
+          result.recalculation && result.recalculation.changed > 0
+            ? `Agent updated successfully. ${result.recalculation.changed} booking(s) recalculated.`
+            : 'Agent updated successfully',
+        redirect: agentsPage,
+        data: result.agent,
+        tier_change: result.tier_change,
+        recalculation: result.recalculation,
+      };
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/agents/:id/tier-history',
+    access: 'user',
+    page: true,
+    summary: 'Tier history of an agent: agent, history (newest first), statistics.',
+    tags: TAGS,
+    params: idParams,
+    response: anyObject,
+    handler: async ({ params, user }) => {
+      assertAdminOrSelf(user, params.id);
+      const data = await getTierHistory(db, params.id);
+      if (!data) throw notFound('The agent');
+      return data;
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/agents/:id/sub-agents',
+    access: 'user',
+    page: true,
+    summary:
+      'Sub-agent links of a parent agent, with the agents that can be added and the parent’s suppliers (admin, or the parent themself).',
+    tags: TAGS,
+    params: idParams,
+    response: anyObject,
+    handler: async ({ params, user }) => {
+      assertAdminOrSelf(user, params.id);
+      const parent = await getAgentById(db, params.id);
+      if (!parent) throw notFound('The agent');
+      return {
+        status: 'success' as const,
+        parent: { id: parent.id, name: parent.user.name, email: parent.user.email },
+        data: await findSubAgentLinks(db, params.id),
+        candidates: await findSubAgentCandidates(db, params.id),
+        suppliers: await findParentSuppliers(db, params.id),
+      };
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/agents/:id/sub-agents',
+    access: 'user',
+    summary: 'Add a sub-agent link: sub_agent_id, split_percentage, suppliers[] (admin, or the parent themself).',
+    tags: TAGS,
+    params: idParams,
+    body: subAgentLinkInputSchema('create'),
+    bodyType: 'multipart',
+    response: anyObject,
+    handler: async ({ params, body, user, redirectTo }) => {
+      assertAdminOrSelf(user, params.id);
+      if (!(await getAgentById(db, params.id))) throw notFound('The agent');
+      const data = await createSubAgentLink(db, params.id, body, user.id);
+      redirectTo(subAgentsPage(params.id));
+      return {
+        status: 'success' as const,
+        message: 'Sub agent added successfully',
+        redirect: subAgentsPage(params.id),
+        data,
+      };
+    },
+  }),
+  route({
+    method: 'PUT',
+    url: '/agents/:id/sub-agents/:subAgentId',
+    access: 'user',
+    summary: 'Update a sub-agent link (POST with _method=PUT): split_percentage, suppliers[].',
+    tags: TAGS,
+    params: subAgentParams,
+    body: subAgentLinkInputSchema('edit'),
+    bodyType: 'multipart',
+    response: anyObject,
+    handler: async ({ params, body, user, redirectTo }) => {
+      assertAdminOrSelf(user, params.id);
+      const data = await updateSubAgentLink(db, params.id, params.subAgentId, body, user.id);
+      redirectTo(subAgentsPage(params.id));
+      return {
+        status: 'success' as const,
+        message: 'Sub agent updated successfully',
+        redirect: subAgentsPage(params.id),
+        data,
+      };
+    },
+  }),
+  route({
+    method: 'DELETE',
+    url: '/agents/:id/sub-agents/:subAgentId',
+    access: 'user',
+    summary: 'Remove a sub-agent link (POST with _method=DELETE).',
+    tags: TAGS,
+    params: subAgentParams,
+    response: anyObject,
+    handler: async ({ params, user, redirectTo }) => {
+      assertAdminOrSelf(user, params.id);
+      await deleteSubAgentLink(db, params.id, params.subAgentId, user.id);
+      redirectTo(subAgentsPage(params.id));
+      return {
+        status: 'success' as const,
+        message: 'Sub agent removed successfully',
+        redirect: subAgentsPage(params.id),
+      };
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/agents-bulk-import',
+    access: 'admin',
+    summary:
+      'Bulk agent import (multipart `file`: .xlsx, .xls or .csv, max 10 MB; the 12 template columns in order, header on row 1).',
+    tags: TAGS,
+    body: z.object({ file: z.custom<UploadedFile>().optional() }),
+    bodyType: 'multipart',
+    // Uploads up to 20 MB reach the handler, which answers the spec's 422 'File size must be less than 10MB'.
+    multipartLimits: { fileSize: 2 * AGENT_IMPORT_MAX_BYTES, files: 1 },
+    fileTooLargeMessage: AGENT_IMPORT_MESSAGES.tooLarge,
+    response: anyObject,
+    handler: async ({ body, user }) => importAgents(db, body.file, user.id),
+  }),
+  route({
+    method: 'GET',
+    url: '/agents-bulk-import/template',
+    access: 'admin',
+    summary: 'Added path (not in the spec): the agent import template, an .xlsx with the header row of the 12 columns.',
+    tags: TAGS,
+    produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    handler: async ({ reply }) =>
+      reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', 'attachment; filename="agent-import-template.xlsx"')
+        .send(importTemplate()),
+  }),
+];

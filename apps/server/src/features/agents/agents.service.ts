@@ -1,0 +1,546 @@
+import {
+  currentTier,
+  moneyToString,
+  percentToString,
+  planTierChange,
+  tierOnDate,
+  tierStatistics,
+  type AgentDetail,
+  type AgentInput,
+  type AgentListItem,
+  type AgentOption,
+  type AgentTierHistoryResponse,
+  type Paginated,
+  type TierPeriod,
+} from '@app/domain';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { agentListFilters } from '@app/domain';
+import type { Db, DbOrTx } from '../../db/client';
+import { agents, agentTierHistory, users } from '../../db/schema';
+import { fieldError, notFound, validationError, type FieldErrors } from '../../http/errors';
+import { writeAudit } from '../audit/audit';
+import { hashPassword } from '../auth/password';
+import { recalculateBookings } from '../commissions/commission-engine';
+import { nextFareconnectNumber } from '../users/users.service';
+
+/** The server's today, in UTC (DOMAIN.md: a blank tier start date is today). */
+export const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+const isoDay = (t: Date | string) => (t instanceof Date ? t.toISOString().slice(0, 10) : String(t).slice(0, 10));
+
+export const AGENT_SORTS = ['name', 'email', 'fareconnect_number', 'tier', 'status', 'created_at'] as const;
+
+export interface AgentListQuery extends z.output<typeof agentListFilters> {
+  page: number;
+  per_page: number;
+  sort: (typeof AGENT_SORTS)[number];
+  direction: 'asc' | 'desc';
+  search?: string | undefined;
+}
+
+const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The admin list (CONTRACT.md §2 Lists): search name, e-mail or FareConnect number; tier, status, GST filters. */
+export async function findAgents(db: DbOrTx, q: AgentListQuery): Promise<Paginated<AgentListItem>> {
+  const where: SQL[] = [sql`true`];
+  if (q.search) {
+    const p = likePattern(q.search);
+    where.push(sql`(u.name ilike ${p} or u.email ilike ${p} or a.fareconnect_number ilike ${p})`);
+  }
+  if (q.tier) where.push(sql`a.commission_tier_id = ${q.tier}`);
+  if (q.status) where.push(sql`a.status = ${q.status}`);
+  if (q.inactive) where.push(sql`a.inactive = ${q.inactive === '1'}`);
+  if (q.has_gst) where.push(sql`a.has_gst = ${q.has_gst === '1'}`);
+  const whereSql = sql.join(where, sql` and `);
+  const order = {
+    name: sql`lower(u.name)`,
+    email: sql`lower(u.email)`,
+    fareconnect_number: sql`a.fareconnect_number`,
+    tier: sql`lower(t.name)`,
+    status: sql`a.status`,
+    created_at: sql`a.created_at`,
+  }[q.sort];
+  const dir = q.direction === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
+  const { rows: count } = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from agents a join users u on u.id = a.user_id where ${whereSql}`);
+  const total = count[0]?.n ?? 0;
+  const lastPage = Math.max(1, Math.ceil(total / q.per_page));
+  const offset = (q.page - 1) * q.per_page;
+  const { rows } = await db.execute<{
+    id: number;
+    user_id: number;
+    name: string;
+    email: string;
+    fareconnect_number: string;
+    phone_number: string | null;
+    tier_id: number | null;
+    tier_name: string | null;
+    status: string;
+    inactive: boolean;
+    has_gst: boolean;
+    created_at: string;
+  }>(sql`
+    select a.id, a.user_id, u.name, u.email, a.fareconnect_number, a.phone_number, t.id as tier_id, t.name as tier_name,
+           a.status, a.inactive, a.has_gst, to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at
+      from agents a join users u on u.id = a.user_id left join commission_tiers t on t.id = a.commission_tier_id
+     where ${whereSql}
+     order by ${order} ${dir}, a.id ${dir}
+     limit ${q.per_page} offset ${offset}`);
+  return {
+    data: rows.map(({ tier_id, tier_name, ...r }) => ({
+      ...r,
+      commission_tier: tier_id === null ? null : { id: tier_id, name: tier_name ?? '' },
+    })),
+    current_page: q.page,
+    last_page: lastPage,
+    per_page: q.per_page,
+    from: rows.length ? offset + 1 : null,
+    to: rows.length ? offset + rows.length : null,
+    total,
+  };
+}
+
+/** Agents for selects (`GET /agents-list`). */
+export async function findAgentOptions(db: DbOrTx, onlyAgentId?: number): Promise<AgentOption[]> {
+  const { rows } = await db.execute<{ id: number; name: string; email: string; fareconnect_number: string }>(sql`
+    select a.id, u.name, u.email, a.fareconnect_number from agents a join users u on u.id = a.user_id
+     where ${onlyAgentId === undefined ? sql`true` : sql`a.id = ${onlyAgentId}`}
+     order by lower(u.name), a.id`);
+  return rows.map((r) => ({ ...r, email: r.email || null, user: { name: r.name } }));
+}
+
+async function loadHistory(db: DbOrTx, agentId: number, lock = false): Promise<(TierPeriod & { id: number })[]> {
+  const { rows } = await db.execute<{ id: number; tier_id: number; start_date: string; end_date: string | null }>(sql`
+    select id, commission_tier_id as tier_id, start_date, end_date from agent_tier_history
+     where agent_id = ${agentId} order by start_date, id ${lock ? sql`for update` : sql``}`);
+  return rows;
+}
+
+/**
+ * The tier an agent holds today: the history entry covering today, else the stored tier. A change
+ * with a future start is stored as history only, so on its start date this answers the new tier
+ * without any job having run.
+ */
+export async function effectiveTierId(db: DbOrTx, agentId: number, storedTierId: number | null, today = todayUtc()) {
+  return tierOnDate(await loadHistory(db, agentId), today, storedTierId);
+}
+
+export async function getAgentById(db: DbOrTx, id: number): Promise<AgentDetail | null> {
+  const { rows } = await db.execute<Record<string, unknown>>(sql`
+    select a.*, u.name as user_name, u.email as user_email, t.name as tier_name,
+           a.commission_percentage::text as commission_percentage, a.commission_fixed::text as commission_fixed,
+           to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at_iso
+      from agents a join users u on u.id = a.user_id left join commission_tiers t on t.id = a.commission_tier_id
+     where a.id = ${id}`);
+  const r = rows[0];
+  if (!r) return null;
+  const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+  return {
+    id: r.id as number,
+    user: { id: r.user_id as number, name: s(r.user_name), email: s(r.user_email) },
+    full_name: s(r.user_name),
+    nickname: s(r.nickname),
+    home_address: s(r.home_address),
+    phone_number: s(r.phone_number),
+    fareconnect_email: s(r.user_email),
+    personal_email: s(r.personal_email),
+    date_of_birth: s(r.date_of_birth),
+    sin_number: s(r.sin_number),
+    fareconnect_number: s(r.fareconnect_number),
+    country_id: (r.country_id as number | null) ?? null,
+    state_id: (r.state_id as number | null) ?? null,
+    inactive: Boolean(r.inactive),
+    commission_tier_id: (r.commission_tier_id as number | null) ?? null,
+    commission_tier:
+      r.commission_tier_id === null ? null : { id: r.commission_tier_id as number, name: s(r.tier_name) },
+    commission_percentage: (r.commission_percentage as string | null) ?? null,
+    commission_fixed: (r.commission_fixed as string | null) ?? null,
+    commission_type: s(r.commission_type),
+    status: s(r.status),
+    has_gst: Boolean(r.has_gst),
+    gst_number: s(r.gst_number),
+    joined_on: (r.joined_on as string | null) ?? null,
+    created_at: s(r.created_at_iso),
+  };
+}
+
+/** Checks the references and uniqueness rules of the agent form; all problems at once. */
+async function checkAgentRules(tx: DbOrTx, input: AgentInput, existing?: { agentId: number; userId: number }) {
+  const errors: FieldErrors = {};
+  const add = (k: string, m: string) => (errors[k] ??= []).push(m);
+  const { rows } = await tx.execute<{
+    tier_ok: boolean;
+    country_ok: boolean;
+    state_country: number | null;
+    email_taken: boolean;
+    number_taken: boolean;
+  }>(sql`
+    select exists (select 1 from commission_tiers where id = ${input.commission_tier_id}) as tier_ok,
+           ${input.country_id === null ? sql`true` : sql`exists (select 1 from countries where id = ${input.country_id})`} as country_ok,
+           ${input.state_id === null ? sql`null::int` : sql`(select country_id from states where id = ${input.state_id})`} as state_country,
+           exists (select 1 from users where lower(email) = lower(${input.fareconnect_email})
+                   ${existing ? sql`and id <> ${existing.userId}` : sql``}) as email_taken,
+           ${
+             input.fareconnect_number === ''
+               ? sql`false`
+               : sql`exists (select 1 from agents where fareconnect_number = ${input.fareconnect_number}
+                   ${existing ? sql`and id <> ${existing.agentId}` : sql``})`
+           } as number_taken`);
+  const r = rows[0]!;
+  if (!r.tier_ok) add('commission_tier_id', 'The selected commission tier is invalid.');
+  if (!r.country_ok) add('country_id', 'The selected country is invalid.');
+  if (input.state_id !== null && (r.state_country === null || r.state_country !== input.country_id)) {
+    add('state_id', 'The selected state is invalid.');
+  }
+  if (r.email_taken) add('fareconnect_email', 'The fareconnect email has already been taken.');
+  if (r.number_taken) add('fareconnect_number', 'The fareconnect number has already been taken.');
+  if (Object.keys(errors).length) throw validationError(errors);
+}
+
+/** A FareConnect number that no agent has (the sequence may collide with one typed by hand). */
+async function freshFareconnectNumber(tx: DbOrTx): Promise<string> {
+  for (;;) {
+    const n = await nextFareconnectNumber(tx);
+    const clash = await tx.select({ id: agents.id }).from(agents).where(eq(agents.fareconnect_number, n));
+    if (!clash.length) return n;
+  }
+}
+
+/** The agents-row columns of the form (user columns and tier are handled apart). */
+function agentColumns(input: AgentInput) {
+  return {
+    nickname: input.nickname || null,
+    home_address: input.home_address,
+    phone_number: input.phone_number,
+    personal_email: input.personal_email || null,
+    date_of_birth: input.date_of_birth,
+    sin_number: input.sin_number,
+    country_id: input.country_id,
+    state_id: input.state_id,
+    inactive: input.inactive,
+    commission_percentage: input.commission_percentage === null ? null : percentToString(input.commission_percentage),
+    commission_fixed: input.commission_fixed === null ? null : moneyToString(input.commission_fixed),
+    commission_type: input.commission_type,
+    status: input.status,
+    has_gst: input.has_gst,
+    // The GST number only means something when GST is on (spec §2.1: shown only then).
+    gst_number: input.has_gst && input.gst_number ? input.gst_number : null,
+  };
+}
+
+const auditView = (detail: AgentDetail | null) => {
+  if (!detail) return null;
+  const { user: _u, commission_tier: _t, created_at: _c, ...rest } = detail;
+  return rest;
+};
+
+const isUniqueViolation = (err: unknown) =>
+  (err as { code?: string; cause?: { code?: string } })?.code === '23505' ||
+  (err as { cause?: { code?: string } })?.cause?.code === '23505';
+
+/** Creates a user with the `agent` role and its agent profile (spec §2.1), audited. */
+export async function createAgent(db: Db, input: AgentInput, actorId: number): Promise<AgentDetail> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      await checkAgentRules(tx, input);
+      const [user] = await tx
+        .insert(users)
+        .values({
+          name: input.full_name,
+          email: input.fareconnect_email,
+          password_hash: passwordHash,
+          roles: ['agent'],
+        })
+        .returning({ id: users.id });
+      const fareconnectNumber = input.fareconnect_number || (await freshFareconnectNumber(tx));
+      const [agent] = await tx
+        .insert(agents)
+        .values({
+          user_id: user!.id,
+          fareconnect_number: fareconnectNumber,
+          commission_tier_id: input.commission_tier_id,
+          joined_on: todayUtc(),
+          ...agentColumns(input),
+        })
+        .returning({ id: agents.id });
+      const detail = (await getAgentById(tx, agent!.id))!;
+      await writeAudit(tx, {
+        userId: actorId,
+        action: 'create',
+        entityType: 'agent',
+        entityId: agent!.id,
+        after: auditView(detail),
+      });
+      return detail;
+    });
+  } catch (err) {
+    // Two admins creating the same e-mail or number at once: the database's unique keys decide.
+    if (isUniqueViolation(err)) throw uniqueError(err);
+    throw err;
+  }
+}
+
+function uniqueError(err: unknown) {
+  const text = JSON.stringify(err);
+  return text.includes('fareconnect_number')
+    ? fieldError('fareconnect_number', 'The fareconnect number has already been taken.')
+    : fieldError('fareconnect_email', 'The fareconnect email has already been taken.');
+}
+
+export interface UpdateAgentResult {
+  agent: AgentDetail;
+  tier_change: { from: number | null; to: number; start_date: string; takes_effect: 'now' | 'on_start_date' } | null;
+  recalculation: { changed: number; difference: { currency_code: string; amount: string }[] } | null;
+}
+
+/**
+ * Updates an agent (spec §2.1): a blank password keeps the current one. A new commission tier goes
+ * through `changeAgentTier` in the same transaction.
+ */
+export async function updateAgent(
+  db: Db,
+  agentId: number,
+  input: AgentInput,
+  actorId: number,
+  today = todayUtc(),
+): Promise<UpdateAgentResult> {
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(agents).where(eq(agents.id, agentId)).for('update');
+      if (!row) throw notFound('The agent');
+      const before = await getAgentById(tx, agentId);
+      await checkAgentRules(tx, input, { agentId, userId: row.user_id });
+      await tx
+        .update(users)
+        .set({
+          name: input.full_name,
+          email: input.fareconnect_email,
+          ...(passwordHash ? { password_hash: passwordHash } : {}),
+          updated_at: new Date(),
+        })
+        .where(eq(users.id, row.user_id));
+      await tx
+        .update(agents)
+        .set({
+          ...agentColumns(input),
+          fareconnect_number: input.fareconnect_number || row.fareconnect_number,
+          updated_at: new Date(),
+        })
+        .where(eq(agents.id, agentId));
+      if (input.inactive) {
+        // An agent made inactive is signed out everywhere at once.
+        await tx.execute(sql`delete from sessions where user_id = ${row.user_id}`);
+      }
+      let tierChange: UpdateAgentResult['tier_change'] = null;
+      let recalculation: UpdateAgentResult['recalculation'] = null;
+      if (input.commission_tier_id !== row.commission_tier_id) {
+        const result = await changeAgentTier(tx, {
+          agent: {
+            id: agentId,
+            commission_tier_id: row.commission_tier_id,
+            joined_on: row.joined_on,
+            created_at: row.created_at,
+          },
+          newTierId: input.commission_tier_id,
+          startDate: input.tier_start_date,
+          reason: input.tier_change_reason,
+          actorId,
+          today,
+        });
+        tierChange = result.tier_change;
+        recalculation = result.recalculation;
+      }
+      const agent = (await getAgentById(tx, agentId))!;
+      await writeAudit(tx, {
+        userId: actorId,
+        action: 'update',
+        entityType: 'agent',
+        entityId: agentId,
+        before: auditView(before),
+        after: auditView(agent),
+        ...(passwordHash ? { meta: { password_changed: true } } : {}),
+      });
+      return { agent, tier_change: tierChange, recalculation };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw uniqueError(err);
+    throw err;
+  }
+}
+
+export interface TierChangeRequest {
+  agent: { id: number; commission_tier_id: number | null; joined_on: string | null; created_at: Date | string };
+  newTierId: number;
+  /** Blank: today. */
+  startDate: string;
+  reason: string;
+  actorId: number | null;
+  today: string;
+}
+
+/**
+ * A tier change (DOMAIN.md "Tier changes"): closes the open history entry the day before the start and
+ * opens a new one. When the agent had a tier but no history yet, the old tier is recorded first (from
+ * the date the agent joined) so the timeline is complete.
+ *
+ * Choice: `agents.commission_tier_id` becomes the new tier only when the start is today or earlier. A
+ * future start is stored as history alone; rate resolution and the "current tier" read the tier on
+ * the date (`tierOnDate`), so the change takes effect on its start date with no job to run.
+ * A start on or before today recalculates the agent's bookings from that date (`recalculateAgentBookingsFrom`).
+ */
+export async function changeAgentTier(tx: DbOrTx, req: TierChangeRequest) {
+  const { agent, newTierId, today } = req;
+  const history = await loadHistory(tx, agent.id, true);
+  const start = req.startDate.trim() || today;
+  if (history.length === 0 && agent.commission_tier_id !== null) {
+    const since = agent.joined_on ?? isoDay(agent.created_at);
+    if (since < start) {
+      const [entry] = await tx
+        .insert(agentTierHistory)
+        .values({ agent_id: agent.id, commission_tier_id: agent.commission_tier_id, start_date: since, reason: null })
+        .returning({ id: agentTierHistory.id });
+      history.push({ id: entry!.id, tier_id: agent.commission_tier_id, start_date: since, end_date: null });
+    }
+  }
+  const plan = planTierChange({ history, newTierId, startDate: start, today });
+  if (!plan.ok) throw fieldError('tier_start_date', plan.error);
+  for (const c of plan.close) {
+    await tx.update(agentTierHistory).set({ end_date: c.end_date }).where(eq(agentTierHistory.id, c.id));
+  }
+  for (const id of plan.superseded) {
+    await tx.delete(agentTierHistory).where(and(eq(agentTierHistory.id, id), eq(agentTierHistory.agent_id, agent.id)));
+  }
+  const [opened] = await tx
+    .insert(agentTierHistory)
+    .values({
+      agent_id: agent.id,
+      commission_tier_id: newTierId,
+      start_date: plan.open.start_date,
+      end_date: null,
+      reason: req.reason || null,
+      changed_by_user_id: req.actorId,
+    })
+    .returning({ id: agentTierHistory.id });
+  let recalculation: UpdateAgentResult['recalculation'] = null;
+  if (plan.recalculate_from !== null) {
+    await tx
+      .update(agents)
+      .set({ commission_tier_id: newTierId, updated_at: new Date() })
+      .where(eq(agents.id, agent.id));
+    const report = await recalculateAgentBookingsFrom(tx, agent.id, plan.recalculate_from, {
+      userId: req.actorId,
+      reason: `tier change from ${plan.recalculate_from}`,
+    });
+    recalculation = { changed: report.changed, difference: report.difference };
+  }
+  const tierChange = {
+    from: agent.commission_tier_id,
+    to: newTierId,
+    start_date: plan.start_date,
+    takes_effect: plan.recalculate_from === null ? ('on_start_date' as const) : ('now' as const),
+  };
+  await writeAudit(tx, {
+    userId: req.actorId,
+    action: 'tier_change',
+    entityType: 'agent',
+    entityId: agent.id,
+    before: { commission_tier_id: agent.commission_tier_id },
+    after: { commission_tier_id: newTierId, start_date: plan.start_date, history_id: opened!.id },
+    meta: { reason: req.reason || null, closed: plan.close, superseded: plan.superseded, recalculation },
+  });
+  return { tier_change: tierChange, recalculation };
+}
+
+/**
+ * Recalculates every unpaid, uncancelled booking of an agent dated on or after `from` — as the booker,
+ * the primary agent, or the sub-agent (DOMAIN.md "Tier changes"). Paid money is kept and completed or
+ * cancelled bookings are left alone by `recalculateBookings`. Meant for the bookings feature too.
+ */
+export async function recalculateAgentBookingsFrom(
+  tx: DbOrTx,
+  agentId: number,
+  from: string,
+  actor: { userId: number | null; reason: string },
+) {
+  const { rows } = await tx.execute<{ id: number }>(sql`
+    select id from bookings
+     where (primary_agent_id = ${agentId} or sub_agent_id = ${agentId}) and booking_date >= ${from}
+       and status not in ('cancelled', 'completed')`);
+  return recalculateBookings(
+    tx,
+    rows.map((r) => r.id),
+    actor,
+  );
+}
+
+/** `GET /agents/{id}/tier-history` (spec §2.3, §4). */
+export async function getTierHistory(
+  db: DbOrTx,
+  agentId: number,
+  today = todayUtc(),
+): Promise<AgentTierHistoryResponse | null> {
+  const { rows } = await db.execute<{
+    id: number;
+    name: string;
+    email: string;
+    tier_id: number | null;
+    created_at: string;
+  }>(sql`
+    select a.id, u.name, u.email, a.commission_tier_id as tier_id,
+           to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at
+      from agents a join users u on u.id = a.user_id where a.id = ${agentId}`);
+  const agent = rows[0];
+  if (!agent) return null;
+  const { rows: history } = await db.execute<{
+    id: number;
+    tier_id: number;
+    tier_name: string;
+    start_date: string;
+    end_date: string | null;
+    reason: string | null;
+    changed_by: string | null;
+  }>(sql`
+    select h.id, h.commission_tier_id as tier_id, t.name as tier_name, h.start_date, h.end_date, h.reason, u.name as changed_by
+      from agent_tier_history h join commission_tiers t on t.id = h.commission_tier_id
+      left join users u on u.id = h.changed_by_user_id
+     where h.agent_id = ${agentId}
+     order by h.start_date desc, h.id desc`);
+  const periods = history.map((h) => ({
+    id: h.id,
+    tier_id: h.tier_id,
+    start_date: h.start_date,
+    end_date: h.end_date,
+  }));
+  // §4's current tier, with the agent's own tier read on today's date (a future change is not current yet).
+  const current = currentTier(tierOnDate(periods, today, agent.tier_id), periods);
+  const tierName = async (id: number) =>
+    history.find((h) => h.tier_id === id)?.tier_name ??
+    (await db.execute<{ name: string }>(sql`select name from commission_tiers where id = ${id}`)).rows[0]?.name ??
+    '';
+  const stats = tierStatistics(periods);
+  return {
+    status: 'success',
+    agent: {
+      id: agent.id,
+      user: { name: agent.name, email: agent.email },
+      created_at: agent.created_at,
+      commission_tier: current === null ? null : { id: current, name: await tierName(current) },
+    },
+    history: history.map((h) => ({
+      id: h.id,
+      start_date: h.start_date,
+      end_date: h.end_date,
+      commission_tier: { name: h.tier_name },
+      reason: h.reason,
+      changed_by_user: h.changed_by === null ? null : { name: h.changed_by },
+    })),
+    statistics: {
+      total_tier_changes: stats.total_tier_changes,
+      average_time_in_tier: stats.average_time_in_tier,
+      most_recent_change: stats.most_recent_change,
+    },
+  };
+}

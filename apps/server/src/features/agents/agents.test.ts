@@ -1,0 +1,473 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auditRows, createTestApp, type TestApp, type TestClient } from '../../test/test-app';
+import { todayUtc } from './agents.service';
+
+let t: TestApp;
+let admin: TestClient;
+let gold: number;
+let silver: number;
+let canada: number;
+let ontario: number;
+let usa: number;
+let supplier: number;
+
+const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+  (await t.db.$client.query(text, params)).rows as T[];
+const one = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await q<T>(text, params))[0]!;
+
+let n = 0;
+const agentForm = (over: Record<string, string> = {}) => {
+  n += 1;
+  return {
+    full_name: `Agent ${n}`,
+    home_address: '1 Main St, Toronto',
+    phone_number: '416-555-0100',
+    fareconnect_email: `agent${n}@example.test`,
+    date_of_birth: '1985-03-12',
+    sin_number: '046454286',
+    country_id: String(canada),
+    state_id: String(ontario),
+    commission_tier_id: String(gold),
+    password: 'secret-pass-1',
+    password_confirmation: 'secret-pass-1',
+    inactive: '0',
+    has_gst: '0',
+    ...over,
+  };
+};
+
+async function createAgent(over: Record<string, string> = {}) {
+  const form = agentForm(over);
+  const res = await admin.post('/agents', { multipart: form });
+  expect(res.statusCode, res.body).toBe(200);
+  return { id: res.json().data.id as number, form, data: res.json().data };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signedIn('admin', { name: 'Ada Admin' });
+  gold = (await one<{ id: number }>(`insert into commission_tiers (name) values ('Gold') returning id`)).id;
+  silver = (await one<{ id: number }>(`insert into commission_tiers (name) values ('Silver') returning id`)).id;
+  canada = (await one<{ id: number }>(`select id from countries where code = 'CA'`)).id;
+  usa = (await one<{ id: number }>(`select id from countries where code = 'US'`)).id;
+  ontario = (await one<{ id: number }>(`select id from states where code = 'ON' and country_id = $1`, [canada])).id;
+  const cad = await one<{ id: number }>(`select id from currencies where code = 'CAD'`);
+  supplier = (
+    await one<{ id: number }>(`insert into suppliers (name, currency_id) values ('Sunwing', $1) returning id`, [cad.id])
+  ).id;
+});
+
+describe('agent form: create', () => {
+  it('creates a user with the agent role, generates a FareConnect number, audits without secrets', async () => {
+    const { id, data, form } = await createAgent({ fareconnect_number: '', has_gst: '1', gst_number: 'RT0001AB' });
+    expect(data).toMatchObject({
+      full_name: form.full_name,
+      fareconnect_email: form.fareconnect_email,
+      commission_tier: { id: gold, name: 'Gold' },
+      commission_type: 'percentage',
+      status: 'active',
+      has_gst: true,
+      gst_number: 'RT0001AB',
+      inactive: false,
+    });
+    expect(data.fareconnect_number).toMatch(/^FC\d{6}$/);
+    const user = await one<{ roles: string[] }>(
+      'select u.roles from users u join agents a on a.user_id = u.id where a.id = $1',
+      [id],
+    );
+    expect(user.roles).toEqual(['agent']);
+    const log = (await auditRows(t.db, 'agent')).filter((r) => r.entity_id === String(id));
+    expect(log.map((r) => r.action)).toEqual(['create']);
+    const text = JSON.stringify(log);
+    expect(text).not.toContain('secret-pass-1');
+    expect(text).not.toContain('046454286');
+    // The new agent signs in with the fareconnect email.
+    const c = t.client();
+    const login = await c.post('/login', { json: { email: form.fareconnect_email, password: form.password } });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('accepts JSON with booleans and keeps a given FareConnect number unique', async () => {
+    const res = await admin.post('/agents', {
+      json: { ...agentForm(), fareconnect_number: 'FC-CUSTOM-1', inactive: false, has_gst: 0 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const dup = await admin.post('/agents', { json: { ...agentForm(), fareconnect_number: 'FC-CUSTOM-1' } });
+    expect(dup.statusCode).toBe(422);
+    expect(dup.json().errors.fareconnect_number).toEqual(['The fareconnect number has already been taken.']);
+  });
+
+  it('refuses missing fields with the spec messages', async () => {
+    const res = await admin.post('/agents', { multipart: { inactive: '0' } });
+    expect(res.statusCode).toBe(422);
+    const { errors, message } = res.json();
+    expect(message).toMatch(/^The full name field is required\. \(and \d+ more errors\)$/);
+    expect(errors).toMatchObject({
+      full_name: ['The full name field is required.'],
+      home_address: ['The home address field is required.'],
+      phone_number: ['The phone number field is required.'],
+      fareconnect_email: ['The fareconnect email field is required.'],
+      date_of_birth: ['The date of birth field is required.'],
+      sin_number: ['The sin number field is required.'],
+      commission_tier_id: ['The commission tier field is required.'],
+      password: ['The password field is required.'],
+      password_confirmation: ['The password confirmation field is required.'],
+    });
+  });
+
+  it('refuses a bad GST number, a mismatched confirmation, an unknown country/state pair and a taken e-mail', async () => {
+    const { form } = await createAgent();
+    const res = await admin.post('/agents', {
+      multipart: agentForm({ has_gst: '1', gst_number: 'rt-0001', password_confirmation: 'other-pass' }),
+    });
+    expect(res.json().errors).toEqual({
+      gst_number: ['The gst number may only contain capital letters and digits.'],
+      password_confirmation: ['The password field confirmation does not match.'],
+    });
+    const pair = await admin.post('/agents', { multipart: agentForm({ country_id: String(usa) }) });
+    expect(pair.json().errors).toEqual({ state_id: ['The selected state is invalid.'] });
+    const unknown = await admin.post('/agents', { multipart: agentForm({ country_id: '99999', state_id: '' }) });
+    expect(unknown.json().errors).toEqual({ country_id: ['The selected country is invalid.'] });
+    const taken = await admin.post('/agents', {
+      multipart: agentForm({ fareconnect_email: form.fareconnect_email.toUpperCase() }),
+    });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().errors).toEqual({ fareconnect_email: ['The fareconnect email has already been taken.'] });
+    const tier = await admin.post('/agents', { multipart: agentForm({ commission_tier_id: '99999' }) });
+    expect(tier.json().errors).toEqual({ commission_tier_id: ['The selected commission tier is invalid.'] });
+  });
+
+  it('is admin-only', async () => {
+    const agent = await t.signedIn('agent');
+    expect((await agent.post('/agents', { multipart: agentForm() })).statusCode).toBe(403);
+    expect((await agent.get('/agents')).statusCode).toBe(403);
+    expect((await t.client().get('/agents', { ajax: true })).statusCode).toBe(401);
+  });
+});
+
+describe('agent form: edit', () => {
+  it('keeps the password when blank, changes it when given, and an inactive agent cannot sign in', async () => {
+    const { id, form } = await createAgent();
+    const put = await admin.post(`/agents/${id}`, {
+      multipart: { ...form, _method: 'PUT', password: '', password_confirmation: '', nickname: 'Ace' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json()).toMatchObject({
+      status: 'success',
+      message: 'Agent updated successfully',
+      data: { nickname: 'Ace' },
+    });
+    expect(put.json().recalculation).toBeNull();
+    expect(
+      (await t.client().post('/login', { json: { email: form.fareconnect_email, password: form.password } }))
+        .statusCode,
+    ).toBe(200);
+
+    await admin.post(`/agents/${id}`, {
+      multipart: { ...form, _method: 'PUT', password: 'new-password-9', password_confirmation: 'new-password-9' },
+    });
+    expect(
+      (await t.client().post('/login', { json: { email: form.fareconnect_email, password: form.password } }))
+        .statusCode,
+    ).toBe(422);
+    expect(
+      (await t.client().post('/login', { json: { email: form.fareconnect_email, password: 'new-password-9' } }))
+        .statusCode,
+    ).toBe(200);
+
+    await admin.post(`/agents/${id}`, {
+      multipart: { ...form, _method: 'PUT', password: '', password_confirmation: '', inactive: '1' },
+    });
+    const refused = await t
+      .client()
+      .post('/login', { json: { email: form.fareconnect_email, password: 'new-password-9' } });
+    expect(refused.statusCode).toBe(422);
+    const log = (await auditRows(t.db, 'agent')).filter((r) => r.entity_id === String(id));
+    expect(log.map((r) => r.action)).toEqual(['create', 'update', 'update', 'update']);
+    expect(JSON.stringify(log)).not.toContain('new-password-9');
+  });
+
+  it('lets the agent read their own record, not another one', async () => {
+    const { id: other } = await createAgent();
+    const me = await t.signedIn('agent');
+    expect((await me.get(`/agents/${me.agentId}`)).statusCode).toBe(200);
+    expect((await me.get(`/agents/${other}`)).statusCode).toBe(403);
+    expect((await me.post(`/agents/${me.agentId}`, { multipart: { ...agentForm(), _method: 'PUT' } })).statusCode).toBe(
+      403,
+    );
+    expect((await admin.get('/agents/999999')).statusCode).toBe(404);
+  });
+});
+
+describe('agents list', () => {
+  it('searches, filters and pages with the contract shape', async () => {
+    await createAgent({ full_name: 'Zelda Searchable', has_gst: '1', gst_number: 'Z1' });
+    await createAgent({ full_name: 'Yuri Searchable', commission_tier_id: String(silver) });
+    const res = await admin.get('/agents?search=searchable&per_page=1&sort=name&direction=asc');
+    expect(res.json()).toMatchObject({ current_page: 1, last_page: 2, per_page: 1, from: 1, to: 1, total: 2 });
+    expect(res.json().data[0]).toMatchObject({ name: 'Yuri Searchable', commission_tier: { name: 'Silver' } });
+    const gst = (await admin.get('/agents?search=searchable&has_gst=1')).json();
+    expect(gst.data.map((a: { name: string }) => a.name)).toEqual(['Zelda Searchable']);
+    const tier = (await admin.get(`/agents?search=searchable&tier=${silver}`)).json();
+    expect(tier.total).toBe(1);
+    const empty = (await admin.get('/agents?search=nobody-at-all')).json();
+    expect(empty).toMatchObject({ data: [], total: 0, from: null, to: null, last_page: 1 });
+    const list = (await admin.get('/agents-list')).json();
+    expect(list.status).toBe('success');
+    expect(list.data[0]).toHaveProperty('user.name');
+  });
+});
+
+async function rule(type: 'tier' | 'agent', owner: number, percentage: string, suppliers: number[]) {
+  const { id } = await one<{ id: number }>(
+    'insert into commission_rules (commission_type, general_id, percentage) values ($1, $2, $3) returning id',
+    [type, owner, percentage],
+  );
+  for (const s of suppliers) {
+    await q(
+      'insert into commission_rule_suppliers (rule_id, supplier_id, commission_type, general_id) values ($1, $2, $3, $4)',
+      [id, s, type, owner],
+    );
+  }
+}
+
+async function booking(agent: number, amount: string, date: string, extra: Record<string, unknown> = {}) {
+  const cols = {
+    booking_reference: `REF-${Math.random().toString(36).slice(2, 8).toUpperCase()}`,
+    customer_name: 'Test Customer',
+    booking_date: date,
+    booking_amount: amount,
+    expected_commission: '0',
+    commission_percentage: '0',
+    rate_source: 'none',
+    primary_agent_id: agent,
+    supplier_id: supplier,
+    ...extra,
+  };
+  const keys = Object.keys(cols);
+  const { id } = await one<{ id: number }>(
+    `insert into bookings (${keys.join(',')}) values (${keys.map((_, i) => `$${i + 1}`).join(',')}) returning id`,
+    Object.values(cols),
+  );
+  return id;
+}
+
+const expected = async (id: number) =>
+  (await one<{ e: string }>('select expected_commission::text as e from bookings where id = $1', [id])).e;
+
+describe('tier change and tier history', () => {
+  beforeAll(async () => {
+    await rule('tier', gold, '10', [supplier]);
+    await rule('tier', silver, '20', [supplier]);
+  });
+
+  it('a back-dated start recalculates the bookings from that date and the timeline shows every tier', async () => {
+    const { id, form } = await createAgent();
+    await q(`update agents set joined_on = '2025-01-01' where id = $1`, [id]);
+    const before = await booking(id, '1000.00', '2025-05-31');
+    const from = await booking(id, '1000.00', '2025-06-01');
+    const later = await booking(id, '500.00', '2025-07-15');
+    const cancelled = await booking(id, '500.00', '2025-07-15', { status: 'cancelled' });
+    const completed = await booking(id, '500.00', '2025-07-15', { status: 'completed' });
+    const res = await admin.post(`/agents/${id}`, {
+      multipart: {
+        ...form,
+        _method: 'PUT',
+        password: '',
+        password_confirmation: '',
+        commission_tier_id: String(silver),
+        tier_change_reason: 'Promotion',
+        tier_start_date: '2025-06-01',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().recalculation).toEqual({ changed: 2, difference: [{ currency_code: 'CAD', amount: '300.00' }] });
+    expect(res.json().tier_change).toMatchObject({
+      from: gold,
+      to: silver,
+      start_date: '2025-06-01',
+      takes_effect: 'now',
+    });
+    expect(await expected(before)).toBe('0.00'); // before the start: untouched
+    expect(await expected(from)).toBe('200.00');
+    expect(await expected(later)).toBe('100.00');
+    expect(await expected(cancelled)).toBe('0.00');
+    expect(await expected(completed)).toBe('0.00');
+
+    const h = (await admin.get(`/agents/${id}/tier-history`)).json();
+    expect(h.agent).toMatchObject({
+      user: { name: form.full_name, email: form.fareconnect_email },
+      commission_tier: { name: 'Silver' },
+    });
+    expect(h.history).toEqual([
+      {
+        id: expect.any(Number),
+        start_date: '2025-06-01',
+        end_date: null,
+        commission_tier: { name: 'Silver' },
+        reason: 'Promotion',
+        changed_by_user: { name: 'Ada Admin' },
+      },
+      {
+        id: expect.any(Number),
+        start_date: '2025-01-01',
+        end_date: '2025-05-31',
+        commission_tier: { name: 'Gold' },
+        reason: null,
+        changed_by_user: null,
+      },
+    ]);
+    expect(h.statistics).toEqual({
+      total_tier_changes: 2,
+      average_time_in_tier: '150 days',
+      most_recent_change: '2025-06-01',
+    });
+    const log = (await auditRows(t.db, 'agent')).filter((r) => r.entity_id === String(id)).map((r) => r.action);
+    expect(log).toContain('tier_change');
+  });
+
+  it('a future start keeps the current tier and recalculates nothing; blank means today', async () => {
+    const { id, form } = await createAgent();
+    const b = await booking(id, '100.00', '2099-12-31');
+    const res = await admin.post(`/agents/${id}`, {
+      multipart: {
+        ...form,
+        _method: 'PUT',
+        password: '',
+        password_confirmation: '',
+        commission_tier_id: String(silver),
+        tier_start_date: '2099-01-01',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().recalculation).toBeNull();
+    expect(res.json().tier_change.takes_effect).toBe('on_start_date');
+    expect(res.json().data.commission_tier_id).toBe(gold);
+    expect(await expected(b)).toBe('0.00');
+    const h = (await admin.get(`/agents/${id}/tier-history`)).json();
+    expect(h.agent.commission_tier.name).toBe('Gold');
+    expect(h.history[0]).toMatchObject({
+      start_date: '2099-01-01',
+      end_date: null,
+      commission_tier: { name: 'Silver' },
+    });
+
+    const { id: id2, form: f2 } = await createAgent();
+    const today = await admin.post(`/agents/${id2}`, {
+      multipart: {
+        ...f2,
+        _method: 'PUT',
+        password: '',
+        password_confirmation: '',
+        commission_tier_id: String(silver),
+        tier_start_date: '',
+      },
+    });
+    expect(today.json().tier_change.start_date).toBe(todayUtc());
+    expect(today.json().data.commission_tier_id).toBe(silver);
+  });
+
+  it('refuses a start before the current tier began', async () => {
+    const { id, form } = await createAgent();
+    const base = { ...form, _method: 'PUT', password: '', password_confirmation: '' };
+    await admin.post(`/agents/${id}`, {
+      multipart: { ...base, commission_tier_id: String(silver), tier_start_date: '2025-03-01' },
+    });
+    const res = await admin.post(`/agents/${id}`, {
+      multipart: { ...base, commission_tier_id: String(gold), tier_start_date: '2025-02-01' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.tier_start_date[0]).toMatch(/must not be before 2025-03-01/);
+  });
+
+  it('shows no history and N/A for a new agent; the agent reads their own history only', async () => {
+    const { id } = await createAgent();
+    const h = (await admin.get(`/agents/${id}/tier-history`)).json();
+    expect(h.history).toEqual([]);
+    expect(h.statistics).toEqual({ total_tier_changes: 0, average_time_in_tier: 'N/A', most_recent_change: null });
+    const me = await t.signedIn('agent');
+    expect((await me.get(`/agents/${me.agentId}/tier-history`)).statusCode).toBe(200);
+    expect((await me.get(`/agents/${id}/tier-history`)).statusCode).toBe(403);
+  });
+});
+
+describe('sub-agent links', () => {
+  it('links with a split and the parent’s suppliers; refuses self, a second parent, cycles, 100.01 and foreign suppliers', async () => {
+    const { id: parent } = await createAgent();
+    const { id: sub } = await createAgent();
+    const { id: third } = await createAgent();
+    const cad = await one<{ id: number }>(`select id from currencies where code = 'CAD'`);
+    const foreign = (
+      await one<{ id: number }>(`insert into suppliers (name, currency_id) values ('Not Offered', $1) returning id`, [
+        cad.id,
+      ])
+    ).id;
+    const page = (await admin.get(`/agents/${parent}/sub-agents`)).json();
+    expect(page.suppliers.map((s: { id: number }) => s.id)).toEqual([supplier]); // via the Gold tier rule
+    expect(page.candidates.map((c: { id: number }) => c.id)).toContain(sub);
+
+    const add = await admin.post(`/agents/${parent}/sub-agents`, {
+      multipart: { sub_agent_id: String(sub), split_percentage: '40.50', 'suppliers[]': [String(supplier)] },
+    });
+    expect(add.statusCode, add.body).toBe(200);
+    expect(add.json()).toMatchObject({
+      status: 'success',
+      message: 'Sub agent added successfully',
+      redirect: `/agents/${parent}/sub-agents`,
+      data: { sub_agent_id: sub, split_percentage: '40.50', suppliers: [{ id: supplier, name: 'Sunwing' }] },
+    });
+
+    const err = async (body: Record<string, string | string[]>, agent = parent) => {
+      const r = await admin.post(`/agents/${agent}/sub-agents`, { multipart: body });
+      expect(r.statusCode).toBe(422);
+      return r.json().errors;
+    };
+    expect(await err({ sub_agent_id: String(parent), split_percentage: '10', suppliers: '' })).toEqual({
+      sub_agent_id: ['An agent cannot be its own sub-agent.'],
+    });
+    expect(await err({ sub_agent_id: String(sub), split_percentage: '10', suppliers: '' }, third)).toEqual({
+      sub_agent_id: ['This agent already has a parent agent (a sub-agent has one parent).'],
+    });
+    expect(await err({ sub_agent_id: String(parent), split_percentage: '10', suppliers: '' }, sub)).toEqual({
+      sub_agent_id: ['This link would make a cycle: the selected agent is above this agent.'],
+    });
+    expect(await err({ sub_agent_id: String(third), split_percentage: '100.01', suppliers: '' })).toEqual({
+      split_percentage: ['The split percentage field must be between 0 and 100.'],
+    });
+    expect(
+      await err({ sub_agent_id: String(third), split_percentage: '10', 'suppliers[]': [String(foreign)] }),
+    ).toEqual({
+      suppliers: ['The selected suppliers are invalid.'],
+    });
+    expect(await err({ split_percentage: '' })).toEqual({
+      sub_agent_id: ['The sub agent field is required.'],
+      split_percentage: ['The split percentage field is required.'],
+    });
+
+    const upd = await admin.post(`/agents/${parent}/sub-agents/${sub}`, {
+      multipart: { _method: 'PUT', split_percentage: '25', suppliers: '' },
+    });
+    expect(upd.json().data).toMatchObject({ split_percentage: '25.00', suppliers: [] });
+    const list = (await admin.get(`/agents/${parent}/sub-agents`)).json();
+    expect(list.data).toHaveLength(1);
+    const del = await admin.post(`/agents/${parent}/sub-agents/${sub}`, { multipart: { _method: 'DELETE' } });
+    expect(del.json().message).toBe('Sub agent removed successfully');
+    expect((await admin.get(`/agents/${parent}/sub-agents`)).json().data).toEqual([]);
+    expect((await auditRows(t.db, 'sub_agent_link')).map((r) => r.action)).toEqual(['create', 'update', 'delete']);
+  });
+
+  it('lets a parent agent manage their own links, not another agent’s', async () => {
+    const me = await t.signedIn('agent', { tier: 'Gold' });
+    const { id: sub } = await createAgent();
+    const { id: other } = await createAgent();
+    const ok = await me.post(`/agents/${me.agentId}/sub-agents`, {
+      multipart: { sub_agent_id: String(sub), split_percentage: '50', suppliers: '' },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const no = await me.post(`/agents/${other}/sub-agents`, {
+      multipart: { sub_agent_id: String(sub), split_percentage: '50', suppliers: '' },
+    });
+    expect(no.statusCode).toBe(403);
+    expect((await me.get(`/agents/${other}/sub-agents`)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,125 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminUser, sessionFor } from '../../../testing/fixtures';
+import { mockFetch } from '../../../testing/mock-fetch';
+import { renderApp } from '../../../testing/render';
+
+const agent = {
+  id: 9,
+  user: { id: 19, name: 'Ana Lee', email: 'ana@x.test' },
+  full_name: 'Ana Lee',
+  nickname: '',
+  home_address: '1 Main St',
+  phone_number: '416',
+  fareconnect_email: 'ana@x.test',
+  personal_email: '',
+  date_of_birth: '1985-03-12',
+  sin_number: '046454286',
+  fareconnect_number: 'FC100001',
+  country_id: 1,
+  state_id: 11,
+  inactive: false,
+  commission_tier_id: 1,
+  commission_tier: { id: 1, name: 'Gold' },
+  commission_percentage: null,
+  commission_fixed: null,
+  commission_type: 'percentage',
+  status: 'active',
+  has_gst: false,
+  gst_number: '',
+  joined_on: '2025-01-01',
+  created_at: '2025-01-01T00:00:00Z',
+};
+
+const reference = {
+  'GET /api/commission-tiers': {
+    body: {
+      status: 'success',
+      data: [
+        { id: 1, name: 'Gold', description: '' },
+        { id: 2, name: 'Silver', description: '' },
+      ],
+    },
+  },
+  'GET /api/countries': {
+    body: {
+      status: 'success',
+      data: [
+        { id: 1, name: 'Canada', code: 'CA' },
+        { id: 2, name: 'United States', code: 'US' },
+      ],
+    },
+  },
+  'GET /api/countries/1/states': {
+    body: { status: 'success', data: { data: { data: [{ id: 11, country_id: 1, name: 'Ontario', code: 'ON' }] } } },
+  },
+  'GET /api/countries/2/states': {
+    body: { status: 'success', data: { data: { data: [{ id: 21, country_id: 2, name: 'Texas', code: 'TX' }] } } },
+  },
+};
+
+describe('Agent form', () => {
+  it(
+    'edit: keeps the state at first load, reveals tier change fields, posts PUT with 1/0 and shows server errors',
+    { timeout: 20_000 },
+    async () => {
+      const mock = mockFetch({
+        ...reference,
+        'GET /agents/9': { body: { status: 'success', data: agent } },
+        'POST /agents/9': {
+          status: 422,
+          body: {
+            message: 'The fareconnect email has already been taken.',
+            errors: { fareconnect_email: ['The fareconnect email has already been taken.'] },
+          },
+        },
+      });
+      const { user } = renderApp('/agents/9/edit', { session: sessionFor(adminUser) });
+      const form = await screen.findByTestId('agent-form');
+      expect(screen.getByRole('heading', { name: 'Edit Agent' })).toBeInTheDocument();
+      await waitFor(() => expect(form.querySelector('#agent-state_id')).toHaveValue('Ontario'));
+      expect(within(form).queryByLabelText('Tier change reason')).not.toBeInTheDocument();
+      expect(within(form).queryByLabelText('GST number')).not.toBeInTheDocument();
+
+      await user.click(form.querySelector<HTMLElement>('#agent-commission_tier_id')!);
+      await user.click(await screen.findByRole('option', { name: 'Silver' }));
+      expect(within(form).getByLabelText('Tier change reason')).toBeInTheDocument();
+      expect(within(form).getByLabelText('Tier start date')).toBeInTheDocument();
+      await user.click(within(form).getByLabelText('Has GST'));
+      expect(within(form).getByLabelText('GST number')).toBeInTheDocument();
+
+      await user.click(within(form).getByRole('button', { name: 'Update Agent' }));
+      expect(
+        await screen.findByText('The fareconnect email has already been taken.', {
+          selector: '[data-testid="form-error"] *, [data-testid="form-error"]',
+        }),
+      ).toBeInTheDocument();
+      await waitFor(() => expect(within(form).getByLabelText(/FareConnect email/)).toHaveFocus());
+      const body = mock.calls('POST /agents/9')[0]!.body as Record<string, string>;
+      expect(body).toMatchObject({
+        _method: 'PUT',
+        commission_tier_id: '2',
+        has_gst: '1',
+        inactive: '0',
+        state_id: '11',
+      });
+
+      // Another country clears the state.
+      await user.click(form.querySelector<HTMLElement>('#agent-country_id')!);
+      await user.click(await screen.findByRole('option', { name: 'United States' }));
+      await waitFor(() => expect(form.querySelector('#agent-state_id')).toHaveValue(''));
+    },
+  );
+
+  it('create: requires the fields and the password, with the validation message', { timeout: 20_000 }, async () => {
+    const mock = mockFetch(reference);
+    const { user } = renderApp('/agents/create', { session: sessionFor(adminUser) });
+    const form = await screen.findByTestId('agent-form');
+    await user.click(within(form).getByRole('button', { name: 'Create Agent' }));
+    expect(await screen.findByText('Please fix the validation errors below.')).toBeInTheDocument();
+    expect(screen.getByText('The full name field is required.')).toBeInTheDocument();
+    expect(screen.getByText('The password field is required.')).toBeInTheDocument();
+    await waitFor(() => expect(within(form).getByLabelText(/Full name/)).toHaveFocus());
+    expect(mock.calls('POST /agents')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,181 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminUser, agentUser, sessionFor } from '../../../testing/fixtures';
+import { mockFetch } from '../../../testing/mock-fetch';
+import { renderApp } from '../../../testing/render';
+
+const history = {
+  status: 'success',
+  agent: {
+    id: 42,
+    user: { name: 'Alex Agent', email: 'agent@example.test' },
+    created_at: '2024-01-05T10:00:00Z',
+    commission_tier: { id: 2, name: 'Silver' },
+  },
+  history: [
+    {
+      id: 2,
+      start_date: '2025-06-01',
+      end_date: null,
+      commission_tier: { name: 'Silver' },
+      reason: 'Promotion',
+      changed_by_user: { name: 'Ada Admin' },
+    },
+    {
+      id: 1,
+      start_date: '2025-01-01',
+      end_date: '2025-05-31',
+      commission_tier: { name: 'Gold' },
+      reason: null,
+      changed_by_user: null,
+    },
+  ],
+  statistics: { total_tier_changes: 2, average_time_in_tier: '150 days', most_recent_change: '2025-06-01' },
+};
+
+describe('Agent Tier History (spec §2.3)', () => {
+  it('shows the agent, the timeline newest first and the statistics', async () => {
+    mockFetch({ 'GET /agents/42/tier-history': { body: history } });
+    renderApp('/agents/42/tier-history', { session: sessionFor(agentUser) });
+    const info = await screen.findByTestId('agent-information');
+    expect(info).toHaveTextContent('Alex Agent');
+    expect(info).toHaveTextContent('Silver');
+    expect(info).toHaveTextContent('Jan 5, 2024');
+    const entries = screen.getAllByTestId('tier-entry');
+    expect(entries[0]).toHaveTextContent('Silver Tier');
+    expect(entries[0]).toHaveTextContent('Jun 1, 2025');
+    expect(entries[0]).toHaveTextContent('Current Active Tier');
+    expect(entries[0]).toHaveTextContent('Reason: Promotion');
+    expect(entries[0]).toHaveTextContent('Changed by: Ada Admin');
+    expect(entries[1]).toHaveTextContent('Gold Tier');
+    expect(entries[1]).toHaveTextContent('May 31, 2025');
+    expect(entries[1]).toHaveTextContent('Changed by: System');
+    const stats = screen.getByTestId('tier-statistics');
+    expect(stats).toHaveTextContent('Total Tier Changes2');
+    expect(stats).toHaveTextContent('Average Time in Tier150 days');
+    expect(stats).toHaveTextContent('Most Recent ChangeJun 1, 2025');
+  });
+
+  it('says when there is no history and no tier', async () => {
+    mockFetch({
+      'GET /agents/42/tier-history': {
+        body: {
+          ...history,
+          agent: { ...history.agent, commission_tier: null },
+          history: [],
+          statistics: { total_tier_changes: 0, average_time_in_tier: 'N/A', most_recent_change: null },
+        },
+      },
+    });
+    renderApp('/agents/42/tier-history', { session: sessionFor(agentUser) });
+    expect(await screen.findByText('No tier history available')).toBeInTheDocument();
+    expect(screen.getByText('No Active Tier')).toBeInTheDocument();
+  });
+});
+
+describe('Bulk Agent Import (spec §2.2)', () => {
+  it('refuses a wrong file type, then imports and shows the summary and tables', async () => {
+    const mock = mockFetch({
+      'POST /agents-bulk-import': {
+        body: {
+          status: 'success',
+          message: 'Import completed: 1 created, 1 skipped, 1 failed.',
+          summary: { total_rows: 3, created: 1, skipped: 1, failed: 1 },
+          created: [
+            {
+              row: 2,
+              name: 'Ana Lee',
+              email: 'ana@x.test',
+              fareconnect_number: 'FC100001',
+              default_password: 'ana123',
+            },
+          ],
+          skipped: [{ row: 3, email: 'old@x.test', reason: 'An agent with this email already exists (not updated).' }],
+          failed: [
+            {
+              row: 4,
+              email: 'bad@x.test',
+              data: { Email: 'bad@x.test' },
+              error: 'The commission tier "X" does not exist.',
+            },
+          ],
+        },
+      },
+    });
+    const { user, container } = renderApp('/agents/import', { session: sessionFor(adminUser) });
+    expect(await screen.findByText('Import multiple agents from an Excel or CSV file.')).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Import Agents' });
+    expect(button).toBeDisabled();
+    const input = container.querySelector<HTMLInputElement>('input[type="file"]')!;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'agents.pdf', { type: 'application/pdf' })] } });
+    expect(await screen.findByText('Please select a valid Excel or CSV file')).toBeInTheDocument();
+    expect(screen.getByText('No file selected')).toBeInTheDocument();
+
+    fireEvent.change(input, { target: { files: [new File(['a,b\n'], 'agents.csv', { type: 'text/csv' })] } });
+    expect(screen.getByTestId('selected-file')).toHaveTextContent('agents.csv(4.00 Bytes)');
+    await user.click(screen.getByRole('button', { name: 'Import Agents' }));
+    const results = await screen.findByTestId('import-results');
+    expect(screen.getByText('Import completed: 1 created, 1 skipped, 1 failed.')).toBeInTheDocument();
+    expect(within(results).getByText('Total Rows')).toBeInTheDocument();
+    expect(within(screen.getByTestId('created-table')).getByText('FC100001')).toBeInTheDocument();
+    expect(
+      screen.getByText('Each created agent must change this default password at first sign-in.'),
+    ).toBeInTheDocument();
+    expect(within(screen.getByTestId('skipped-table')).getByText('old@x.test')).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('failed-table')).getByText('The commission tier "X" does not exist.'),
+    ).toBeInTheDocument();
+    expect(mock.calls('POST /agents-bulk-import')).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Import Another File' }));
+    await waitFor(() => expect(screen.queryByTestId('import-results')).not.toBeInTheDocument());
+    expect(screen.getByText('No file selected')).toBeInTheDocument();
+  });
+
+  it('shows "Import failed: " with the server message on a refused file', async () => {
+    mockFetch({
+      'POST /agents-bulk-import': {
+        status: 422,
+        body: { message: 'File size must be less than 10MB', errors: { file: ['File size must be less than 10MB'] } },
+      },
+    });
+    const { user, container } = renderApp('/agents/import', { session: sessionFor(adminUser) });
+    await screen.findByText('Bulk Agent Import');
+    await user.upload(
+      container.querySelector<HTMLInputElement>('input[type="file"]')!,
+      new File(['a'], 'a.xlsx', { type: '' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Import Agents' }));
+    expect(await screen.findByText('File size must be less than 10MB')).toBeInTheDocument();
+  });
+});
+
+describe('Sub Agents (bookings spec §2)', () => {
+  it('lists links and offers the form with the spec texts', async () => {
+    mockFetch({
+      'GET /agents/42/sub-agents': {
+        body: {
+          status: 'success',
+          parent: { id: 42, name: 'Alex Agent', email: 'agent@example.test' },
+          data: [],
+          candidates: [
+            { id: 5, name: 'Bo Sub', email: 'bo@x.test', user: { name: 'Bo Sub' }, fareconnect_number: 'FC1' },
+            { id: 6, name: 'Cy NoMail', email: null, user: { name: 'Cy NoMail' }, fareconnect_number: 'FC2' },
+          ],
+          suppliers: [],
+        },
+      },
+    });
+    const { user } = renderApp('/agents/42/sub-agents', { session: sessionFor(agentUser) });
+    await screen.findByText('No sub-agents yet.');
+    await user.click(screen.getByRole('button', { name: 'Add Sub Agent' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('No suppliers available for this agent')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Add Sub Agent' }));
+    expect(await within(dialog).findByText('The sub agent field is required.')).toBeInTheDocument();
+    expect(within(dialog).getByText('The split percentage field is required.')).toBeInTheDocument();
+    await user.click(within(dialog).getByPlaceholderText('Select Sub Agent'));
+    expect(await screen.findByRole('option', { name: 'Cy NoMail (No Email)' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Bo Sub (bo@x.test)' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,139 @@
+import type { AgentTierHistoryResponse } from '@app/domain';
+import { Badge, Card, Group, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
+import { useParams } from 'react-router';
+import { FullPageLoader } from '../../../components/full-page-loader';
+import { PageHeader } from '../../../components/page-header';
+import { QueryError } from '../../../components/query-error';
+import { formatDate } from '../../../lib/format';
+import { useTierHistory } from '../api/agents';
+
+/** /agents/{id}/tier-history (agents spec §2.3): an admin, or the agent themself. */
+export function TierHistoryRoute() {
+  const id = Number(useParams().id);
+  const history = useTierHistory(id);
+  return (
+    <>
+      <PageHeader title="Agent Tier History" />
+      {history.isPending ? (
+        <FullPageLoader />
+      ) : history.isError ? (
+        <QueryError
+          error={history.error}
+          fallback="The tier history could not be loaded."
+          onRetry={() => void history.refetch()}
+        />
+      ) : (
+        <TierHistoryView data={history.data} />
+      )}
+    </>
+  );
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text>{children}</Text>
+    </div>
+  );
+}
+
+export function TierHistoryView({ data }: { data: AgentTierHistoryResponse }) {
+  const { agent, history, statistics } = data;
+  return (
+    <Stack>
+      <Paper withBorder p="md" radius="md" data-testid="agent-information">
+        <Title order={4} mb="sm">
+          Agent Information
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Field label="Name">{agent.user.name}</Field>
+          <Field label="Current Tier">{agent.commission_tier?.name ?? 'No Active Tier'}</Field>
+          <Field label="Email">{agent.user.email}</Field>
+          <Field label="Agent Since">{formatDate(agent.created_at)}</Field>
+        </SimpleGrid>
+      </Paper>
+
+      <Paper withBorder p="md" radius="md" data-testid="tier-timeline">
+        <Title order={4} mb="md">
+          Tier History Timeline
+        </Title>
+        {history.length === 0 ? (
+          <Text c="dimmed">No tier history available</Text>
+        ) : (
+          <Timeline active={0} bulletSize={18} lineWidth={2}>
+            {history.map((entry) => (
+              <Timeline.Item key={entry.id} title={`${entry.commission_tier.name} Tier`} data-testid="tier-entry">
+                <Group gap="lg" mt={4}>
+                  <Text size="sm">
+                    <Text span c="dimmed">
+                      From:{' '}
+                    </Text>
+                    {formatDate(entry.start_date)}
+                  </Text>
+                  <Text size="sm" component="div">
+                    <Text span c="dimmed">
+                      To:{' '}
+                    </Text>
+                    {entry.end_date ? (
+                      formatDate(entry.end_date)
+                    ) : (
+                      <Badge color="green" variant="light">
+                        Current Active Tier
+                      </Badge>
+                    )}
+                  </Text>
+                </Group>
+                {entry.reason && (
+                  <Text size="sm" mt={4}>
+                    <Text span c="dimmed">
+                      Reason:{' '}
+                    </Text>
+                    {entry.reason}
+                  </Text>
+                )}
+                <Text size="xs" c="dimmed" mt={4}>
+                  Changed by: {entry.changed_by_user?.name ?? 'System'}
+                </Text>
+              </Timeline.Item>
+            ))}
+          </Timeline>
+        )}
+      </Paper>
+
+      <Paper withBorder p="md" radius="md" data-testid="tier-statistics">
+        <Title order={4} mb="sm">
+          Tier Statistics
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Card withBorder>
+            <Text size="xs" c="dimmed">
+              Total Tier Changes
+            </Text>
+            <Text fw={700} size="xl">
+              {statistics.total_tier_changes}
+            </Text>
+          </Card>
+          <Card withBorder>
+            <Text size="xs" c="dimmed">
+              Average Time in Tier
+            </Text>
+            <Text fw={700} size="xl">
+              {statistics.average_time_in_tier}
+            </Text>
+          </Card>
+          <Card withBorder>
+            <Text size="xs" c="dimmed">
+              Most Recent Change
+            </Text>
+            <Text fw={700} size="xl">
+              {statistics.most_recent_change ? formatDate(statistics.most_recent_change) : 'N/A'}
+            </Text>
+          </Card>
+        </SimpleGrid>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * Bookings at scale (issue 5 "Numbers"): a deterministic dataset from `bench:seed` (1,000,000 bookings
+ * with commission lines by default, BENCH_BOOKINGS to change), then through the HTTP API:
+ * - the list with two filters and a sort, page 40 of 25 (target p50 ≤ 50 ms, p95 ≤ 150 ms);
+ * - reference / customer search (target p50 ≤ 50 ms);
+ * - POST /bookings with rate resolution and commission lines (target p50 ≤ 30 ms).
+ */
+import type { AddressInfo } from 'node:net';
+import { benchSeed, BENCH_ADMIN_EMAIL, BENCH_PASSWORD } from '../apps/server/src/bench/bench-seed';
+import { createDb, type Db } from '../apps/server/src/db/client';
+import { buildApp } from '../apps/server/src/http/app';
+import { routeModules } from '../apps/server/src/routes';
+import { HttpClient, measure, seededRandom } from './lib';
+import type { BenchContext, BenchResult } from './run';
+
+interface Seeded {
+  db: Db;
+  client: HttpClient;
+  close(): Promise<void>;
+  dataset: Record<string, number>;
+  supplierIds: number[];
+  agentIds: number[];
+  surnames: string[];
+}
+
+let seeded: Promise<Seeded> | null = null;
+
+/** One seeded database and one signed-in client for the three bookings benchmarks. */
+function setup(ctx: BenchContext): Promise<Seeded> {
+  seeded ??= (async () => {
+    const bookings = Number(process.env.BENCH_BOOKINGS ?? 1_000_000);
+    const url = await ctx.createDatabase('bench_bookings');
+    const db = createDb(url, 10);
+    const seed = await benchSeed(db, { bookings, seed: 1, log: (m) => console.log(`  seed: ${m}`) });
+    const app = await buildApp(
+      { db, config: { trustProxy: false, sessionTtlMs: 3_600_000, logLevel: 'silent' }, logger: false },
+      routeModules,
+    );
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const client = new HttpClient((app.server.address() as AddressInfo).port);
+    await client.signIn(BENCH_ADMIN_EMAIL, BENCH_PASSWORD);
+    const ids = async (table: string, like: string) =>
+      (await db.$client.query<{ id: number }>(`select t.id from ${table} t where ${like} order by t.id`)).rows.map(
+        (r) => r.id,
+      );
+    const surnames = (
+      await db.$client.query<{ s: string }>(
+        `select distinct split_part(customer_name, ',', 1) as s from bookings tablesample system (1) limit 500`,
+      )
+    ).rows.map((r) => r.s);
+    return {
+      db,
+      client,
+      dataset: { bookings, seed_seconds: seed.seconds },
+      supplierIds: await ids('suppliers', `t.name like 'Bench Supplier %'`),
+      agentIds: await ids('agents', `t.fareconnect_number like 'FCB%'`),
+      surnames,
+      async close() {
+        client.close();
+        await app.close();
+        await db.$client.end();
+      },
+    };
+  })();
+  return seeded;
+}
+
+function result(
+  name: string,
+  description: string,
+  t: Awaited<ReturnType<typeof measure>>,
+  target: string,
+  passed: boolean,
+  dataset: Record<string, number>,
+): BenchResult {
+  return { name, description, ...t, target, passed, dataset };
+}
+
+export async function benchBookingsList(ctx: BenchContext): Promise<BenchResult> {
+  const s = await setup(ctx);
+  const rnd = seededRandom(40);
+  const t = await measure(
+    async () => {
+      const path = `/bookings?status=${rnd.pick(['confirmed', 'pending'])}&supplier_id=${rnd.pick(s.supplierIds)}&sort=booking_date&direction=desc&page=40&per_page=25`;
+      const res = await s.client.request('GET', path);
+      if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}`);
+    },
+    Math.min(ctx.requests, 1000),
+    Math.min(ctx.warmup, 50),
+  );
+  return result(
+    'bookings-list',
+    'GET /bookings, status + supplier filters, booking_date desc, page 40 of 25',
+    t,
+    'p50 ≤ 50 ms, p95 ≤ 150 ms',
+    t.p50_ms <= 50 && t.p95_ms <= 150,
+    s.dataset,
+  );
+}
+
+export async function benchBookingsSearch(ctx: BenchContext): Promise<BenchResult> {
+  const s = await setup(ctx);
+  const rnd = seededRandom(41);
+  const t = await measure(
+    async () => {
+      // Half reference fragments (6 digits of a BK000000000 reference), half customer surnames.
+      const term =
+        rnd.next() < 0.5 ? String(Math.floor(rnd.next() * 1_000_000)).padStart(6, '0') : rnd.pick(s.surnames);
+      const res = await s.client.request('GET', `/bookings?search=${encodeURIComponent(term)}&per_page=25`);
+      if (res.status !== 200) throw new Error(`search answered ${res.status}`);
+    },
+    Math.min(ctx.requests, 1000),
+    Math.min(ctx.warmup, 50),
+  );
+  return result(
+    'bookings-search',
+    'GET /bookings?search= (reference or customer, pg_trgm)',
+    t,
+    'p50 ≤ 50 ms',
+    t.p50_ms <= 50,
+    s.dataset,
+  );
+}
+
+export async function benchBookingsCreate(ctx: BenchContext): Promise<BenchResult> {
+  const s = await setup(ctx);
+  const rnd = seededRandom(42);
+  let n = 0;
+  const t = await measure(
+    async () => {
+      n += 1;
+      const res = await s.client.request('POST', '/bookings', {
+        booking_reference: `BENCH-${n}`,
+        supplier_id: rnd.pick(s.supplierIds),
+        primary_agent_id: rnd.pick(s.agentIds),
+        booking_date: '2026-06-15',
+        customer_name: 'Bench Customer',
+        booking_amount: (Math.floor(rnd.next() * 500_000) / 100 + 5).toFixed(2),
+        status: 'confirmed',
+      });
+      if (res.status !== 200) throw new Error(`POST /bookings answered ${res.status}: ${res.body.slice(0, 300)}`);
+    },
+    Math.min(ctx.requests, 500),
+    Math.min(ctx.warmup, 20),
+  );
+  await s.close();
+  return result(
+    'bookings-create',
+    'POST /bookings with rate resolution, commission lines and audit',
+    t,
+    'p50 ≤ 30 ms',
+    t.p50_ms <= 30,
+    s.dataset,
+  );
+}

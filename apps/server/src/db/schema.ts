@@ -401,3 +401,70 @@ export const actualCommissions = pgTable(
     check('actual_commissions_status', sql`${t.status} in ('pending', 'confirmed', 'paid', 'cancelled')`),
   ],
 );
+
+/** Supplier and agent accounts (money arriving from suppliers, leaving to agents). */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 150 }).notNull(),
+    account_number: varchar('account_number', { length: 64 }),
+    accountable_type: varchar('accountable_type', { length: 16 }).notNull(),
+    accountable_id: integer('accountable_id').notNull(),
+    currency_id: integer('currency_id')
+      .notNull()
+      .references(() => currencies.id),
+    is_deleted: boolean('is_deleted').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index('accounts_owner_idx').on(t.accountable_type, t.accountable_id),
+    check('accounts_accountable_type', sql`${t.accountable_type} in ('supplier', 'agent')`),
+  ],
+);
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: serial('id').primaryKey(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    transaction_type: varchar('transaction_type', { length: 8 }).notNull(),
+    currency_id: integer('currency_id')
+      .notNull()
+      .references(() => currencies.id),
+    /** Always positive: the type says which way the money moved. */
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    reference_number: varchar('reference_number', { length: 64 }).notNull(),
+    /** DOMAIN.md "Matching": trimmed and case-insensitive. */
+    normalized_reference: varchar('normalized_reference', { length: 64 }).generatedAlwaysAs(
+      sql`upper(btrim(reference_number))`,
+    ),
+    status: varchar('status', { length: 16 }).notNull().default('completed'),
+    description: text('description'),
+    is_partial: boolean('is_partial').notNull().default(false),
+    cheque_reference_number: varchar('cheque_reference_number', { length: 64 }),
+    reference_image_file_id: integer('reference_image_file_id').references(() => storedFiles.id),
+    transaction_date: date('transaction_date', { mode: 'string' })
+      .notNull()
+      .default(sql`current_date`),
+    created_by_user_id: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    check('transactions_type', sql`${t.transaction_type} in ('credit', 'debit')`),
+    check('transactions_status', sql`${t.status} in ('pending', 'completed', 'failed', 'reversed')`),
+    check('transactions_amount_positive', sql`${t.amount} > 0`),
+    // Matching a booking: its supplier's accounts, then the normalised reference.
+    index('transactions_account_reference_idx').on(t.account_id, t.normalized_reference),
+    index('transactions_date_idx').on(t.transaction_date.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('transactions_account_date_idx').on(
+      t.account_id,
+      t.transaction_date.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('transactions_status_idx').on(t.status),
+    index('transactions_reference_trgm_idx').using('gin', sql`${t.reference_number} gin_trgm_ops`),
+  ],
+);

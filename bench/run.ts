@@ -82,27 +82,54 @@ function printTable(results: readonly BenchResult[]) {
   for (const r of rows) console.log(line(r));
 }
 
+async function serverVersion(url: string): Promise<string> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const { rows } = await c.query<{ v: string }>('show server_version_num');
+  await c.end();
+  return String(Math.floor(Number(rows[0]!.v) / 10000));
+}
+
 async function main() {
   const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
   const requests = Number(process.env.BENCH_REQUESTS ?? 5000);
   const warmup = Number(process.env.BENCH_WARMUP ?? 500);
   const selected = Object.entries(BENCHMARKS).filter(([name]) => !only || only.includes(name));
 
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-bench-'));
-  fs.chmodSync(tmp, 0o755);
-  console.log(`starting a throwaway embedded PostgreSQL in ${tmp}`);
-  const server = await startEmbeddedPostgres({ dataDir: tmp });
+  // BENCH_DATABASE_URL: an admin URL of another PostgreSQL (e.g. Debian's 15) instead of a throwaway
+  // embedded one; its results are labelled with the server's version.
+  const external = process.env.BENCH_DATABASE_URL;
+  let tmp: string | null = null;
+  let server: Awaited<ReturnType<typeof startEmbeddedPostgres>> | null = null;
+  let adminUrl: string;
+  if (external) {
+    adminUrl = external;
+  } else {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-bench-'));
+    fs.chmodSync(tmp, 0o755);
+    console.log(`starting a throwaway embedded PostgreSQL in ${tmp}`);
+    server = await startEmbeddedPostgres({ dataDir: tmp });
+    adminUrl = server.url('postgres');
+  }
+  const withDb = (name: string) => {
+    const u = new URL(adminUrl);
+    u.pathname = `/${name}`;
+    return u.toString();
+  };
+  const version = await serverVersion(adminUrl);
+  const label = external ? ` (PostgreSQL ${version})` : '';
   const results: BenchResult[] = [];
   try {
     const ctx: BenchContext = {
       requests,
       warmup,
       async createDatabase(name) {
-        const admin = new pg.Client({ connectionString: server.url('postgres') });
+        const admin = new pg.Client({ connectionString: adminUrl });
         await admin.connect();
+        await admin.query(`drop database if exists ${admin.escapeIdentifier(name)} with (force)`);
         await admin.query(`create database ${admin.escapeIdentifier(name)}`);
         await admin.end();
-        const url = server.url(name);
+        const url = withDb(name);
         await runMigrations(url);
         const db = createDb(url, 1);
         await ensureReferenceData(db);
@@ -112,11 +139,12 @@ async function main() {
     };
     for (const [name, run] of selected) {
       console.log(`running ${name}…`);
-      results.push(await run(ctx));
+      const r = await run(ctx);
+      results.push({ ...r, name: `${r.name}${label}`, dataset: { ...r.dataset, postgres_major: Number(version) } });
     }
   } finally {
-    await server.stop();
-    fs.rmSync(tmp, { recursive: true, force: true });
+    await server?.stop();
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
   }
 
   printTable(results);

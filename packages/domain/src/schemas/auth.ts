@@ -8,13 +8,17 @@ export type Role = (typeof ROLES)[number];
 export const isAdminRole = (roles: readonly string[]) =>
   roles.some((r) => (ADMIN_ROLES as readonly string[]).includes(r));
 
-export const loginSchema = z.object({
-  email: z
+/** An e-mail address field, trimmed, with the product's messages. */
+export const emailField = () =>
+  z
     .string({ error: required('email') })
     .trim()
     .min(1, required('email'))
     .max(255)
-    .email('The email must be a valid email address.'),
+    .email('The email must be a valid email address.');
+
+export const loginSchema = z.object({
+  email: emailField(),
   password: z
     .string({ error: required('password') })
     .min(1, required('password'))
@@ -62,12 +66,7 @@ export const PASSWORD_MIN = 8;
 
 /** `npm run cli -- user:create` (CONTRACT.md §1). */
 export const userCreateSchema = z.object({
-  email: z
-    .string({ error: required('email') })
-    .trim()
-    .min(1, required('email'))
-    .max(255)
-    .email('The email must be a valid email address.'),
+  email: emailField(),
   name: z
     .string({ error: required('name') })
     .trim()

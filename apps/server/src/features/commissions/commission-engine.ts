@@ -427,3 +427,28 @@ function sameLines(old: readonly LineRow[], next: readonly StoredLine[]): boolea
   const b = next.map(key).sort();
   return a.every((k, i) => k === b[i]);
 }
+
+export type StoredLineRow = {
+  id: number;
+  agent_id: number;
+  agent_name: string;
+  role: string;
+  percentage: string;
+  amount: string;
+  gst_amount: string;
+  total_with_gst: string;
+  paid_amount: string;
+  status: string;
+  payment_date: string | null;
+};
+
+/** A booking's stored commission lines with agent names: the sub-agent first, then the others. */
+export async function findCommissionLines(db: DbOrTx, bookingId: number): Promise<StoredLineRow[]> {
+  const { rows } = await db.execute<StoredLineRow>(sql`
+    select ac.id, ac.agent_id, u.name as agent_name, ac.role, ac.percentage::text, ac.amount::text, ac.gst_amount::text,
+           ac.total_with_gst::text, ac.paid_amount::text, ac.status, ac.payment_date
+      from actual_commissions ac join agents a on a.id = ac.agent_id join users u on u.id = a.user_id
+     where ac.booking_id = ${bookingId}
+     order by case ac.role when 'sub_agent' then 0 when 'primary' then 1 else 2 end, ac.id`);
+  return rows;
+}

@@ -24,7 +24,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { fieldError, forbidden, notFound, validationError } from '../../http/errors';
 import { writeAudit } from '../audit/audit';
-import { recalculateBookings, resolveRateChecked } from './commission-engine';
+import { recalculateBookings, resolveRateChecked, findCommissionLines } from './commission-engine';
 
 /**
  * Commission rules: the list, the options of the form, saving a rule (validated, audited, and
@@ -406,19 +406,6 @@ type ExplainRow = {
   agent_names: Record<string, string> | null;
 };
 
-type LineRow = {
-  agent_id: number;
-  agent_name: string;
-  role: string;
-  percentage: string;
-  amount: string;
-  gst_amount: string;
-  total_with_gst: string;
-  paid_amount: string;
-  status: string;
-  payment_date: string | null;
-};
-
 const RATE_SOURCES: readonly RateSource[] = ['agent_rule', 'tier_rule', 'agent_default', 'none'];
 
 /**
@@ -465,12 +452,7 @@ export async function explainBookingCommission(db: DbOrTx, bookingId: number, us
     subAgentId: b.sub_agent_id,
     agentName,
   });
-  const { rows: lines } = await db.execute<LineRow>(sql`
-    select ac.agent_id, u.name as agent_name, ac.role, ac.percentage::text, ac.amount::text, ac.gst_amount::text,
-           ac.total_with_gst::text, ac.paid_amount::text, ac.status, ac.payment_date
-      from actual_commissions ac join agents a on a.id = ac.agent_id join users u on u.id = a.user_id
-     where ac.booking_id = ${bookingId}
-     order by case ac.role when 'sub_agent' then 0 when 'primary' then 1 else 2 end, ac.id`);
+  const lines = await findCommissionLines(db, bookingId);
   const storedExpected = moneyFromDb(b.expected_commission);
   return {
     status: 'success' as const,
@@ -491,7 +473,7 @@ export async function explainBookingCommission(db: DbOrTx, bookingId: number, us
       },
       ...explanation,
     },
-    lines: lines.map((l) => ({
+    lines: lines.map(({ id: _id, ...l }) => ({
       ...l,
       percentage: percentToString(percentFromDb(l.percentage)),
     })),

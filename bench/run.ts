@@ -85,7 +85,7 @@ function printTable(results: readonly BenchResult[]) {
 async function serverVersion(url: string): Promise<string> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
-  const { rows } = await c.query<{ v: string }>('show server_version_num');
+  const { rows } = await c.query<{ v: string }>("select current_setting('server_version_num') as v");
   await c.end();
   return String(Math.floor(Number(rows[0]!.v) / 10000));
 }

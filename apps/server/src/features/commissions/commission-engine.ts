@@ -163,17 +163,20 @@ export async function resolveRateChecked(
   return resolveFromFacts(db, facts, supplierId, date);
 }
 
+type FactsLoader = (agentId: number, supplierId: number) => Promise<AgentFacts | null>;
+
 async function resolveFromFacts(
   db: DbOrTx,
   facts: AgentFacts,
   supplierId: number,
   date: string,
+  load: FactsLoader = (a, s) => loadAgentFacts(db, a, s),
 ): Promise<ResolvedBookingRate> {
   const direct = directRate(facts, date);
   if (hasDirectRate(direct) || !facts.link || !facts.link.supplierInLink) {
     return { rate: resolveBookingRate({ direct }), primaryAgentId: facts.agentId, subAgentId: null };
   }
-  const parent = await loadAgentFacts(db, facts.link.parentAgentId, supplierId);
+  const parent = await load(facts.link.parentAgentId, supplierId);
   const parentRate = parent ? directRate(parent, date) : resolveRate({});
   const rate = resolveBookingRate({
     direct,
@@ -245,14 +248,19 @@ export async function recalculateBookings(
   for (const l of lines) linesByBooking.set(l.booking_id, [...(linesByBooking.get(l.booking_id) ?? []), l]);
 
   const gstRate = percentFromDb(await getGstRate(tx));
-  const memo = new Map<string, ResolvedBookingRate | null>();
+  // The facts of an (agent, supplier) do not depend on the date (the domain applies the date), so they
+  // are loaded once per pair however many bookings and dates there are.
+  const factsCache = new Map<string, Promise<AgentFacts | null>>();
+  const load: FactsLoader = (agentId, supplierId) => {
+    const key = `${agentId}:${supplierId}`;
+    let facts = factsCache.get(key);
+    if (!facts) factsCache.set(key, (facts = loadAgentFacts(tx, agentId, supplierId)));
+    return facts;
+  };
   const resolved: { booking: BookingRow; r: ResolvedBookingRate }[] = [];
   for (const b of bookings) {
-    const booker = b.sub_agent_id ?? b.primary_agent_id;
-    const key = `${booker}:${b.supplier_id}:${b.booking_date}`;
-    if (!memo.has(key)) memo.set(key, await resolveRateFor(tx, booker, b.supplier_id, b.booking_date));
-    const r = memo.get(key);
-    if (r) resolved.push({ booking: b, r });
+    const facts = await load(b.sub_agent_id ?? b.primary_agent_id, b.supplier_id);
+    if (facts) resolved.push({ booking: b, r: await resolveFromFacts(tx, facts, b.supplier_id, b.booking_date, load) });
   }
   const agentIds = new Set<number>();
   for (const { r, booking } of resolved) {

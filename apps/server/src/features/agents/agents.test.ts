@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectedCommissionOf, insertBooking, insertRule } from '../../test/factories';
 import { auditRows, createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { todayUtc } from './agents.service';
 
@@ -218,42 +219,19 @@ describe('agents list', () => {
   });
 });
 
-async function rule(type: 'tier' | 'agent', owner: number, percentage: string, suppliers: number[]) {
-  const { id } = await one<{ id: number }>(
-    'insert into commission_rules (commission_type, general_id, percentage) values ($1, $2, $3) returning id',
-    [type, owner, percentage],
-  );
-  for (const s of suppliers) {
-    await q(
-      'insert into commission_rule_suppliers (rule_id, supplier_id, commission_type, general_id) values ($1, $2, $3, $4)',
-      [id, s, type, owner],
-    );
-  }
-}
+const rule = (type: 'tier' | 'agent', owner: number, percentage: string, suppliers: number[]) =>
+  insertRule(t.db, type, owner, percentage, suppliers);
 
-async function booking(agent: number, amount: string, date: string, extra: Record<string, unknown> = {}) {
-  const cols = {
-    booking_reference: `REF-${Math.random().toString(36).slice(2, 8).toUpperCase()}`,
-    customer_name: 'Test Customer',
-    booking_date: date,
-    booking_amount: amount,
-    expected_commission: '0',
-    commission_percentage: '0',
-    rate_source: 'none',
+const booking = (agent: number, amount: string, date: string, extra: Record<string, unknown> = {}) =>
+  insertBooking(t.db, {
     primary_agent_id: agent,
     supplier_id: supplier,
+    booking_amount: amount,
+    booking_date: date,
     ...extra,
-  };
-  const keys = Object.keys(cols);
-  const { id } = await one<{ id: number }>(
-    `insert into bookings (${keys.join(',')}) values (${keys.map((_, i) => `$${i + 1}`).join(',')}) returning id`,
-    Object.values(cols),
-  );
-  return id;
-}
+  });
 
-const expected = async (id: number) =>
-  (await one<{ e: string }>('select expected_commission::text as e from bookings where id = $1', [id])).e;
+const expected = (id: number) => expectedCommissionOf(t.db, id);
 
 describe('tier change and tier history', () => {
   beforeAll(async () => {

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectedCommissionOf, insertBooking } from '../../test/factories';
 import { auditRows, createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { recalculateBookings } from './commission-engine';
 
@@ -20,29 +21,10 @@ const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = 
 const one = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await q<T>(text, params))[0]!;
 const count = async (table: string) => (await one<{ n: number }>(`select count(*)::int as n from ${table}`)).n;
 
-async function booking(agentId: number, amount: string, supplier: number, extra: Record<string, unknown> = {}) {
-  const cols = {
-    booking_reference: `REF-${Math.random().toString(36).slice(2, 8).toUpperCase()}`,
-    customer_name: 'Test Customer',
-    booking_date: '2026-03-01',
-    booking_amount: amount,
-    expected_commission: '0',
-    commission_percentage: '0',
-    rate_source: 'none',
-    primary_agent_id: agentId,
-    supplier_id: supplier,
-    ...extra,
-  };
-  const keys = Object.keys(cols);
-  const { id } = await one<{ id: number }>(
-    `insert into bookings (${keys.join(',')}) values (${keys.map((_, i) => `$${i + 1}`).join(',')}) returning id`,
-    Object.values(cols),
-  );
-  return id;
-}
+const booking = (agentId: number, amount: string, supplier: number, extra: Record<string, unknown> = {}) =>
+  insertBooking(t.db, { primary_agent_id: agentId, supplier_id: supplier, booking_amount: amount, ...extra });
 
-const expected = async (bookingId: number) =>
-  (await one<{ e: string }>('select expected_commission::text as e from bookings where id = $1', [bookingId])).e;
+const expected = (bookingId: number) => expectedCommissionOf(t.db, bookingId);
 
 const rule = (body: Record<string, unknown>) => admin.post('/commissions', { json: body });
 

@@ -1,9 +1,17 @@
 import type { RouteModule } from './http/app';
 import { agentRoutes } from './features/agents/agents.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { bookingGroupRoutes } from './features/booking-groups/booking-groups.routes';
 import { bookingRoutes } from './features/bookings/bookings.routes';
 import { commissionRoutes } from './features/commissions/commissions.routes';
 import { referenceRoutes } from './features/reference/reference.routes';
 
 /** Every feature's routes; features meet only here. */
-export const routeModules: RouteModule[] = [authRoutes, referenceRoutes, bookingRoutes, commissionRoutes, agentRoutes];
+export const routeModules: RouteModule[] = [
+  authRoutes,
+  referenceRoutes,
+  bookingRoutes,
+  commissionRoutes,
+  agentRoutes,
+  bookingGroupRoutes,
+];

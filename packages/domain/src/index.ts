@@ -18,3 +18,4 @@ export * from './agents/agent-import';
 export * from './bookings/booking-format';
 export * from './bookings/booking-rules';
 export * from './schemas/bookings';
+export * from './schemas/booking-groups';

@@ -11,6 +11,7 @@ export const PAGE_PATTERNS = [
   '/bookings/:id/edit',
   '/booking-groups',
   '/booking-groups/create',
+  '/booking-groups/:id',
   '/booking-groups/:id/edit',
   '/commissions',
   '/commissions/create',

@@ -64,13 +64,6 @@ describe('app shell navigation', () => {
 
 describe('routing and access', () => {
   const PAGE_ADDRESSES = [
-    '/bookings',
-    '/bookings/create',
-    '/bookings/5',
-    '/bookings/5/edit',
-    '/booking-groups',
-    '/booking-groups/create',
-    '/booking-groups/5/edit',
     '/accounts',
     '/transactions',
     '/transactions/create',
@@ -140,7 +133,7 @@ describe('routing and access', () => {
   it('signs out through POST /logout and reloads the sign-in page', async () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
     const mock = mockFetch({ 'POST /logout': { body: { status: 'success', csrf_token: 'next' } } });
-    const { user } = renderApp('/bookings', { session: sessionFor(adminUser) });
+    const { user } = renderApp('/bulk-payouts', { session: sessionFor(adminUser) });
 
     await user.click(await screen.findByTestId('sign-out'));
 

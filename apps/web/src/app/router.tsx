@@ -1,6 +1,15 @@
 import { useMemo } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
 import { NotBuiltScreen } from '../components/not-built-screen';
+import {
+  BookingGroupCreateRoute,
+  BookingGroupEditRoute,
+  BookingGroupRedirect,
+  BookingGroupsRoute,
+} from '../features/booking-groups/routes/booking-groups';
+import { BookingCreateRoute, BookingEditRoute } from '../features/bookings/routes/booking-form-routes';
+import { BookingViewRoute } from '../features/bookings/routes/booking-view';
+import { BookingsListRoute } from '../features/bookings/routes/bookings-list';
 import { RequireAuth } from '../features/auth/components/require-auth';
 import { RequireAdmin, RequireAgentAccess } from '../features/auth/components/require-role';
 import { ChangePasswordRoute } from '../features/auth/routes/change-password';
@@ -42,13 +51,14 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to={paths.bookings.list} replace /> },
 
           // Every signed-in user (the server limits agents to their own records).
-          notBuilt(paths.bookings.list, 'Bookings'),
-          notBuilt(paths.bookings.create, 'New booking'),
-          notBuilt(paths.bookings.view(ID), 'Booking'),
-          notBuilt(paths.bookings.edit(ID), 'Edit booking'),
-          notBuilt(paths.bookingGroups.list, 'Booking groups'),
-          notBuilt(paths.bookingGroups.create, 'Create Booking Group'),
-          notBuilt(paths.bookingGroups.edit(ID), 'Edit Booking Group'),
+          { path: paths.bookings.list, element: <BookingsListRoute /> },
+          { path: paths.bookings.create, element: <BookingCreateRoute /> },
+          { path: paths.bookings.view(ID), element: <BookingViewRoute /> },
+          { path: paths.bookings.edit(ID), element: <BookingEditRoute /> },
+          { path: paths.bookingGroups.list, element: <BookingGroupsRoute /> },
+          { path: paths.bookingGroups.create, element: <BookingGroupCreateRoute /> },
+          { path: paths.bookingGroups.edit(ID), element: <BookingGroupEditRoute /> },
+          { path: `${paths.bookingGroups.list}/${ID}`, element: <BookingGroupRedirect /> },
           notBuilt(paths.reports.commissions, 'Commission reports'),
 
           // An admin, or the agent the page is about.

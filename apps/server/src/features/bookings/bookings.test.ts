@@ -1,5 +1,6 @@
 import { BOOKING_REFERENCE_MESSAGE } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { insertRule } from '../../test/factories';
 import { auditRows, createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 
 let t: TestApp;
@@ -27,14 +28,7 @@ beforeAll(async () => {
   transat = (await q(`insert into suppliers (name, currency_id) values ('Transat', $1) returning id`, [cur.CAD]))[0].id;
   gbp = (await q(`insert into suppliers (name, currency_id) values ('TUI UK', $1) returning id`, [cur.GBP]))[0].id;
   const gold = (await q(`insert into commission_tiers (name) values ('Gold') returning id`))[0].id;
-  const rule = (
-    await q(
-      `insert into commission_rules (commission_type, general_id, percentage) values ('tier', $1, 12.5) returning id`,
-      [gold],
-    )
-  )[0].id;
-  for (const s of [sunwing, gbp])
-    await q(`insert into commission_rule_suppliers values ($1, $2, 'tier', $3)`, [rule, s, gold]);
+  await insertRule(t.db, 'tier', gold, '12.5', [sunwing, gbp]);
 
   admin = await t.signedIn('admin');
   agent = await t.signedIn('agent', { tier: 'Gold', name: 'Ana Agent' });

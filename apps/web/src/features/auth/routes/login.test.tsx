@@ -77,12 +77,18 @@ describe('Login page', () => {
     mockFetch({
       'GET /api/session': signedOut,
       'POST /login': { body: { status: 'success', user: adminUser, csrf_token: 'token-2' } },
+      'GET /bookings': {
+        body: { data: [], current_page: 1, last_page: 1, per_page: 25, from: null, to: null, total: 0 },
+      },
+      'GET /api/suppliers': { body: { status: 'success', data: [] } },
+      'GET /agents-list': { body: { status: 'success', data: [] } },
+      'GET /api/booking-groups': { body: { status: 'success', data: [] } },
     });
     const { user, router } = renderApp('/login?redirect=%2F%2Fevil.example');
     await user.type(await screen.findByLabelText(/^email/i, { selector: 'input' }), 'admin@example.test');
     await user.type(screen.getByLabelText(/^password/i, { selector: 'input' }), 'secret{Enter}');
 
-    expect(await screen.findByTestId('not-built')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Bookings' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/bookings');
   });
 

@@ -1,0 +1,289 @@
+import { moneyFromDb, moneyToNumber, type BookingGroupInput, type Paginated, type SessionUser } from '@app/domain';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { bookingGroups } from '../../db/schema';
+import { fieldError, notFound } from '../../http/errors';
+import { writeAudit } from '../audit/audit';
+import { visibleTo } from '../bookings/bookings.repo';
+
+type GroupRow = typeof bookingGroups.$inferSelect;
+
+const money = (s: string) => moneyToNumber(moneyFromDb(s));
+
+/** Groups a user may see and change: admins all, agents their own. */
+function groupVisibleTo(user: SessionUser): SQL {
+  if (user.is_admin) return sql`true`;
+  return sql`g.agent_id = ${user.agent_id ?? -1}`;
+}
+
+/** `GET /api/booking-groups`: id and name, by name. */
+export async function findGroupOptions(db: DbOrTx, user: SessionUser) {
+  const { rows } = await db.execute<{ id: number; name: string }>(
+    sql`select g.id, g.name from booking_groups g where ${groupVisibleTo(user)} order by lower(g.name), g.id`,
+  );
+  return rows;
+}
+
+type GroupListRow = {
+  id: number;
+  name: string;
+  description: string;
+  agent_id: number | null;
+  agent_name: string | null;
+  bookings_count: number;
+  created_at: string;
+};
+
+async function totalsFor(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0)
+    return new Map<
+      number,
+      { currency_code: string; currency_symbol: string; total: number; expected_commission: number }[]
+    >();
+  const { rows } = await db.execute<{
+    booking_group_id: number;
+    currency_code: string;
+    currency_symbol: string;
+    total: string;
+    expected: string;
+  }>(sql`
+    select b.booking_group_id, c.code as currency_code, c.symbol as currency_symbol,
+           sum(b.booking_amount)::text as total, sum(b.expected_commission)::text as expected
+      from bookings b join suppliers s on s.id = b.supplier_id join currencies c on c.id = s.currency_id
+     where b.booking_group_id in ${sql.raw(`(${ids.join(',')})`)}
+     group by b.booking_group_id, c.code, c.symbol
+     order by c.code`);
+  const out = new Map<
+    number,
+    { currency_code: string; currency_symbol: string; total: number; expected_commission: number }[]
+  >();
+  for (const r of rows) {
+    const list = out.get(r.booking_group_id) ?? [];
+    list.push({
+      currency_code: r.currency_code,
+      currency_symbol: r.currency_symbol,
+      total: money(r.total),
+      expected_commission: money(r.expected),
+    });
+    out.set(r.booking_group_id, list);
+  }
+  return out;
+}
+
+const groupSelect = sql`
+  select g.id, g.name, g.description, g.agent_id, u.name as agent_name, g.created_at::text,
+         (select count(*)::int from bookings b where b.booking_group_id = g.id) as bookings_count
+    from booking_groups g
+    left join agents a on a.id = g.agent_id
+    left join users u on u.id = a.user_id`;
+
+/** `GET /booking-groups`: the groups with their booking counts and per-currency totals. */
+export async function findGroups(
+  db: DbOrTx,
+  user: SessionUser,
+  q: { page: number; per_page: number; search?: string | undefined },
+): Promise<Paginated<GroupListRow & { totals: unknown[] }>> {
+  const where: SQL[] = [groupVisibleTo(user)];
+  if (q.search) {
+    const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(sql`(g.name ilike ${like} or g.description ilike ${like})`);
+  }
+  const whereSql = sql.join(where, sql` and `);
+  const offset = (q.page - 1) * q.per_page;
+  const [{ rows }, { rows: countRows }] = await Promise.all([
+    db.execute<GroupListRow>(
+      sql`${groupSelect} where ${whereSql} order by g.created_at desc, g.id desc limit ${q.per_page} offset ${offset}`,
+    ),
+    db.execute<{ total: number }>(sql`select count(*)::int as total from booking_groups g where ${whereSql}`),
+  ]);
+  const totals = await totalsFor(
+    db,
+    rows.map((r) => r.id),
+  );
+  const total = countRows[0]?.total ?? 0;
+  return {
+    data: rows.map((r) => ({ ...r, totals: totals.get(r.id) ?? [] })),
+    current_page: q.page,
+    last_page: Math.max(1, Math.ceil(total / q.per_page)),
+    per_page: q.per_page,
+    from: rows.length ? offset + 1 : null,
+    to: rows.length ? offset + rows.length : null,
+    total,
+  };
+}
+
+type AvailableRow = {
+  id: number;
+  booking_reference: string;
+  customer_name: string;
+  booking_amount: string;
+  currency_code: string;
+  currency_symbol: string;
+  agent_name: string;
+  agent_id: number;
+};
+
+const toAvailable = (r: AvailableRow) => ({
+  id: r.id,
+  booking_reference: r.booking_reference,
+  customer_name: r.customer_name,
+  booking_amount: money(r.booking_amount),
+  currency: { code: r.currency_code, symbol: r.currency_symbol },
+  agent_name: r.agent_name,
+  agent_id: r.agent_id,
+});
+
+const availableSelect = sql`
+  select b.id, b.booking_reference, b.customer_name, b.booking_amount::text, c.code as currency_code,
+         c.symbol as currency_symbol, u.name as agent_name, b.primary_agent_id as agent_id
+    from bookings b
+    join suppliers s on s.id = b.supplier_id
+    join currencies c on c.id = s.currency_id
+    join agents a on a.id = b.primary_agent_id
+    join users u on u.id = a.user_id`;
+
+/**
+ * `GET /bookings-available-for-group`: the user's bookings that are in no group (or in `groupId`, when
+ * editing that group). Admins may narrow to one agent (primary or sub-agent).
+ */
+export async function findAvailableBookings(
+  db: DbOrTx,
+  user: SessionUser,
+  q: { agent_id: number | null; group_id: number | null },
+) {
+  const where: SQL[] = [visibleTo(user)];
+  where.push(
+    q.group_id
+      ? sql`(b.booking_group_id is null or b.booking_group_id = ${q.group_id})`
+      : sql`b.booking_group_id is null`,
+  );
+  if (q.agent_id && user.is_admin)
+    where.push(sql`(b.primary_agent_id = ${q.agent_id} or b.sub_agent_id = ${q.agent_id})`);
+  const { rows } = await db.execute<AvailableRow>(
+    sql`${availableSelect} where ${sql.join(where, sql` and `)} order by b.booking_date desc, b.id desc limit 500`,
+  );
+  return rows.map(toAvailable);
+}
+
+/** One group with its bookings (`GET /booking-groups/{id}`); null when the user may not see it. */
+export async function getGroup(db: DbOrTx, user: SessionUser, id: number) {
+  const { rows } = await db.execute<GroupListRow>(sql`${groupSelect} where g.id = ${id} and ${groupVisibleTo(user)}`);
+  const g = rows[0];
+  if (!g) return null;
+  const { rows: members } = await db.execute<AvailableRow>(
+    sql`${availableSelect} where b.booking_group_id = ${id} and ${visibleTo(user)} order by b.booking_date desc, b.id desc`,
+  );
+  const totals = await totalsFor(db, [id]);
+  return {
+    ...g,
+    totals: totals.get(id) ?? [],
+    selectedBookings: members.map((m) => m.id),
+    bookings: members.map(toAvailable),
+  };
+}
+
+/**
+ * Creates or updates a group and moves the selected bookings into it (booking_group_id and
+ * is_group_booking); bookings no longer selected leave it. Bookings must be visible to the user and in
+ * no other group. One transaction, audited.
+ */
+export async function saveGroup(
+  db: Db,
+  user: SessionUser,
+  input: BookingGroupInput,
+  existingId: number | null,
+): Promise<{ id: number }> {
+  return db.transaction(async (tx) => {
+    let existing: GroupRow | null = null;
+    if (existingId !== null) {
+      const [row] = await tx.select().from(bookingGroups).where(eq(bookingGroups.id, existingId)).for('update');
+      if (!row || (!user.is_admin && row.agent_id !== user.agent_id)) throw notFound('The booking group');
+      existing = row;
+    }
+    const selected = [...new Set(input.selectedBookings)];
+    let chosen: { id: number; booking_group_id: number | null; primary_agent_id: number }[] = [];
+    if (selected.length) {
+      chosen = (
+        await tx.execute<{ id: number; booking_group_id: number | null; primary_agent_id: number }>(sql`
+          select b.id, b.booking_group_id, b.primary_agent_id from bookings b
+           where b.id in ${sql.raw(`(${selected.join(',')})`)} and ${visibleTo(user)}
+           for update`)
+      ).rows;
+      if (chosen.length !== selected.length) {
+        throw fieldError('selectedBookings', 'One of the selected bookings is invalid.');
+      }
+      if (chosen.some((b) => b.booking_group_id !== null && b.booking_group_id !== existingId)) {
+        throw fieldError('selectedBookings', 'One of the selected bookings is already in another group.');
+      }
+    }
+
+    let id: number;
+    const values = { name: input.name, description: input.description };
+    if (existing) {
+      await tx
+        .update(bookingGroups)
+        .set({ ...values, updated_at: new Date() })
+        .where(eq(bookingGroups.id, existing.id));
+      id = existing.id;
+    } else {
+      // An agent's group is theirs; an admin's belongs to the agent of its bookings when there is one.
+      const agents = new Set(chosen.map((b) => b.primary_agent_id));
+      const agentId = user.is_admin ? (agents.size === 1 ? [...agents][0]! : null) : user.agent_id;
+      const [row] = await tx
+        .insert(bookingGroups)
+        .values({ ...values, agent_id: agentId, created_by_user_id: user.id })
+        .returning({ id: bookingGroups.id });
+      id = row!.id;
+    }
+
+    const { rows: before } = await tx.execute<{ id: number }>(
+      sql`select id from bookings where booking_group_id = ${id} order by id`,
+    );
+    const beforeIds = before.map((r) => r.id);
+    const removed = beforeIds.filter((b) => !selected.includes(b));
+    const added = selected.filter((b) => !beforeIds.includes(b));
+    if (removed.length) {
+      await tx.execute(
+        sql`update bookings set booking_group_id = null, is_group_booking = false, updated_at = now()
+             where id in ${sql.raw(`(${removed.join(',')})`)}`,
+      );
+    }
+    if (added.length) {
+      await tx.execute(
+        sql`update bookings set booking_group_id = ${id}, is_group_booking = true, updated_at = now()
+             where id in ${sql.raw(`(${added.join(',')})`)}`,
+      );
+    }
+    await writeAudit(tx, {
+      userId: user.id,
+      action: existing ? 'update' : 'create',
+      entityType: 'booking_group',
+      entityId: id,
+      before: existing ? { name: existing.name, description: existing.description, bookings: beforeIds } : undefined,
+      after: { ...values, bookings: [...selected].sort((a, b) => a - b) },
+      meta: { added, removed },
+    });
+    for (const bookingId of removed) {
+      await writeAudit(tx, {
+        userId: user.id,
+        action: 'update',
+        entityType: 'booking',
+        entityId: bookingId,
+        before: { booking_group_id: id, is_group_booking: true },
+        after: { booking_group_id: null, is_group_booking: false },
+      });
+    }
+    for (const bookingId of added) {
+      const prev = chosen.find((b) => b.id === bookingId)?.booking_group_id ?? null;
+      await writeAudit(tx, {
+        userId: user.id,
+        action: 'update',
+        entityType: 'booking',
+        entityId: bookingId,
+        before: { booking_group_id: prev },
+        after: { booking_group_id: id, is_group_booking: true },
+      });
+    }
+    return { id };
+  });
+}

@@ -1,0 +1,150 @@
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { getCsrfToken, getErrorMessage } from '../../../lib/api-client';
+
+interface DeleteConfirmModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** Default 'Confirm Delete' (transactions spec §2.9). */
+  title?: string;
+  message: string;
+  /** The form's action (the booking URL). */
+  action: string;
+  /** Default DELETE: sent as a hidden _method (not for GET or POST). */
+  method?: string;
+  confirmText?: string;
+  cancelText?: string;
+  /** Performs the request; the modal shows the error it throws. */
+  onConfirm: () => Promise<unknown>;
+}
+
+/**
+ * Delete confirmation (transactions spec §2.9): a real form with a hidden _token and _method, closed by
+ * Escape or a backdrop click. The submit goes through the app's API client so the list can refresh.
+ */
+export function DeleteConfirmModal({
+  opened,
+  onClose,
+  title = 'Confirm Delete',
+  message,
+  action,
+  method = 'DELETE',
+  confirmText = 'Delete',
+  cancelText = 'Cancel',
+  onConfirm,
+}: DeleteConfirmModalProps) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const close = () => {
+    setError(null);
+    onClose();
+  };
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await onConfirm();
+      close();
+    } catch (err) {
+      setError(getErrorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const upper = method.toUpperCase();
+  return (
+    <Modal opened={opened} onClose={close} title={title} closeOnEscape closeOnClickOutside>
+      <form method="post" action={action} onSubmit={(e) => void submit(e)} data-testid="delete-form">
+        <input type="hidden" name="_token" value={getCsrfToken() ?? ''} />
+        {upper !== 'GET' && upper !== 'POST' && <input type="hidden" name="_method" value={upper} />}
+        <Stack>
+          <Text>{message}</Text>
+          {error && (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {cancelText}
+            </Button>
+            <Button type="submit" color="red" loading={busy} data-autofocus>
+              {confirmText}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+interface CancelBookingModalProps {
+  opened: boolean;
+  onClose: () => void;
+  title?: string;
+  reference: string;
+  onConfirm: (note: string) => Promise<unknown>;
+}
+
+/** Cancellation modal (transactions spec §2.10): 'Confirm Cancellation', a note, 'Cancel Booking' and 'Close'. */
+export function CancelBookingModal({
+  opened,
+  onClose,
+  title = 'Confirm Cancellation',
+  reference,
+  onConfirm,
+}: CancelBookingModalProps) {
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const close = () => {
+    setNote('');
+    setError(null);
+    onClose();
+  };
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await onConfirm(note);
+      close();
+    } catch (err) {
+      setError(getErrorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened={opened} onClose={close} title={title}>
+      <form onSubmit={(e) => void submit(e)}>
+        <Stack>
+          <Text>Cancel booking {reference}? Its unpaid commission lines are cancelled with it.</Text>
+          <Textarea
+            label="Cancellation Note"
+            name="cancellation_note"
+            autosize
+            minRows={3}
+            value={note}
+            onChange={(e) => setNote(e.currentTarget.value)}
+            data-autofocus
+          />
+          {error && (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Close
+            </Button>
+            <Button type="submit" color="orange" loading={busy}>
+              Cancel Booking
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

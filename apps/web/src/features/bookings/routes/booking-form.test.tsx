@@ -1,0 +1,286 @@
+import { BOOKING_REFERENCE_MESSAGE, REQUIRED_FIELDS_MESSAGE } from '@app/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminUser, agentUser, sessionFor } from '../../../testing/fixtures';
+import { mockFetch, type RecordedRequest } from '../../../testing/mock-fetch';
+import { renderApp } from '../../../testing/render';
+
+const gbp = { id: 1, name: 'British Pound', code: 'GBP', symbol: '£' };
+const cad = { id: 2, name: 'Canadian Dollar', code: 'CAD', symbol: 'C$' };
+const supplier = (id: number, name: string, currency: typeof gbp, format: string | null) => ({
+  id,
+  name,
+  currency_id: currency.id,
+  currency,
+  currency_symbol: currency.symbol,
+  booking_number_format: format,
+});
+const SUPPLIERS = [
+  supplier(1, 'Sunwing', cad, 'SW0000000'),
+  supplier(2, 'TUI UK', gbp, null),
+  supplier(3, 'Transat', cad, null),
+  supplier(4, 'Nobody Air', gbp, null),
+];
+const rateResponse = (pct: number, sub?: { parent: number; split: number }) => ({
+  is_sub_agent: !!sub,
+  commission_percentage: pct,
+  parent_commission_percentage: sub ? (pct * (100 - sub.split)) / 100 : null,
+  sub_agent_commission_percentage: sub ? (pct * sub.split) / 100 : null,
+  split_percentage: sub?.split ?? null,
+  parent_agent_id: sub?.parent ?? null,
+});
+/** Agent 42: Sunwing 12.5 (tier), TUI 10, Transat through parent 9 (split 60, parent rate 70), none for Nobody Air. */
+const RATES: Record<string, ReturnType<typeof rateResponse>> = {
+  '1': rateResponse(12.5),
+  '2': rateResponse(10),
+  '3': rateResponse(70, { parent: 9, split: 60 }),
+  '4': rateResponse(0),
+};
+const rates = (req: RecordedRequest) => {
+  const url = new URL(req.url, 'http://localhost');
+  return { body: RATES[url.searchParams.get('supplier_id') ?? ''] ?? rateResponse(0) };
+};
+const ok = (data: unknown) => ({ body: { status: 'success', data } });
+const noWarning = { body: { exists: false, message: '' } };
+
+function mockForm(extra: Parameters<typeof mockFetch>[0] = {}) {
+  return mockFetch({
+    'GET /api/suppliers': ok(SUPPLIERS),
+    'GET /commissions/rates': rates,
+    'GET /api/booking-groups': ok([{ id: 5, name: 'Smith family' }]),
+    'GET /agents-list': ok([
+      { id: 42, name: 'Alex Agent', email: 'a@x.test' },
+      { id: 43, name: 'Bea Broker', email: 'b@x.test' },
+    ]),
+    'POST /api/check-booking-reference': noWarning,
+    'POST /api/check-unclaimed-transaction': { status: 404, body: { status: 'error', message: 'Not found.' } },
+    'POST /api/check-duplicate-booking-supplier': { body: { has_duplicate: false, message: '', bookings: [] } },
+    'GET /bookings': {
+      body: { data: [], current_page: 1, last_page: 1, per_page: 25, from: null, to: null, total: 0 },
+    },
+    ...extra,
+  });
+}
+
+const input = (label: RegExp) => screen.getByLabelText(label, { selector: 'input' });
+
+async function pickSupplier(user: ReturnType<typeof renderApp>['user'], name: string) {
+  const field = input(/^supplier/i);
+  await user.click(field);
+  await user.click(await screen.findByRole('option', { name }));
+}
+
+describe('Booking form (agent)', () => {
+  it('offers the suppliers the agent can book, labels parent-agent ones, and keeps the status pending', async () => {
+    mockForm();
+    const { user } = renderApp('/bookings/create', { session: sessionFor(agentUser) });
+    const field = input(/^supplier/i);
+    await user.click(field);
+    expect(await screen.findByRole('option', { name: 'Sunwing' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Transat (via parent agent)' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Nobody Air' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    const status = input(/^status/i);
+    expect(status).toBeDisabled();
+    expect(status).toHaveValue('Pending');
+    expect(screen.getByTestId('hidden-status')).toHaveValue('pending');
+    expect(screen.queryByLabelText(/^primary agent/i)).not.toBeInTheDocument();
+    expect(
+      screen.getByText(/Suppliers marked 'via Agent Name' require working with a parent agent/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Negative amounts create refund bookings.')).not.toBeInTheDocument();
+    expect(input(/^total commission/i)).toHaveAttribute('min', '0');
+    // Default booking date is today.
+    expect(input(/^booking date/i)).toHaveValue(new Date().toLocaleDateString('en-CA'));
+  });
+
+  it('computes the expected commission live and exactly, and recomputes when the supplier changes', async () => {
+    const mock = mockForm();
+    const { user } = renderApp('/bookings/create', { session: sessionFor(agentUser) });
+    const expected = screen.getByTestId('expected-commission');
+    expect(expected).toHaveValue('');
+    await pickSupplier(user, 'TUI UK');
+    await user.type(input(/^total commission/i), '333.33');
+    await waitFor(() => expect(expected).toHaveValue('33.33'));
+
+    await pickSupplier(user, 'Sunwing');
+    // 333.33 × 12.5 / 100 = 41.66625 → 41.67 (half away from zero, no float drift)
+    await waitFor(() => expect(expected).toHaveValue('41.67'));
+    expect(within(screen.getByTestId('booking-form')).getAllByText('C$').length).toBeGreaterThan(0);
+    const rateCalls = mock.calls('GET /commissions/rates').map((r) => new URL(r.url, 'http://x').searchParams);
+    expect(rateCalls.some((p) => p.get('supplier_id') === '1' && p.get('agent_id') === '42' && p.get('date'))).toBe(
+      true,
+    );
+
+    await user.clear(input(/^total commission/i));
+    expect(expected).toHaveValue('');
+  });
+
+  it('shows the sub-agent panel for a supplier reached through a parent agent', async () => {
+    mockForm();
+    const { user } = renderApp('/bookings/create', { session: sessionFor(agentUser) });
+    await pickSupplier(user, 'Transat (via parent agent)');
+    const panel = await screen.findByTestId('sub-agent-panel');
+    expect(panel).toHaveTextContent('Parent agent id: 9');
+    expect(panel).toHaveTextContent('Split percentage: 60%');
+    expect(panel).toHaveTextContent('Primary agent id: 9');
+    await user.type(input(/^total commission/i), '100');
+    await waitFor(() => expect(screen.getByTestId('expected-commission')).toHaveValue('70.00'));
+  });
+
+  it('blocks the submit when required fields are missing', async () => {
+    const mock = mockForm();
+    const { user } = renderApp('/bookings/create', { session: sessionFor(agentUser) });
+    await user.click(screen.getByRole('button', { name: 'Create Booking' }));
+    expect(await screen.findByTestId('block-alert')).toHaveTextContent(REQUIRED_FIELDS_MESSAGE);
+    expect(mock.calls('POST /bookings')).toHaveLength(0);
+  });
+
+  it('refuses a lowercase reference with the spec message and blocks the submit', async () => {
+    const mock = mockForm();
+    const { user } = renderApp('/bookings/create', { session: sessionFor(agentUser) });
+    await pickSupplier(user, 'TUI UK');
+    await user.type(input(/^booking reference/i), 'ab-12');
+    expect(screen.getByText(BOOKING_REFERENCE_MESSAGE)).toBeInTheDocument();
+    await user.type(input(/^customer name/i), 'Jean Client');
+    await user.type(input(/^total commission/i), '10');
+    await user.click(screen.getByRole('button', { name: 'Create Booking' }));
+    expect(await screen.findByTestId('block-alert')).toHaveTextContent(BOOKING_REFERENCE_MESSAGE);
+    expect(mock.calls('POST /bookings')).toHaveLength(0);
+  });
+
+  it("masks the reference with the supplier's format: red while it does not match, green when it does", async () => {
+    mockForm();
+    const { user } = renderApp('/bookings/create', { session: sessionFor(agentUser) });
+    await pickSupplier(user, 'Sunwing');
+    const ref = input(/^booking reference/i);
+    await user.type(ref, 'sw12');
+    expect(ref).toHaveValue('SW12');
+    expect(ref).toHaveAttribute('data-format-state', 'mismatch');
+    await user.type(ref, '34567');
+    expect(ref).toHaveValue('SW1234567');
+    expect(ref).toHaveAttribute('data-format-state', 'match');
+  });
+
+  it('warns about a duplicate reference (amber, server message)', async () => {
+    mockForm({
+      'POST /api/check-booking-reference': {
+        body: { exists: true, message: 'A booking with reference TUI-1 already exists.' },
+      },
+    });
+    const { user } = renderApp('/bookings/create', { session: sessionFor(agentUser) });
+    await user.type(input(/^booking reference/i), 'TUI-1');
+    expect(await screen.findByTestId('duplicate-reference')).toHaveTextContent(
+      'A booking with reference TUI-1 already exists.',
+    );
+  });
+
+  it('posts the booking as multipart and shows the success banner on the list', async () => {
+    const mock = mockForm({
+      'POST /bookings': {
+        body: { status: 'success', message: 'Booking created successfully', data: {}, redirect: '/bookings/9' },
+      },
+    });
+    const { user, router } = renderApp('/bookings/create', { session: sessionFor(agentUser) });
+    await pickSupplier(user, 'TUI UK');
+    await user.type(input(/^booking reference/i), 'TUI-100');
+    await user.type(input(/^customer name/i), 'Jean Client');
+    await user.type(input(/^total commission/i), '250.5');
+    await user.click(screen.getByRole('checkbox', { name: 'Personal Booking' }));
+    expect(screen.getByTestId('personal-note')).toHaveTextContent('Personal Booking form on the resource site');
+    await user.click(screen.getByRole('button', { name: 'Create Booking' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bookings'));
+    const body = mock.calls('POST /bookings')[0]?.body as Record<string, string>;
+    expect(body).toMatchObject({
+      supplier_id: '2',
+      booking_reference: 'TUI-100',
+      customer_name: 'Jean Client',
+      booking_amount: '250.5',
+      expected_commission: '25.05',
+      status: 'pending',
+      is_personal: '1',
+      is_group_booking: '0',
+    });
+    expect(body.primary_agent_id).toBeUndefined();
+    expect(await screen.findByTestId('success-banner')).toHaveTextContent('Booking created successfully');
+  });
+
+  it('shows the first server message on each field', async () => {
+    mockForm({
+      'POST /bookings': {
+        status: 422,
+        body: {
+          message: 'The given data was invalid.',
+          errors: { booking_reference: ['Format should match: SW0000000', 'second'], customer_name: ['Too long.'] },
+        },
+      },
+    });
+    const { user } = renderApp('/bookings/create', { session: sessionFor(agentUser) });
+    await pickSupplier(user, 'TUI UK');
+    await user.type(input(/^booking reference/i), 'TUI-100');
+    await user.type(input(/^customer name/i), 'Jean Client');
+    await user.type(input(/^total commission/i), '10');
+    await user.click(screen.getByRole('button', { name: 'Create Booking' }));
+    expect(await screen.findByText('Format should match: SW0000000')).toBeInTheDocument();
+    expect(screen.getByText('Too long.')).toBeInTheDocument();
+    expect(screen.queryByText('second')).not.toBeInTheDocument();
+  });
+});
+
+describe('Booking form (admin)', () => {
+  it('lets an admin choose the primary agent and status, and refetches the rate for that agent', async () => {
+    const mock = mockForm();
+    const { user } = renderApp('/bookings/create', { session: sessionFor(adminUser) });
+    expect(screen.getByText('Negative amounts create refund bookings.')).toBeInTheDocument();
+    expect(input(/^status/i)).toBeEnabled();
+    expect(input(/^total commission/i)).not.toHaveAttribute('min');
+    await user.click(input(/^primary agent/i));
+    await user.click(await screen.findByRole('option', { name: 'Bea Broker' }));
+    await pickSupplier(user, 'Sunwing');
+    await user.type(input(/^total commission/i), '-200');
+    await waitFor(() => expect(screen.getByTestId('expected-commission')).toHaveValue('-25.00'));
+    const calls = mock.calls('GET /commissions/rates').map((r) => new URL(r.url, 'http://x').searchParams);
+    expect(calls.at(-1)?.get('agent_id')).toBe('43');
+  });
+
+  it('clears the rate when the rate fetch fails', async () => {
+    mockForm({ 'GET /commissions/rates': { status: 500, body: { status: 'error', message: 'boom' } } });
+    const { user } = renderApp('/bookings/create', { session: sessionFor(adminUser) });
+    await user.click(input(/^primary agent/i));
+    await user.click(await screen.findByRole('option', { name: 'Bea Broker' }));
+    await pickSupplier(user, 'TUI UK');
+    await user.type(input(/^total commission/i), '100');
+    await waitFor(() => expect(screen.getByTestId('expected-commission')).toHaveValue('0.00'));
+  });
+
+  it('generates a new group name and sends an existing group as its id', async () => {
+    const mock = mockForm({
+      'POST /bookings': {
+        body: { status: 'success', message: 'Booking created successfully', data: {}, redirect: '/' },
+      },
+    });
+    const { user } = renderApp('/bookings/create', { session: sessionFor(adminUser) });
+    await user.click(screen.getByRole('checkbox', { name: 'Group Booking' }));
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    expect((input(/^booking group/i) as HTMLInputElement).value).toMatch(/^Group \d{4}-\d{2}-\d{2}-\d{6}$/);
+    expect(screen.getByTestId('group-mode')).toHaveTextContent('A new group will be created.');
+    await user.clear(input(/^booking group/i));
+    await user.type(input(/^booking group/i), 'Smith family');
+    expect(screen.getByTestId('group-mode')).toHaveTextContent('Existing group #5');
+
+    await user.click(input(/^primary agent/i));
+    await user.click(await screen.findByRole('option', { name: 'Alex Agent' }));
+    await pickSupplier(user, 'TUI UK');
+    await user.type(input(/^booking reference/i), 'TUI-7');
+    await user.type(input(/^customer name/i), 'Ann');
+    await user.type(input(/^total commission/i), '10');
+    await user.click(screen.getByRole('button', { name: 'Create Booking' }));
+    await waitFor(() => expect(mock.calls('POST /bookings')).toHaveLength(1));
+    expect(mock.calls('POST /bookings')[0]?.body).toMatchObject({
+      is_group_booking: '1',
+      booking_group_id: '5',
+      primary_agent_id: '42',
+    });
+  });
+});

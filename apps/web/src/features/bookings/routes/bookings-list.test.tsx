@@ -1,0 +1,189 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminUser, agentUser, sessionFor } from '../../../testing/fixtures';
+import { mockFetch } from '../../../testing/mock-fetch';
+import { renderApp } from '../../../testing/render';
+
+const allow = { view: true, edit: true, delete: true, cancel: true, payout: false, transactions_link: true };
+const row = (id: number, over: Record<string, unknown> = {}) => ({
+  id,
+  booking_reference: `REF-${id}`,
+  booking_date: '2026-03-01',
+  customer_name: `Customer ${id}`,
+  booking_amount: 333.33,
+  expected_commission: 41.67,
+  paid_amount: 0,
+  remaining_amount: 333.33,
+  status: 'pending',
+  is_personal: false,
+  is_reconciled: false,
+  is_sub_agent: false,
+  is_claimed_booking: false,
+  booking_group_id: null,
+  primary_agent_id: 42,
+  primary_agent: { id: 42, user: { name: 'Alex Agent' } },
+  sub_agent_id: null,
+  sub_agent: null,
+  supplier_id: 1,
+  supplier: { id: 1, name: 'Sunwing', currency_symbol: 'C$', currency: { code: 'CAD', symbol: 'C$' } },
+  actions: allow,
+  ...over,
+});
+const page = (data: unknown[], over: Record<string, unknown> = {}) => ({
+  body: { data, current_page: 3, last_page: 9, per_page: 10, from: 21, to: 30, total: 87, ...over },
+});
+const ok = (data: unknown) => ({ body: { status: 'success', data } });
+const common = {
+  'GET /api/suppliers': ok([]),
+  'GET /agents-list': ok([]),
+  'GET /api/booking-groups': ok([]),
+};
+
+describe('Bookings list', () => {
+  it('shows the nine columns, the legend, the pagination text and a 5-button window', async () => {
+    const mock = mockFetch({
+      ...common,
+      'GET /bookings': page([
+        row(1),
+        row(2, { status: 'cancelled', actions: { ...allow, delete: false, cancel: false } }),
+      ]),
+      'POST /bookings/transaction-status': {
+        body: {
+          1: { status: 'mismatch', transaction_count: 1, can_payout: false, transactions: [] },
+          2: { status: 'no_transaction', transaction_count: 0, can_payout: false, transactions: [] },
+        },
+      },
+    });
+    const { user, router } = renderApp('/bookings?page=3&per_page=10&status=pending', {
+      session: sessionFor(adminUser),
+    });
+    const table = await screen.findByTestId('bookings-table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Reference',
+      'Date',
+      'Customer',
+      'Supplier',
+      'Primary Agent',
+      'Value',
+      'Commission',
+      'Status',
+      'Actions',
+    ]);
+    expect(screen.getByTestId('showing')).toHaveTextContent('Showing 21 to 30 of 87 results (10 per page)');
+    const pager = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(
+      within(pager)
+        .getAllByRole('button', { name: /^Page / })
+        .map((b) => b.textContent),
+    ).toEqual(['1', '2', '3', '4', '5']);
+    const legend = screen.getByTestId('legend');
+    for (const label of ['Match', 'Partial', 'Mismatch', 'No transaction', 'Multiple transactions']) {
+      expect(within(legend).getAllByText(label).length).toBeGreaterThan(0);
+    }
+    // The filters reach the server from the URL; the page's ids go to the transaction-status call.
+    const listUrl = new URL(mock.calls('GET /bookings')[0]!.url, 'http://x');
+    expect(listUrl.searchParams.get('status')).toBe('pending');
+    expect(listUrl.searchParams.get('page')).toBe('3');
+    expect(listUrl.searchParams.get('sort')).toBe('booking_date');
+    expect(listUrl.searchParams.get('direction')).toBe('desc');
+    await waitFor(() => expect(mock.calls('POST /bookings/transaction-status')).toHaveLength(1));
+    expect(mock.calls('POST /bookings/transaction-status')[0]?.body).toEqual({ booking_ids: [1, 2] });
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'REF-1' }).closest('tr')).toHaveAttribute(
+        'data-transaction-status',
+        'mismatch',
+      ),
+    );
+    expect(screen.getByRole('link', { name: 'REF-1' }).closest('tr')?.getAttribute('style')).toContain('background');
+    // Cancelled rows stay neutral.
+    expect(screen.getByRole('link', { name: 'REF-2' }).closest('tr')?.getAttribute('style') ?? '').not.toContain(
+      'background',
+    );
+
+    // Row actions follow the row's `actions`.
+    expect(screen.getByRole('button', { name: 'Delete REF-1' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete REF-2' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel REF-2' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Transactions for REF-1' })).toHaveAttribute(
+      'href',
+      '/transactions?reference=REF-1',
+    );
+
+    await user.click(within(pager).getByRole('button', { name: 'Page 5' }));
+    expect(router.state.location.search).toContain('page=5');
+    expect(router.state.location.search).toContain('status=pending');
+  });
+
+  it('shows the empty text', async () => {
+    mockFetch({
+      ...common,
+      'GET /bookings': page([], { from: null, to: null, total: 0, last_page: 1, current_page: 1 }),
+    });
+    renderApp('/bookings', { session: sessionFor(agentUser) });
+    expect(await screen.findByText('No bookings found matching your criteria.')).toBeInTheDocument();
+  });
+
+  it('gives an agent no admin actions', async () => {
+    mockFetch({
+      ...common,
+      'GET /bookings': page([
+        row(1, {
+          actions: { view: true, edit: true, delete: false, cancel: false, payout: false, transactions_link: false },
+        }),
+      ]),
+      'POST /bookings/transaction-status': { body: {} },
+    });
+    renderApp('/bookings', { session: sessionFor(agentUser) });
+    await screen.findByTestId('bookings-table');
+    expect(screen.getByRole('link', { name: 'Edit REF-1' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete REF-1' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Transactions for REF-1' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/^agent$/i, { selector: 'input' })).not.toBeInTheDocument();
+  });
+
+  it('deletes through the confirmation modal (Escape closes it) and shows the banner', async () => {
+    const mock = mockFetch({
+      ...common,
+      'GET /bookings': page([row(1)]),
+      'POST /bookings/transaction-status': { body: {} },
+      'POST /bookings/1': { body: { status: 'success', message: 'Booking deleted successfully' } },
+    });
+    const { user } = renderApp('/bookings', { session: sessionFor(adminUser) });
+    await user.click(await screen.findByRole('button', { name: 'Delete REF-1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Delete' });
+    expect(dialog.querySelector('input[name="_method"]')).toHaveValue('DELETE');
+    expect(dialog.querySelector('input[name="_token"]')).toHaveValue('test-csrf-token');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Delete REF-1' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Confirm Delete' })).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() => expect(mock.calls('POST /bookings/1')).toHaveLength(1));
+    expect(mock.calls('POST /bookings/1')[0]?.body).toEqual({ _method: 'DELETE' });
+    expect(await screen.findByTestId('success-banner')).toHaveTextContent('Booking deleted successfully');
+  });
+
+  it('cancels with a note through the cancellation modal', async () => {
+    const mock = mockFetch({
+      ...common,
+      'GET /bookings': page([row(1)]),
+      'POST /bookings/transaction-status': { body: {} },
+      'POST /bookings/1/cancel': { body: { status: 'success', message: 'Booking cancelled successfully' } },
+    });
+    const { user } = renderApp('/bookings', { session: sessionFor(adminUser) });
+    await user.click(await screen.findByRole('button', { name: 'Cancel REF-1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Cancellation' });
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Cancellation Note'), 'Customer changed plans');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel Booking' }));
+    await waitFor(() => expect(mock.calls('POST /bookings/1/cancel')).toHaveLength(1));
+    expect(mock.calls('POST /bookings/1/cancel')[0]?.body).toEqual({ cancellation_note: 'Customer changed plans' });
+    expect(await screen.findByTestId('success-banner')).toHaveTextContent('Booking cancelled successfully');
+  });
+});

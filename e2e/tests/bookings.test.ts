@@ -1,0 +1,148 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, screenshot } from '../fixtures/browser';
+import { AppShell } from '../page-models/app-shell';
+import { BookingFormPage } from '../page-models/bookings-form';
+import { BookingsListPage } from '../page-models/bookings-list';
+import { LoginPage } from '../page-models/login-page';
+
+// Demo logins (DEMO=1 on an empty data directory). Olivia: default 70%, GST registered (5%).
+const ADMIN = { email: 'admin@example.com', password: 'admin-demo' };
+const AGENT = { email: 'olivia.tremblay@example.com', password: 'agent-demo' };
+const RUN = Date.now().toString(36).toUpperCase();
+
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+async function signIn(page: Page, who: { email: string; password: string }) {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn(who.email, who.password);
+  await page.waitForURL(/\/bookings/);
+}
+
+describe('bookings', () => {
+  it('lets an agent record a booking and see the commission (status fixed to pending)', async () => {
+    const { page } = browser;
+    await signIn(page, AGENT);
+    const form = new BookingFormPage(page);
+    await form.open();
+    expect(await form.input('Status').isDisabled()).toBe(true);
+    expect(await page.getByLabel(/^Primary Agent/).count()).toBe(0);
+    await form.choose('Supplier', 'Jet2holidays');
+    await form.fill({ reference: `E2E-${RUN}`, customer: 'Jean Client', amount: '333.33' });
+    // 333.33 × 70% = 233.331 → 233.33
+    await expect.poll(() => form.expectedCommission().inputValue()).toBe('233.33');
+    await screenshot(page, 'agent-booking-form');
+    await form.submit();
+    await page.waitForURL(/\/bookings$/);
+    const list = new BookingsListPage(page);
+    expect(await list.banner().textContent()).toContain('Booking created successfully');
+    const row = list.row(`E2E-${RUN}`);
+    await row.waitFor();
+    expect(await row.textContent()).toContain('£233.33');
+    expect(await row.textContent()).toContain('Pending');
+    expect(await list.action('Delete', `E2E-${RUN}`).count()).toBe(0);
+    await screenshot(page, 'agent-bookings-list');
+
+    await row.getByRole('link', { name: `E2E-${RUN}`, exact: true }).click();
+    const lines = page.getByTestId('commission-lines');
+    await lines.waitFor();
+    // GST 5% on top: 233.33 × 5% = 11.6665 → 11.67; total 245.00.
+    expect(await lines.textContent()).toContain('£11.67');
+    expect(await lines.textContent()).toContain('£245.00');
+    await screenshot(page, 'agent-booking-view');
+    await new AppShell(page).signOut();
+  });
+
+  it('lets an admin record a refund booking, cancel it, and not delete it afterwards', async () => {
+    const { page } = browser;
+    await signIn(page, ADMIN);
+    const form = new BookingFormPage(page);
+    await form.open();
+    await form.choose('Primary Agent', 'Liam Chen');
+    await form.choose('Supplier', 'TUI UK');
+    const reference = String(Date.now()).slice(-8);
+    await form.fill({
+      reference: `${reference.slice(0, 4)}-${reference.slice(4)}`,
+      customer: 'Refund Client',
+      amount: '-100',
+    });
+    // The supplier's format 00000000 masks what is typed (the hyphen is dropped).
+    expect(await form.input('Booking Reference').inputValue()).toBe(reference);
+    expect(await form.input('Booking Reference').getAttribute('data-format-state')).toBe('match');
+    await page.getByText('Negative amounts create refund bookings.').waitFor();
+    await expect.poll(() => form.expectedCommission().inputValue()).toBe('-60.00');
+    await screenshot(page, 'admin-refund-form');
+    await form.submit();
+    await page.waitForURL(/\/bookings$/);
+
+    const list = new BookingsListPage(page);
+    await list.search(reference);
+    const row = list.row(reference);
+    await row.waitFor();
+    expect(await row.textContent()).toContain('-£100.00');
+    expect(await row.textContent()).toContain('-£60.00');
+    expect(await list.action('Delete', reference).count()).toBe(1);
+
+    await list.action('Cancel', reference).click();
+    const dialog = list.dialog('Confirm Cancellation');
+    await dialog.getByLabel('Cancellation Note').fill('Refund recorded by mistake');
+    await page.waitForTimeout(400); // the modal's opening transition
+    await screenshot(page, 'admin-cancel-modal');
+    await dialog.getByRole('button', { name: 'Cancel Booking' }).click();
+    await list.banner().waitFor();
+    expect(await list.banner().textContent()).toContain('Booking cancelled successfully');
+    await row.getByText('Cancelled').waitFor();
+    // A cancelled booking offers neither delete nor cancel, and the server refuses a delete with a reason.
+    expect(await list.action('Delete', reference).count()).toBe(0);
+    expect(await list.action('Cancel', reference).count()).toBe(0);
+    await screenshot(page, 'admin-bookings-cancelled');
+    const href = await row.getByRole('link', { name: reference, exact: true }).getAttribute('href');
+    const refusal = await page.evaluate(async (url) => {
+      const session = (await (await fetch('/api/session', { headers: { Accept: 'application/json' } })).json()) as {
+        csrf_token: string;
+      };
+      const res = await fetch(url!, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          'X-Requested-With': 'XMLHttpRequest',
+          'X-CSRF-TOKEN': session.csrf_token,
+        },
+        body: JSON.stringify({ _method: 'DELETE' }),
+      });
+      return { status: res.status, body: (await res.json()) as { message: string } };
+    }, href);
+    expect(refusal.status).toBe(409);
+    expect(refusal.body.message).toBe('A cancelled booking cannot be deleted.');
+
+    await row.getByRole('link', { name: reference, exact: true }).click();
+    await page.getByTestId('history').waitFor();
+    expect(await page.getByTestId('history').textContent()).toContain('cancel');
+    await screenshot(page, 'admin-booking-view-cancelled');
+  });
+
+  it('lets the admin group bookings', async () => {
+    const { page } = browser;
+    await page.goto('/booking-groups/create');
+    await page.getByRole('heading', { name: 'Create Booking Group' }).waitFor();
+    await page.getByLabel(/^Group Name/).fill(`E2E group ${RUN}`);
+    await page.getByTestId('available-bookings').waitFor();
+    await page.getByRole('checkbox', { name: new RegExp(`^E2E-${RUN}`) }).check();
+    await screenshot(page, 'admin-group-form');
+    await page.getByRole('button', { name: 'Create Group' }).click();
+    await page.waitForURL(/\/booking-groups$/);
+    const row = page.getByRole('row').filter({ hasText: `E2E group ${RUN}` });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Olivia Tremblay');
+    expect(await row.textContent()).toContain('£333.33');
+    await screenshot(page, 'admin-groups-list');
+  });
+});

@@ -2,6 +2,7 @@ import type { RouteModule } from './http/app';
 import { agentRoutes } from './features/agents/agents.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { bookingGroupRoutes } from './features/booking-groups/booking-groups.routes';
+import { bookingSupplierRoutes } from './features/bookings/booking-suppliers.routes';
 import { bookingRoutes } from './features/bookings/bookings.routes';
 import { commissionRoutes } from './features/commissions/commissions.routes';
 import { referenceRoutes } from './features/reference/reference.routes';
@@ -11,6 +12,7 @@ export const routeModules: RouteModule[] = [
   authRoutes,
   referenceRoutes,
   bookingRoutes,
+  bookingSupplierRoutes,
   commissionRoutes,
   agentRoutes,
   bookingGroupRoutes,

@@ -81,3 +81,13 @@ describe('generateGroupName', () => {
     expect(generateGroupName(new Date('2026-01-02T23:59:59+05:00'))).toBe('Group 2026-01-02-185959');
   });
 });
+
+describe('canAgentBookSupplier', () => {
+  it('needs a direct rate or a sub-agent route', async () => {
+    const { canAgentBookSupplier } = await import('./booking-rules');
+    expect(canAgentBookSupplier({ source: 'tier_rule', is_sub_agent: false })).toBe(true);
+    expect(canAgentBookSupplier({ source: 'agent_default', is_sub_agent: false })).toBe(true);
+    expect(canAgentBookSupplier({ source: 'none', is_sub_agent: true })).toBe(true);
+    expect(canAgentBookSupplier({ source: 'none', is_sub_agent: false })).toBe(false);
+  });
+});

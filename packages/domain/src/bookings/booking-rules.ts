@@ -91,3 +91,10 @@ export function generateGroupName(now: Date): string {
   const p = (n: number) => String(n).padStart(2, '0');
   return `Group ${now.getUTCFullYear()}-${p(now.getUTCMonth() + 1)}-${p(now.getUTCDate())}-${p(now.getUTCHours())}${p(now.getUTCMinutes())}${p(now.getUTCSeconds())}`;
 }
+
+/**
+ * Whether a non-admin agent may book a supplier: with a direct rate (agent rule, tier rule or own
+ * default), or through a parent agent's sub-agent link (bookings spec §2 "via Agent Name").
+ */
+export const canAgentBookSupplier = (rate: { source: string; is_sub_agent: boolean }) =>
+  rate.is_sub_agent || rate.source !== 'none';

@@ -1,5 +1,6 @@
 import {
   bookingActions,
+  canAgentBookSupplier,
   deleteRefusal,
   formatMismatchMessage,
   matchesBookingFormat,
@@ -104,7 +105,7 @@ export async function saveBooking(
     }
     const resolved = await resolveRateFor(tx, booker, supplier.id, input.booking_date);
     if (!resolved) throw fieldError('primary_agent_id', 'The selected primary agent is invalid.');
-    if (!user.is_admin && resolved.rate.source === 'none' && !resolved.rate.is_sub_agent) {
+    if (!user.is_admin && !canAgentBookSupplier(resolved.rate)) {
       throw fieldError(
         'supplier_id',
         'You cannot book this supplier: you have no commission rate for it and no parent agent who books it.',

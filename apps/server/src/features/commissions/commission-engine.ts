@@ -190,6 +190,90 @@ async function resolveFromFacts(
   return { rate, primaryAgentId: facts.link.parentAgentId, subAgentId: facts.agentId };
 }
 
+type AllFactsRow = {
+  id: number;
+  commission_tier_id: number | null;
+  commission_type: string;
+  commission_percentage: string | null;
+  history: { id: number; tier_id: number; start_date: string; end_date: string | null }[];
+  agent_rules: Record<string, string>;
+  tier_rules: { tier_id: number; supplier_id: number; percentage: string }[];
+  parent_agent_id: number | null;
+  split_percentage: string | null;
+  link_suppliers: number[];
+};
+
+/** Rate facts of one agent for every supplier at once (the booking form's supplier list). */
+async function loadAgentFactsForAllSuppliers(db: DbOrTx, agentId: number) {
+  const { rows } = await db.execute<AllFactsRow>(sql`
+    select a.id, a.commission_tier_id, a.commission_type, a.commission_percentage::text as commission_percentage,
+      (select coalesce(json_agg(json_build_object('id', h.id, 'tier_id', h.commission_tier_id, 'start_date', h.start_date, 'end_date', h.end_date)), '[]'::json)
+         from agent_tier_history h where h.agent_id = a.id) as history,
+      (select coalesce(json_object_agg(crs.supplier_id, cr.percentage::text), '{}'::json)
+         from commission_rule_suppliers crs join commission_rules cr on cr.id = crs.rule_id
+        where crs.commission_type = 'agent' and crs.general_id = a.id) as agent_rules,
+      (select coalesce(json_agg(json_build_object('tier_id', crs.general_id, 'supplier_id', crs.supplier_id, 'percentage', cr.percentage::text)), '[]'::json)
+         from commission_rule_suppliers crs join commission_rules cr on cr.id = crs.rule_id
+        where crs.commission_type = 'tier'
+          and crs.general_id in (select h.commission_tier_id from agent_tier_history h where h.agent_id = a.id union select a.commission_tier_id)) as tier_rules,
+      l.parent_agent_id, l.split_percentage::text as split_percentage,
+      (select coalesce(json_agg(ls.supplier_id), '[]'::json) from sub_agent_link_suppliers ls where ls.link_id = l.id) as link_suppliers
+    from agents a left join sub_agent_links l on l.sub_agent_id = a.id
+    where a.id = ${agentId}`);
+  const row = rows[0];
+  if (!row) return null;
+  const linkSuppliers = new Set(row.link_suppliers);
+  const tierRules = new Map<number, Map<number, Percent>>();
+  for (const r of row.tier_rules) {
+    const bySupplier = tierRules.get(r.supplier_id) ?? new Map<number, Percent>();
+    bySupplier.set(r.tier_id, percentFromDb(r.percentage));
+    tierRules.set(r.supplier_id, bySupplier);
+  }
+  /** The same facts `loadAgentFacts` gives for one supplier. */
+  return (supplierId: number): AgentFacts => ({
+    agentId: row.id,
+    tierId: row.commission_tier_id,
+    commissionType: row.commission_type === 'fixed' ? 'fixed' : 'percentage',
+    commissionPercentage: row.commission_percentage === null ? null : percentFromDb(row.commission_percentage),
+    agentRule:
+      row.agent_rules[String(supplierId)] === undefined ? null : percentFromDb(row.agent_rules[String(supplierId)]!),
+    history: row.history,
+    tierRules: tierRules.get(supplierId) ?? new Map(),
+    link:
+      row.parent_agent_id === null
+        ? null
+        : {
+            parentAgentId: row.parent_agent_id,
+            split: percentFromDb(row.split_percentage ?? '0'),
+            supplierInLink: linkSuppliers.has(supplierId),
+          },
+    supplierExists: true,
+  });
+}
+
+/**
+ * The rate of `agentId` for each of the given suppliers on a date, from two round trips at most (the
+ * agent's facts, and its parent's when a sub-agent link is involved). Null when the agent does not exist.
+ */
+export async function resolveRatesForSuppliers(
+  db: DbOrTx,
+  agentId: number,
+  supplierIds: readonly number[],
+  date: string,
+): Promise<Map<number, ResolvedBookingRate> | null> {
+  const factsFor = await loadAgentFactsForAllSuppliers(db, agentId);
+  if (!factsFor) return null;
+  let parentFacts: Promise<((supplierId: number) => AgentFacts) | null> | null = null;
+  const load: FactsLoader = async (parentId, supplierId) => {
+    parentFacts ??= loadAgentFactsForAllSuppliers(db, parentId);
+    const f = await parentFacts;
+    return f ? f(supplierId) : null;
+  };
+  const out = new Map<number, ResolvedBookingRate>();
+  for (const id of supplierIds) out.set(id, await resolveFromFacts(db, factsFor(id), id, date, load));
+  return out;
+}
+
 export interface RecalculationReport {
   /** Bookings whose expected commission or lines changed. */
   changed: number;

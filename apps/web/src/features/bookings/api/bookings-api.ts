@@ -204,6 +204,31 @@ export const commissionRateQueryOptions = (agentId: number, supplierId: number, 
     retry: false,
   });
 
+export interface BookingSupplier {
+  id: number;
+  name: string;
+  currency_symbol: string;
+  booking_number_format: string | null;
+  parentAgentName: string | null;
+  parentAgentId: number | null;
+  splitPercentage: number | null;
+  commission_percentage: number | null;
+  bookable: boolean;
+}
+
+/** `GET /api/booking-suppliers`: an agent's bookable suppliers, or every supplier annotated for an admin's chosen agent. */
+export const bookingSuppliersQueryOptions = (agentId: number | null) =>
+  queryOptions({
+    queryKey: ['booking-suppliers', agentId ?? 'self'],
+    queryFn: async ({ signal }) =>
+      (
+        await getJson<{ data: BookingSupplier[] }>('/api/booking-suppliers', {
+          query: { agent_id: agentId ?? undefined },
+          signal,
+        })
+      ).data,
+  });
+
 /* --------------------------------------------------------------------------------- checks */
 
 export interface ReferenceCheck {

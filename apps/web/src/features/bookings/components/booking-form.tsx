@@ -27,7 +27,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconInfoCircle, IconSparkles } from '@tabler/icons-react';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toFormData } from '../../../lib/api-client';
@@ -41,6 +41,7 @@ import {
   checkBookingReference,
   checkDuplicateBookingSupplier,
   checkUnclaimedTransaction,
+  bookingSuppliersQueryOptions,
   commissionRateQueryOptions,
   useAgentsList,
   useBookingGroupOptions,
@@ -172,43 +173,35 @@ export function BookingForm({
   const agents = useAgentsList(admin);
   const groups = useBookingGroupOptions();
 
-  // An agent books the suppliers they have a rate for, or reach through a parent agent (sub-agent link).
+  // The server decides which suppliers an agent may book (a rate, or a parent agent's sub-agent link)
+  // and names the parent for 'name (via parent agent name)'; for an admin it annotates the chosen agent.
   const ownAgentId = user.agent_id;
-  const ownRates = useQueries({
-    queries:
-      admin || ownAgentId === null
-        ? []
-        : (suppliers.data ?? []).map((s) => commissionRateQueryOptions(ownAgentId, s.id, null)),
-  });
+  const chosenAgentId = admin ? (values.primary_agent_id ? Number(values.primary_agent_id) : null) : ownAgentId;
+  const bookable = useQuery(bookingSuppliersQueryOptions(admin ? chosenAgentId : null));
   const supplierOptions: SupplierOption[] = useMemo(() => {
-    const list = suppliers.data ?? [];
-    if (admin)
-      return list.map((s) => ({
-        id: s.id,
-        name: s.name,
+    const list = bookable.data ?? [];
+    const options = list.map((s) => ({
+      id: s.id,
+      name: s.name,
+      parentAgentName: s.parentAgentName,
+      parentAgentId: s.parentAgentId,
+      splitPercentage: s.splitPercentage,
+    }));
+    // Editing keeps the booking's own supplier on the list even if the agent could no longer book it.
+    const current = booking?.supplier_id;
+    const known = suppliers.data?.find((s) => s.id === current);
+    if (current !== undefined && known && !options.some((o) => o.id === current)) {
+      options.push({
+        id: known.id,
+        name: known.name,
         parentAgentName: null,
         parentAgentId: null,
         splitPercentage: null,
-      }));
-    const out: SupplierOption[] = [];
-    list.forEach((s, i) => {
-      const rate = ownRates[i]?.data;
-      const current = booking?.supplier_id === s.id;
-      if (rate?.is_sub_agent) {
-        out.push({
-          id: s.id,
-          name: s.name,
-          parentAgentName: null,
-          parentAgentId: rate.parent_agent_id,
-          splitPercentage: rate.split_percentage,
-        });
-      } else if ((rate && rate.commission_percentage > 0) || current) {
-        out.push({ id: s.id, name: s.name, parentAgentName: null, parentAgentId: null, splitPercentage: null });
-      }
-    });
-    return out;
-  }, [admin, suppliers.data, ownRates, booking?.supplier_id]);
-  const ratesLoading = !admin && ownRates.some((r) => r.isPending);
+      });
+    }
+    return options;
+  }, [bookable.data, suppliers.data, booking?.supplier_id]);
+  const ratesLoading = bookable.isPending;
 
   const supplierId = values.supplier_id ? Number(values.supplier_id) : null;
   const supplier: Supplier | undefined = suppliers.data?.find((s) => s.id === supplierId);
@@ -217,7 +210,7 @@ export function BookingForm({
   const currencySymbol = supplier?.currency_symbol ?? DEFAULT_CURRENCY_SYMBOL;
 
   // The rate: refetched when the supplier, the agent (admins) or the booking date changes.
-  const rateAgentId = admin ? (values.primary_agent_id ? Number(values.primary_agent_id) : null) : ownAgentId;
+  const rateAgentId = chosenAgentId;
   const rateDate = ISO_DATE.test(values.booking_date) ? values.booking_date : null;
   const rateQuery = useQuery({
     ...commissionRateQueryOptions(rateAgentId ?? 0, supplierId ?? 0, rateDate),

@@ -40,6 +40,25 @@ const rates = (req: RecordedRequest) => {
   const url = new URL(req.url, 'http://localhost');
   return { body: RATES[url.searchParams.get('supplier_id') ?? ''] ?? rateResponse(0) };
 };
+/** `GET /api/booking-suppliers` from the same rates: bookable ones for the agent, all (annotated) for an admin's agent. */
+const bookingSuppliers = (req: RecordedRequest) => {
+  const forAgent = new URL(req.url, 'http://localhost').searchParams.get('agent_id');
+  const data = SUPPLIERS.map((s) => {
+    const r = RATES[String(s.id)] ?? rateResponse(0);
+    return {
+      id: s.id,
+      name: s.name,
+      currency_symbol: s.currency_symbol,
+      booking_number_format: s.booking_number_format,
+      parentAgentName: r.parent_agent_id === null ? null : 'Pat Parent',
+      parentAgentId: r.parent_agent_id,
+      splitPercentage: r.split_percentage,
+      commission_percentage: r.commission_percentage,
+      bookable: r.is_sub_agent || r.commission_percentage > 0,
+    };
+  }).filter((s) => forAgent !== null || s.bookable);
+  return { body: { status: 'success', data } };
+};
 const ok = (data: unknown) => ({ body: { status: 'success', data } });
 const noWarning = { body: { exists: false, message: '' } };
 
@@ -47,6 +66,7 @@ function mockForm(extra: Parameters<typeof mockFetch>[0] = {}) {
   return mockFetch({
     'GET /api/suppliers': ok(SUPPLIERS),
     'GET /commissions/rates': rates,
+    'GET /api/booking-suppliers': bookingSuppliers,
     'GET /api/booking-groups': ok([{ id: 5, name: 'Smith family' }]),
     'GET /agents-list': ok([
       { id: 42, name: 'Alex Agent', email: 'a@x.test' },
@@ -77,7 +97,7 @@ describe('Booking form (agent)', () => {
     const field = input(/^supplier/i);
     await user.click(field);
     expect(await screen.findByRole('option', { name: 'Sunwing' })).toBeInTheDocument();
-    expect(screen.getByRole('option', { name: 'Transat (via parent agent)' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Transat (via Pat Parent)' })).toBeInTheDocument();
     expect(screen.queryByRole('option', { name: 'Nobody Air' })).not.toBeInTheDocument();
     await user.keyboard('{Escape}');
 
@@ -120,7 +140,7 @@ describe('Booking form (agent)', () => {
   it('shows the sub-agent panel for a supplier reached through a parent agent', async () => {
     mockForm();
     const { user } = renderApp('/bookings/create', { session: sessionFor(agentUser) });
-    await pickSupplier(user, 'Transat (via parent agent)');
+    await pickSupplier(user, 'Transat (via Pat Parent)');
     const panel = await screen.findByTestId('sub-agent-panel');
     expect(panel).toHaveTextContent('Parent agent id: 9');
     expect(panel).toHaveTextContent('Split percentage: 60%');

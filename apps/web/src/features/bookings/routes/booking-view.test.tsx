@@ -125,6 +125,7 @@ describe('Booking page', () => {
       'GET /bookings/5': { body: { status: 'success', data: booking() } },
       'GET /api/suppliers': { body: { status: 'success', data: [] } },
       'GET /api/booking-groups': { body: { status: 'success', data: [] } },
+      'GET /api/booking-suppliers': { body: { status: 'success', data: [] } },
       'POST /api/check-booking-reference': { body: { exists: false, message: '' } },
       'GET /commissions/rates': {
         body: {

@@ -145,4 +145,38 @@ describe('bookings', () => {
     expect(await row.textContent()).toContain('£333.33');
     await screenshot(page, 'admin-groups-list');
   });
+
+  it('lets a sub-agent book a supplier through the parent agent and see the split', async () => {
+    const { page, context } = browser;
+    await context.clearCookies();
+    await signIn(page, { email: 'noah.gagnon@example.com', password: 'agent-demo' });
+    const form = new BookingFormPage(page);
+    await form.open();
+    // Noah has no rate of his own for Sunwing: he books it through Olivia (Gold tier rule 75%, his split 40%).
+    await form.choose('Supplier', 'Sunwing Vacations (via Olivia Tremblay)');
+    const panel = page.getByTestId('sub-agent-panel');
+    await panel.waitFor();
+    expect(await panel.textContent()).toContain('40');
+    const reference = `SW${String(Date.now()).slice(-7)}`;
+    await form.fill({ reference, customer: 'Split Customer', amount: '1000.00' });
+    // 1000.00 × 75% = 750.00 expected; Noah 1000 × 75% × 40% = 300.00, Olivia the rest 450.00.
+    await expect.poll(() => form.expectedCommission().inputValue()).toBe('750.00');
+    await screenshot(page, 'sub-agent-booking-form');
+    await form.submit();
+    await page.waitForURL(/\/bookings$/);
+    const list = new BookingsListPage(page);
+    const row = list.row(reference);
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Olivia Tremblay');
+    await row.getByRole('link', { name: reference, exact: true }).click();
+    const lines = page.getByTestId('commission-lines');
+    await lines.waitFor();
+    const text = (await lines.textContent()) ?? '';
+    expect(text).toContain('Noah Gagnon');
+    expect(text).toContain('CA$300.00');
+    expect(text).toContain('Olivia Tremblay');
+    expect(text).toContain('CA$450.00');
+    await screenshot(page, 'sub-agent-booking-view');
+    await new AppShell(page).signOut();
+  });
 });

@@ -1,7 +1,10 @@
+import { bookingInputSchema, type SessionUser } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   agents,
+  commissionRules,
+  commissionRuleSuppliers,
   commissionTiers,
   countries,
   currencies,
@@ -12,6 +15,7 @@ import {
   users,
 } from '../../db/schema';
 import { writeAudit } from '../audit/audit';
+import { saveBooking } from '../bookings/bookings.service';
 import { hashPassword } from '../auth/password';
 import { nextFareconnectNumber } from '../users/users.service';
 
@@ -46,7 +50,7 @@ type AgentSeed = {
   city: string;
   has_gst: boolean;
   gst_number: string | null;
-  commission_percentage: string;
+  commission_percentage: string | null;
   dob: string;
   sin: string;
   phone: string;
@@ -104,7 +108,7 @@ const AGENTS: AgentSeed[] = [
     city: '400 Boul. Laurier, Québec QC G1V 2L8',
     has_gst: false,
     gst_number: null,
-    commission_percentage: '50.00',
+    commission_percentage: null, // books Sunwing and Transat only through Olivia (sub-agent link)
     dob: '1998-05-19',
     sin: '287654324',
     phone: '+1 418 555 0175',
@@ -113,6 +117,7 @@ const AGENTS: AgentSeed[] = [
 
 /** The demo dataset (CONTRACT.md §1 `demo:seed`). Refuses a database that already has users. */
 export async function seedDemo(db: Db): Promise<DemoLogin[]> {
+  let demoAgentIds: number[] = [];
   const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(users)) as [{ count: number }];
   if (count > 0) throw new Error('The database is not empty: demo:seed only loads into an empty database.');
 
@@ -191,6 +196,42 @@ export async function seedDemo(db: Db): Promise<DemoLogin[]> {
           .filter((s) => s.name === 'Sunwing Vacations' || s.name === 'Transat Holidays')
           .map((s) => ({ link_id: link!.id, supplier_id: s.id })),
       );
+    // Tier rules that differ from the agents' own defaults, and one agent rule, so the demo shows
+    // which rate wins (DOMAIN.md "Who gets what").
+    const supplierId = new Map(supplierRows.map((r) => [r.name, r.id]));
+    const rules: { type: 'tier' | 'agent'; owner: number; percentage: string; suppliers: string[] }[] = [
+      {
+        type: 'tier',
+        owner: tierId.get('Gold')!,
+        percentage: '75.0000',
+        suppliers: ['Air Canada Vacations', 'Sunwing Vacations', 'Transat Holidays'],
+      },
+      { type: 'tier', owner: tierId.get('Silver')!, percentage: '65.0000', suppliers: ['Air Canada Vacations'] },
+      {
+        type: 'tier',
+        owner: tierId.get('Bronze')!,
+        percentage: '55.0000',
+        suppliers: ['British Airways Holidays', 'TUI UK'],
+      },
+      { type: 'agent', owner: agentIds[1]!, percentage: '62.5000', suppliers: ['Jet2holidays'] },
+    ];
+    for (const r of rules) {
+      const [rule] = await tx
+        .insert(commissionRules)
+        .values({ commission_type: r.type, general_id: r.owner, percentage: r.percentage })
+        .returning({ id: commissionRules.id });
+      await tx
+        .insert(commissionRuleSuppliers)
+        .values(
+          r.suppliers.map((name) => ({
+            rule_id: rule!.id,
+            supplier_id: supplierId.get(name)!,
+            commission_type: r.type,
+            general_id: r.owner,
+          })),
+        );
+    }
+    demoAgentIds = agentIds;
     await writeAudit(tx, {
       userId: null,
       action: 'seed',
@@ -198,7 +239,64 @@ export async function seedDemo(db: Db): Promise<DemoLogin[]> {
       after: { users: logins.length, suppliers: supplierRows.length, tiers: tierRows.length },
     });
   });
+  await seedDemoBookings(db, demoAgentIds);
   return logins;
+}
+
+/**
+ * A few months of bookings, recorded through the booking service as the admin, so every rate,
+ * split and line comes from the engine exactly as for bookings made in the app.
+ */
+async function seedDemoBookings(db: Db, agentIds: number[]) {
+  const [admin] = await db.select().from(users).where(eq(users.email, 'admin@example.com'));
+  const actor: SessionUser = {
+    id: admin!.id,
+    name: admin!.name,
+    email: admin!.email,
+    roles: ['admin'],
+    agent_id: null,
+    is_admin: true,
+    must_change_password: false,
+  };
+  const suppliersByName = new Map(
+    (await db.select({ id: suppliers.id, name: suppliers.name }).from(suppliers)).map((r) => [r.name, r.id]),
+  );
+  const [olivia, liam, amelia, noah] = agentIds as [number, number, number, number];
+  const demo: [
+    agent: number,
+    supplier: string,
+    reference: string,
+    customer: string,
+    amount: string,
+    status: string,
+    date: string,
+  ][] = [
+    [olivia, 'Air Canada Vacations', 'AC-482913', 'Martin, Claire', '1842.50', 'confirmed', '2026-09-14'],
+    [olivia, 'Sunwing Vacations', 'SW4471208', 'Roy, Jacques', '1210.00', 'pending', '2026-10-02'],
+    [noah, 'Sunwing Vacations', 'SW4471562', 'Gagnon, Élise', '980.40', 'pending', '2026-10-21'],
+    [noah, 'Transat Holidays', 'TS7Q2K9L', 'Lavoie, Marc', '1455.00', 'confirmed', '2026-11-03'],
+    [noah, 'TUI UK', '40219940', 'Fortin, Julie', '420.00', 'pending', '2026-11-12'],
+    [liam, 'Jet2holidays', 'J2-88213', 'Wilson, Emma', '612.35', 'confirmed', '2026-09-30'],
+    [liam, 'British Airways Holidays', 'BAXY-4412', 'Brown, Oliver', '2130.00', 'pending', '2026-10-18'],
+    [liam, 'Air Canada Vacations', 'AC-519004', 'Leblanc, Sophie', '1999.99', 'confirmed', '2026-11-07'],
+    [amelia, 'TUI UK', '40218876', 'Singh, Priya', '845.20', 'confirmed', '2026-10-12'],
+    [amelia, 'British Airways Holidays', 'BAQR-1187', 'Chen, Wei', '1390.00', 'cancelled', '2026-09-21'],
+    [amelia, 'Jet2holidays', 'J2-90114', 'Taylor, Grace', '333.33', 'pending', '2026-11-15'],
+    [olivia, 'Transat Holidays', 'TSRF2026', 'Roy, Jacques', '-150.00', 'confirmed', '2026-11-10'],
+  ];
+  for (const [agent, supplier, reference, customer, amount, status, date] of demo) {
+    const input = bookingInputSchema.parse({
+      booking_reference: reference,
+      supplier_id: suppliersByName.get(supplier),
+      booking_date: date,
+      customer_name: customer,
+      booking_amount: amount,
+      status,
+      primary_agent_id: agent,
+      notes: amount.startsWith('-') ? 'Refund: supplier recalled part of the commission.' : '',
+    });
+    await saveBooking(db, actor, input, null, null);
+  }
 }
 
 export function formatLogins(logins: DemoLogin[]): string {

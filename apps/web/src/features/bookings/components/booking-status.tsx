@@ -41,7 +41,13 @@ export function rowBackground(status: BookingStatus, tx: TransactionMatchStatus 
 
 export function BookingStatusBadge({ status }: { status: BookingStatus }) {
   return (
-    <Badge color={BOOKING_STATUS_COLORS[status]} variant="light">
+    // Never truncated to 'PEND…' in a narrow table column: the badge keeps its natural width.
+    <Badge
+      color={BOOKING_STATUS_COLORS[status]}
+      variant="light"
+      style={{ flexShrink: 0, overflow: 'visible' }}
+      miw="max-content"
+    >
       {BOOKING_STATUS_LABELS[status]}
     </Badge>
   );

@@ -1,4 +1,5 @@
 import type { RouteModule } from './http/app';
+import { accountRoutes } from './features/accounts/accounts.routes';
 import { agentRoutes } from './features/agents/agents.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { bookingGroupRoutes } from './features/booking-groups/booking-groups.routes';
@@ -6,6 +7,7 @@ import { bookingSupplierRoutes } from './features/bookings/booking-suppliers.rou
 import { bookingRoutes } from './features/bookings/bookings.routes';
 import { commissionRoutes } from './features/commissions/commissions.routes';
 import { referenceRoutes } from './features/reference/reference.routes';
+import { transactionRoutes } from './features/transactions/transactions.routes';
 
 /** Every feature's routes; features meet only here. */
 export const routeModules: RouteModule[] = [
@@ -16,4 +18,6 @@ export const routeModules: RouteModule[] = [
   commissionRoutes,
   agentRoutes,
   bookingGroupRoutes,
+  accountRoutes,
+  transactionRoutes,
 ];

@@ -19,3 +19,5 @@ export * from './bookings/booking-format';
 export * from './bookings/booking-rules';
 export * from './schemas/bookings';
 export * from './schemas/booking-groups';
+export * from './matching/match-status';
+export * from './schemas/transactions';

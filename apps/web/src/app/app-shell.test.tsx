@@ -64,11 +64,6 @@ describe('app shell navigation', () => {
 
 describe('routing and access', () => {
   const PAGE_ADDRESSES = [
-    '/accounts',
-    '/transactions',
-    '/transactions/create',
-    '/transactions/5/edit',
-    '/transactions/create-bulk',
     '/transactions/import',
     '/bulk-payouts',
     '/bulk-reconcile',

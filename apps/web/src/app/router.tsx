@@ -1,6 +1,12 @@
 import { useMemo } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
 import { NotBuiltScreen } from '../components/not-built-screen';
+import { AccountsRoute } from '../features/accounts/routes/accounts';
+import { AgentFormRoute } from '../features/agents/routes/agent-form-route';
+import { AgentImportRoute } from '../features/agents/routes/agent-import';
+import { AgentsListRoute } from '../features/agents/routes/agents-list';
+import { SubAgentsRoute } from '../features/agents/routes/sub-agents';
+import { TierHistoryRoute } from '../features/agents/routes/tier-history';
 import {
   BookingGroupCreateRoute,
   BookingGroupEditRoute,
@@ -14,17 +20,15 @@ import { RequireAuth } from '../features/auth/components/require-auth';
 import { RequireAdmin, RequireAgentAccess } from '../features/auth/components/require-role';
 import { ChangePasswordRoute } from '../features/auth/routes/change-password';
 import { LoginRoute } from '../features/auth/routes/login';
-import { AgentFormRoute } from '../features/agents/routes/agent-form-route';
-import { AgentImportRoute } from '../features/agents/routes/agent-import';
-import { AgentsListRoute } from '../features/agents/routes/agents-list';
-import { SubAgentsRoute } from '../features/agents/routes/sub-agents';
-import { TierHistoryRoute } from '../features/agents/routes/tier-history';
 import { CommissionCreateRoute } from '../features/commissions/routes/commission-create';
 import { CommissionEditRoute } from '../features/commissions/routes/commission-edit';
 import { CommissionsRoute } from '../features/commissions/routes/commissions';
 import { CommissionTiersRoute } from '../features/commission-tiers/routes/commission-tiers';
 import { SettingsRoute } from '../features/settings/routes/settings';
 import { SuppliersRoute } from '../features/suppliers/routes/suppliers';
+import { BulkTransactionRoute } from '../features/transactions/routes/bulk-transaction-form';
+import { TransactionCreateRoute, TransactionEditRoute } from '../features/transactions/routes/transaction-form';
+import { TransactionsListRoute } from '../features/transactions/routes/transactions-list';
 import { paths } from '../lib/paths';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundRoute } from './routes/not-found';
@@ -83,12 +87,12 @@ export const routes: RouteObject[] = [
               { path: paths.agents.import, element: <AgentImportRoute /> },
               { path: paths.suppliers, element: <SuppliersRoute /> },
               { path: paths.commissionTiers, element: <CommissionTiersRoute /> },
-              notBuilt(paths.accounts, 'Accounts'),
+              { path: paths.accounts, element: <AccountsRoute /> },
               { path: paths.settings, element: <SettingsRoute /> },
-              notBuilt(paths.transactions.list, 'Transactions'),
-              notBuilt(paths.transactions.create, 'New transaction'),
-              notBuilt(paths.transactions.edit(ID), 'Edit transaction'),
-              notBuilt(paths.transactions.createBulk, 'Bulk transactions'),
+              { path: paths.transactions.list, element: <TransactionsListRoute /> },
+              { path: paths.transactions.create, element: <TransactionCreateRoute /> },
+              { path: paths.transactions.edit(ID), element: <TransactionEditRoute /> },
+              { path: paths.transactions.createBulk, element: <BulkTransactionRoute /> },
               notBuilt(paths.transactions.import, 'Import transactions'),
               notBuilt(paths.bulkPayouts, 'Bulk payouts'),
               notBuilt(paths.bulkReconcile, 'Bulk reconcile'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDate, formatFileSize, formatMoney, formatPercent } from './format';
+import { formatAmount, formatDate, formatMoney, formatPercent } from './format';
 
 describe('formatMoney', () => {
   it.each([
@@ -95,15 +95,5 @@ describe('formatPercent', () => {
 
   it('can keep trailing decimals', () => {
     expect(formatPercent('5', { minimumFractionDigits: 2 })).toBe('5.00%');
-  });
-});
-
-describe('formatFileSize', () => {
-  it.each([
-    [512, '512 Bytes'],
-    [1536, '1.50 KB'],
-    [10485760, '10.00 MB'],
-  ])('%d → %s', (bytes, expected) => {
-    expect(formatFileSize(bytes)).toBe(expected);
   });
 });

@@ -112,11 +112,3 @@ export function formatPercent(
   const number = new Intl.NumberFormat(locale, { minimumFractionDigits, maximumFractionDigits });
   return `${number.format(decimal as Intl.StringNumericLiteral)}%`;
 }
-
-/** File sizes as the spec shows them: Bytes, KB or MB with 2 decimals ('1536' → '1.50 KB'). */
-export function formatFileSize(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return EMPTY_VALUE;
-  if (bytes < 1024) return `${bytes} Bytes`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(2)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
-}

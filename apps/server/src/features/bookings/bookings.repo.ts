@@ -1,6 +1,7 @@
 import {
   bookingActions,
   moneyFromDb,
+  type BookingForActions,
   type BookingListQuery,
   type BookingStatus,
   type Paginated,
@@ -8,6 +9,8 @@ import {
 } from '@app/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { findCommissionLines } from '../commissions/commission-engine';
+import { findTransactionStatuses, matchedTransactionExists } from '../transactions/transaction-matching';
 import { money, pct } from './bookings.service';
 
 const SORT_COLUMNS: Record<BookingListQuery['sort'], string> = {
@@ -17,6 +20,21 @@ const SORT_COLUMNS: Record<BookingListQuery['sort'], string> = {
   booking_amount: 'b.booking_amount',
   expected_commission: 'b.expected_commission',
 };
+
+/** The columns of a list row and the joins they need (the list and the single booking share them). */
+const LIST_COLUMNS =
+  sql.raw(`b.id, b.booking_reference, b.booking_date, b.customer_name, b.booking_amount::text, b.expected_commission::text,
+  b.paid_amount::text, b.remaining_amount::text, b.status, b.is_personal, b.is_reconciled, b.is_sub_agent,
+  b.is_claimed_booking, b.booking_group_id, b.primary_agent_id, pu.name as primary_agent_name,
+  b.sub_agent_id, su.name as sub_agent_name, b.supplier_id, s.name as supplier_name,
+  c.code as currency_code, c.symbol as currency_symbol,
+  exists (select 1 from actual_commissions ac where ac.booking_id = b.id and (ac.paid_amount <> 0 or ac.payment_date is not null)) as has_paid_commission`);
+const LIST_JOINS = sql.raw(`join suppliers s on s.id = b.supplier_id
+  join currencies c on c.id = s.currency_id
+  join agents pa on pa.id = b.primary_agent_id
+  join users pu on pu.id = pa.user_id
+  left join agents sa on sa.id = b.sub_agent_id
+  left join users su on su.id = sa.user_id`);
 
 type ListRow = {
   id: number;
@@ -42,6 +60,7 @@ type ListRow = {
   currency_code: string;
   currency_symbol: string;
   has_paid_commission: boolean;
+  has_transactions: boolean;
 };
 
 /** Who may see which bookings: admins all, agents those they earn from (primary or sub-agent). */
@@ -84,19 +103,9 @@ export async function findBookings(
          order by ${order}
          limit ${q.per_page} offset ${offset}
       )
-      select b.id, b.booking_reference, b.booking_date, b.customer_name, b.booking_amount::text, b.expected_commission::text,
-             b.paid_amount::text, b.remaining_amount::text, b.status, b.is_personal, b.is_reconciled, b.is_sub_agent,
-             b.is_claimed_booking, b.booking_group_id, b.primary_agent_id, pu.name as primary_agent_name,
-             b.sub_agent_id, su.name as sub_agent_name, b.supplier_id, s.name as supplier_name,
-             c.code as currency_code, c.symbol as currency_symbol,
-             exists (select 1 from actual_commissions ac where ac.booking_id = b.id and (ac.paid_amount <> 0 or ac.payment_date is not null)) as has_paid_commission
+      select ${LIST_COLUMNS}, ${matchedTransactionExists('b')} as has_transactions
         from page b
-        join suppliers s on s.id = b.supplier_id
-        join currencies c on c.id = s.currency_id
-        join agents pa on pa.id = b.primary_agent_id
-        join users pu on pu.id = pa.user_id
-        left join agents sa on sa.id = b.sub_agent_id
-        left join users su on su.id = sa.user_id
+        ${LIST_JOINS}
        order by ${order}`),
     db.execute<{ total: number }>(sql`select count(*)::int as total from bookings b where ${whereSql}`),
   ]);
@@ -113,7 +122,7 @@ export async function findBookings(
   };
 }
 
-function toListItem(r: ListRow, user: SessionUser) {
+function toListItem(r: ListRow, user: SessionUser, transaction?: BookingForActions['transaction']) {
   return {
     id: r.id,
     booking_reference: r.booking_reference,
@@ -146,8 +155,9 @@ function toListItem(r: ListRow, user: SessionUser) {
         is_refund: moneyFromDb(r.booking_amount) < 0n,
         is_reconciled: r.is_reconciled,
         agent_ids: [r.primary_agent_id, ...(r.sub_agent_id ? [r.sub_agent_id] : [])],
-        has_transactions: false,
+        has_transactions: r.has_transactions,
         has_paid_commission: r.has_paid_commission,
+        ...(transaction ? { transaction } : {}),
       },
       user,
     ),
@@ -173,42 +183,17 @@ export async function getBooking(db: DbOrTx, user: SessionUser, id: number) {
       created_at: string;
     }
   >(sql`
-    select b.id, b.booking_reference, b.booking_date, b.customer_name, b.booking_amount::text, b.expected_commission::text,
-           b.paid_amount::text, b.remaining_amount::text, b.status, b.is_personal, b.is_reconciled, b.is_sub_agent,
-           b.is_claimed_booking, b.booking_group_id, bg.name as booking_group_name, b.primary_agent_id, pu.name as primary_agent_name,
-           b.sub_agent_id, su.name as sub_agent_name, b.supplier_id, s.name as supplier_name, c.code as currency_code, c.symbol as currency_symbol,
+    select ${LIST_COLUMNS}, ${matchedTransactionExists('b')} as has_transactions, bg.name as booking_group_name,
            b.trip_number, b.notes, b.commission_percentage::text, b.rate_source, b.parent_agent_id, b.split_percentage::text,
-           b.booking_receipt_file_id, f.filename as receipt_filename, b.cancellation_note, b.created_at::text,
-           exists (select 1 from actual_commissions ac where ac.booking_id = b.id and (ac.paid_amount <> 0 or ac.payment_date is not null)) as has_paid_commission
+           b.booking_receipt_file_id, f.filename as receipt_filename, b.cancellation_note, b.created_at::text
       from bookings b
-      join suppliers s on s.id = b.supplier_id
-      join currencies c on c.id = s.currency_id
-      join agents pa on pa.id = b.primary_agent_id
-      join users pu on pu.id = pa.user_id
-      left join agents sa on sa.id = b.sub_agent_id
-      left join users su on su.id = sa.user_id
+      ${LIST_JOINS}
       left join booking_groups bg on bg.id = b.booking_group_id
       left join stored_files f on f.id = b.booking_receipt_file_id
      where b.id = ${id} and ${visibleTo(user)}`);
   const r = rows[0];
   if (!r) return null;
-  const { rows: lines } = await db.execute<{
-    id: number;
-    agent_id: number;
-    agent_name: string;
-    role: string;
-    percentage: string;
-    amount: string;
-    gst_amount: string;
-    total_with_gst: string;
-    paid_amount: string;
-    status: string;
-    payment_date: string | null;
-  }>(sql`
-    select ac.id, ac.agent_id, u.name as agent_name, ac.role, ac.percentage::text, ac.amount::text, ac.gst_amount::text,
-           ac.total_with_gst::text, ac.paid_amount::text, ac.status, ac.payment_date
-      from actual_commissions ac join agents a on a.id = ac.agent_id join users u on u.id = a.user_id
-     where ac.booking_id = ${id} order by case ac.role when 'sub_agent' then 0 else 1 end, ac.id`);
+  const lines = await findCommissionLines(db, id);
   const { rows: history } = await db.execute<{
     id: number;
     occurred_at: string;
@@ -221,8 +206,9 @@ export async function getBooking(db: DbOrTx, user: SessionUser, id: number) {
     select l.id, l.occurred_at::text, l.action, u.name as user_name, l.before, l.after, l.meta
       from audit_logs l left join users u on u.id = l.user_id
      where l.entity_type = 'booking' and l.entity_id = ${String(id)} order by l.id desc limit 100`);
+  const transactionStatus = (await findTransactionStatuses(db, [id])).get(id)!;
   return {
-    ...toListItem(r, user),
+    ...toListItem(r, user, transactionStatus),
     trip_number: r.trip_number,
     notes: r.notes,
     commission_percentage: pct(r.commission_percentage),
@@ -249,12 +235,7 @@ export async function getBooking(db: DbOrTx, user: SessionUser, id: number) {
       paid_amount: money(l.paid_amount),
       payment_date: l.payment_date,
     })),
-    transaction_status: {
-      status: 'no_transaction' as const,
-      transaction_count: 0,
-      can_payout: false,
-      transactions: [] as unknown[],
-    },
+    transaction_status: transactionStatus,
     history,
   };
 }

@@ -6,6 +6,7 @@ import {
   checkReferenceSupplierSchema,
   moneyFromDb,
   moneyToNumber,
+  transactionStatusRequestSchema,
 } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -14,6 +15,7 @@ import type { RouteModule } from '../../http/app';
 import { notFound, validationError } from '../../http/errors';
 import { idParams, route, type UploadedFile } from '../../http/route';
 import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES, isUploadedFile } from './booking-files';
+import { findTransactionStatuses } from '../transactions/transaction-matching';
 import { findBookings, getBooking, visibleTo } from './bookings.repo';
 import { cancelBooking, deleteBooking, saveBooking } from './bookings.service';
 
@@ -156,21 +158,9 @@ export const bookingRoutes: RouteModule = ({ db }) => [
     access: 'user',
     summary: 'Transaction match status for the given bookings, keyed by booking id (DOMAIN.md "Matching").',
     tags: ['bookings'],
-    body: z.object({ booking_ids: z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(500) }),
-    handler: async ({ body, user }) => {
-      const ids = [...new Set(body.booking_ids)];
-      if (ids.length === 0) return {};
-      const { rows } = await db.execute<{ id: number }>(
-        sql`select b.id from bookings b where b.id in ${sql.raw(`(${ids.join(',')})`)} and ${visibleTo(user)}`,
-      );
-      // Transactions are recorded by the accounts feature; until one matches, every booking has none.
-      return Object.fromEntries(
-        rows.map((r) => [
-          r.id,
-          { status: 'no_transaction', transaction_count: 0, can_payout: false, transactions: [] },
-        ]),
-      );
-    },
+    body: transactionStatusRequestSchema,
+    handler: async ({ body, user }) =>
+      Object.fromEntries(await findTransactionStatuses(db, body.booking_ids, visibleTo(user))),
   }),
   route({
     method: 'POST',

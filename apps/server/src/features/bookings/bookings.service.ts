@@ -29,6 +29,7 @@ import {
   storeLines,
 } from '../commissions/commission-engine';
 import { getGstRate } from '../reference/reference.routes';
+import { matchedTransactionExists } from '../transactions/transaction-matching';
 import { storeUpload } from './booking-files';
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -210,7 +211,8 @@ async function resolveGroup(
       .select()
       .from(bookingGroups)
       .where(eq(bookingGroups.id, Number(raw)));
-    if (!group || (!user.is_admin && group.agent_id !== null && group.agent_id !== user.agent_id)) {
+    // The same rule as the groups list: an agent uses only their own groups.
+    if (!group || (!user.is_admin && group.agent_id !== user.agent_id)) {
       throw fieldError('booking_group_id', 'The selected booking group is invalid.');
     }
     return group.id;
@@ -221,14 +223,15 @@ async function resolveGroup(
     throw fieldError('booking_group_id', 'The group name must not be greater than 150 characters.');
   const [group] = await tx
     .insert(bookingGroups)
-    .values({ name, agent_id: agentId, created_by_user_id: user.id })
+    // An agent's new group is theirs (a sub-agent's too, though the booking goes under the parent).
+    .values({ name, agent_id: user.is_admin ? agentId : user.agent_id, created_by_user_id: user.id })
     .returning({ id: bookingGroups.id });
   await writeAudit(tx, {
     userId: user.id,
     action: 'create',
     entityType: 'booking_group',
     entityId: group!.id,
-    after: { name, agent_id: agentId },
+    after: { name, agent_id: user.is_admin ? agentId : user.agent_id },
   });
   return group!.id;
 }
@@ -239,7 +242,7 @@ export interface BookingFacts {
   has_paid_commission: boolean;
 }
 
-/** The facts the action rules need. Transactions arrive with the transactions feature. */
+/** The facts the action rules need (matched transactions: DOMAIN.md "Matching"). */
 export async function loadBookingFacts(db: DbOrTx, id: number, lock = false): Promise<BookingFacts | null> {
   const query = db.select().from(bookings).where(eq(bookings.id, id));
   const rows = lock ? await query.for('update') : await query;
@@ -248,7 +251,10 @@ export async function loadBookingFacts(db: DbOrTx, id: number, lock = false): Pr
   const { rows: paid } = await db.execute<{ n: number }>(
     sql`select count(*)::int as n from actual_commissions where booking_id = ${id} and (paid_amount <> 0 or payment_date is not null)`,
   );
-  return { booking, has_transactions: false, has_paid_commission: (paid[0]?.n ?? 0) > 0 };
+  const { rows: matched } = await db.execute<{ has: boolean }>(
+    sql`select ${matchedTransactionExists('b')} as has from bookings b where b.id = ${id}`,
+  );
+  return { booking, has_transactions: matched[0]?.has ?? false, has_paid_commission: (paid[0]?.n ?? 0) > 0 };
 }
 
 export function actionFacts(f: BookingFacts): BookingForActions {

@@ -380,3 +380,20 @@ describe('a JSON number too large for a double', () => {
     expect(await count('bookings')).toBe(before);
   });
 });
+
+describe('groups made from the booking form', () => {
+  it("belong to the agent who made them, also for a sub-agent's booking under the parent", async () => {
+    const res = await sub.post('/bookings', {
+      json: form({
+        supplier_id: transat,
+        booking_reference: 'TR-GROUP-1',
+        booking_amount: '50.00',
+        is_group_booking: true,
+        booking_group_id: 'Sam trip',
+      }),
+    });
+    expect(res.statusCode).toBe(200);
+    const groups = (await sub.get('/api/booking-groups')).json().data as { id: number; name: string }[];
+    expect(groups.map((g) => g.name)).toContain('Sam trip');
+  });
+});

@@ -220,16 +220,14 @@ export async function seedDemo(db: Db): Promise<DemoLogin[]> {
         .insert(commissionRules)
         .values({ commission_type: r.type, general_id: r.owner, percentage: r.percentage })
         .returning({ id: commissionRules.id });
-      await tx
-        .insert(commissionRuleSuppliers)
-        .values(
-          r.suppliers.map((name) => ({
-            rule_id: rule!.id,
-            supplier_id: supplierId.get(name)!,
-            commission_type: r.type,
-            general_id: r.owner,
-          })),
-        );
+      await tx.insert(commissionRuleSuppliers).values(
+        r.suppliers.map((name) => ({
+          rule_id: rule!.id,
+          supplier_id: supplierId.get(name)!,
+          commission_type: r.type,
+          general_id: r.owner,
+        })),
+      );
     }
     demoAgentIds = agentIds;
     await writeAudit(tx, {

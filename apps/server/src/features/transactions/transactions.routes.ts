@@ -1,0 +1,170 @@
+import {
+  bulkStatusUpdateSchema,
+  bulkTransactionSchema,
+  checkUnclaimedTransactionSchema,
+  transactionInputSchema,
+  transactionListQuerySchema,
+} from '@app/domain';
+import { z } from 'zod';
+import type { RouteModule } from '../../http/app';
+import { notFound, validationError } from '../../http/errors';
+import { idParams, route, type UploadedFile } from '../../http/route';
+import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES, isUploadedFile } from '../bookings/booking-files';
+import {
+  bulkUpdateStatus,
+  createTransaction,
+  findTransactions,
+  findUnclaimedTransaction,
+  getTransaction,
+  referenceImage,
+  storeBulkTransactions,
+  updateTransaction,
+} from './transactions.service';
+
+function imageOf(body: { reference_image?: unknown }): UploadedFile | null {
+  const f = body.reference_image;
+  if (f === undefined || f === null || f === '') return null;
+  if (!isUploadedFile(f)) throw validationError({ reference_image: ['The reference image must be a file.'] });
+  return f;
+}
+
+const uploadLimits = { fileSize: MAX_UPLOAD_BYTES + 1, files: 1 };
+/** 5,000 rows × up to 4 fields, plus the shared ones (the app-wide default is 20,000 fields). */
+const bulkLimits = { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 20_100, parts: 20_110 };
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export const transactionRoutes: RouteModule = ({ db }) => [
+  route({
+    method: 'GET',
+    url: '/transactions',
+    access: 'admin',
+    page: true,
+    summary:
+      'Transactions list: account, type, status, reference (partial, case-insensitive), cheque reference, date and amount ranges, double bookings; page_size 10/15/25/50/100 (default 15) and page.',
+    tags: ['transactions'],
+    query: transactionListQuerySchema,
+    handler: async ({ query }) => findTransactions(db, query),
+  }),
+  route({
+    method: 'POST',
+    url: '/transactions',
+    access: 'admin',
+    summary:
+      "Create a transaction (multipart; reference_image optional). The currency is the account's; the reference must fit its supplier's format.",
+    tags: ['transactions'],
+    body: transactionInputSchema,
+    bodyType: 'multipart',
+    multipartLimits: uploadLimits,
+    fileTooLargeMessage: FILE_TOO_LARGE,
+    handler: async ({ body, user, redirectTo }) => {
+      const id = await createTransaction(db, user, body, imageOf(body));
+      redirectTo('/transactions');
+      return {
+        status: 'success' as const,
+        message: 'Transaction created successfully',
+        data: await getTransaction(db, id),
+        redirect: '/transactions',
+      };
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/transactions/:id',
+    access: 'admin',
+    page: true,
+    summary: 'One transaction, for the edit form (reference_image_url when there is one).',
+    tags: ['transactions'],
+    params: idParams,
+    handler: async ({ params }) => {
+      const t = await getTransaction(db, params.id);
+      if (!t) throw notFound('The transaction');
+      return { status: 'success' as const, data: t };
+    },
+  }),
+  route({
+    method: 'PUT',
+    url: '/transactions/:id',
+    access: 'admin',
+    summary: 'Update a transaction (POST with _method=PUT, multipart). Account, type and currency cannot change (422).',
+    tags: ['transactions'],
+    params: idParams,
+    body: transactionInputSchema,
+    bodyType: 'multipart',
+    multipartLimits: uploadLimits,
+    fileTooLargeMessage: FILE_TOO_LARGE,
+    handler: async ({ params, body, user, redirectTo }) => {
+      await updateTransaction(db, user, params.id, body, imageOf(body));
+      redirectTo('/transactions');
+      return {
+        status: 'success' as const,
+        message: 'Transaction updated successfully',
+        data: await getTransaction(db, params.id),
+        redirect: '/transactions',
+      };
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/transactions/:id/reference-image',
+    access: 'admin',
+    summary: "The transaction's reference image (JPEG, PNG or PDF).",
+    tags: ['transactions'],
+    params: idParams,
+    produces: 'application/octet-stream',
+    handler: async ({ params, reply }) => {
+      const file = await referenceImage(db, params.id);
+      if (!file) throw notFound('The reference image');
+      return reply
+        .type(file.mimetype)
+        .header('content-disposition', `inline; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(file.data);
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/transactions/store-bulk',
+    access: 'admin',
+    summary:
+      'Bulk entry (multipart or JSON): shared account (supplier), type (default credit), status, description type default|same|different, rows transactions[i][reference_number|amount|description|is_partial], 1..5000 rows, all in one insert or none.',
+    tags: ['transactions'],
+    body: bulkTransactionSchema,
+    bodyType: 'multipart',
+    multipartLimits: bulkLimits,
+    fileTooLargeMessage: FILE_TOO_LARGE,
+    handler: async ({ body, user, redirectTo }) => {
+      const { count } = await storeBulkTransactions(db, user, body, imageOf(body), today());
+      redirectTo('/transactions');
+      return {
+        status: 'success' as const,
+        message: `${count} transaction(s) created successfully`,
+        count,
+        redirect: '/transactions',
+      };
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/transactions-bulk-update',
+    access: 'admin',
+    summary: 'Set the status (completed, pending or failed) of the given transactions in one statement.',
+    tags: ['transactions'],
+    body: bulkStatusUpdateSchema,
+    handler: async ({ body, user }) => {
+      const n = await bulkUpdateStatus(db, user, body.transaction_ids, body.status);
+      return { status: 'success' as const, message: `${n} transaction(s) updated to ${body.status}.`, updated: n };
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/api/check-unclaimed-transaction',
+    access: 'admin',
+    summary:
+      "Is there an unmatched completed credit with this reference on the supplier's accounts? ('Unclaimed Transaction Found' on the booking form)",
+    tags: ['transactions'],
+    body: checkUnclaimedTransactionSchema,
+    response: z.object({ has_unclaimed: z.boolean(), message: z.string() }).passthrough(),
+    handler: async ({ body }) => findUnclaimedTransaction(db, body.reference_number, body.supplier_id),
+  }),
+];

@@ -1,0 +1,200 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminUser, sessionFor } from '../../../testing/fixtures';
+import { mockFetch } from '../../../testing/mock-fetch';
+import { renderApp } from '../../../testing/render';
+
+const cad = { id: 2, code: 'CAD', name: 'Canadian Dollar', symbol: '$' };
+const account = {
+  id: 7,
+  name: 'Sunwing main',
+  account_number: null,
+  accountable_type: 'supplier',
+  accountable_id: 1,
+  accountable: { id: 1, name: 'Sunwing', booking_number_format: 'SW0000000' },
+  accountable_name: 'Sunwing',
+  booking_number_format: 'SW0000000',
+  currency_id: 2,
+  currency: cad,
+  currency_code: 'CAD',
+  is_deleted: false,
+  balance: 0,
+  credit_total: 0,
+  debit_total: 0,
+  transaction_count: 0,
+};
+const tx = (id: number, reference_number: string) => ({
+  id,
+  account_id: 7,
+  account_name: 'Sunwing main',
+  supplier_name: 'Sunwing',
+  transaction_type: 'credit',
+  currency_code: 'CAD',
+  currency_symbol: '$',
+  amount: 12.5,
+  reference_number,
+  status: 'completed',
+  description: null,
+  is_partial: false,
+  cheque_reference_number: null,
+  transaction_date: '2026-05-01',
+});
+const page = (data: unknown[]) => ({
+  body: { data, current_page: 1, last_page: 1, per_page: 15, from: 1, to: data.length, total: data.length },
+});
+
+describe('Transactions list', () => {
+  it('passes the address filters to the server and changes the page size with page=1', async () => {
+    const mock = mockFetch({
+      'GET /transactions': page([tx(1, 'SW0000001')]),
+      'GET /accounts': { body: { data: [account] } },
+    });
+    const { user, router } = renderApp('/transactions?reference=SW0000001&page=3', { session: sessionFor(adminUser) });
+    await screen.findByTestId('transactions-table');
+    expect(new URL(mock.calls('GET /transactions')[0]!.url, 'http://x').searchParams.get('reference')).toBe(
+      'SW0000001',
+    );
+    expect(screen.getByLabelText('Reference')).toHaveValue('SW0000001');
+    await user.click(screen.getByLabelText(/^Page size/, { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: '50' }));
+    expect(router.state.location.search).toBe('?reference=SW0000001&page=1&page_size=50');
+  });
+
+  it('selects all, confirms with the spec sentence, updates and shows the message', async () => {
+    const mock = mockFetch({
+      'GET /transactions': page([tx(1, 'SW0000001'), tx(2, 'SW0000002')]),
+      'GET /accounts': { body: { data: [account] } },
+      'POST /transactions-bulk-update': { body: { status: 'success', message: '2 transaction(s) updated to failed.' } },
+    });
+    const { user } = renderApp('/transactions', { session: sessionFor(adminUser) });
+    await screen.findByTestId('transactions-table');
+    const apply = screen.getByRole('button', { name: 'Apply' });
+    expect(apply).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    await user.click(screen.getByLabelText(/^Bulk action/, { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Mark as Failed' }));
+    await user.click(apply);
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Status Update' });
+    expect(dialog).toHaveTextContent('Are you sure you want to update 2 transaction(s) to status: failed?');
+    await user.click(within(dialog).getByRole('button', { name: 'Update Status' }));
+    expect(await screen.findByTestId('bulk-result')).toHaveTextContent('2 transaction(s) updated to failed.');
+    expect(mock.calls('POST /transactions-bulk-update')[0]?.body).toEqual({
+      transaction_ids: [1, 2],
+      status: 'failed',
+    });
+  });
+
+  it("shows a red 'Error!' alert with the server message", async () => {
+    mockFetch({
+      'GET /transactions': page([tx(1, 'SW0000001')]),
+      'GET /accounts': { body: { data: [account] } },
+      'POST /transactions-bulk-update': { status: 500, body: { status: 'error', message: 'Database down.' } },
+    });
+    const { user } = renderApp('/transactions', { session: sessionFor(adminUser) });
+    await screen.findByTestId('transactions-table');
+    await user.click(screen.getByRole('checkbox', { name: 'Select SW0000001' }));
+    await user.click(screen.getByLabelText(/^Bulk action/, { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Mark as Completed' }));
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await user.click(await screen.findByRole('button', { name: 'Update Status' }));
+    const alert = await screen.findByTestId('bulk-result');
+    expect(alert).toHaveTextContent('Error!');
+    expect(alert).toHaveTextContent('Database down.');
+  });
+});
+
+describe('Bulk transaction form', () => {
+  it('adds rows, keeps one row, and maps server errors back to rows', async () => {
+    const mock = mockFetch({
+      'GET /accounts': { body: { data: [account] } },
+      'POST /transactions/store-bulk': {
+        status: 422,
+        body: {
+          message: 'Format should match: SW0000000',
+          errors: { 'transactions.1.reference_number': ['Format should match: SW0000000'] },
+        },
+      },
+    });
+    const { user } = renderApp('/transactions/create-bulk', { session: sessionFor(adminUser) });
+    await screen.findByTestId('bulk-form');
+    expect(screen.getByRole('button', { name: 'Remove' })).toBeDisabled();
+    await user.click(screen.getByLabelText(/^Supplier account/, { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Sunwing main (Sunwing) - CAD' }));
+    await user.click(screen.getByRole('button', { name: 'Add rows' }));
+    expect(screen.getAllByRole('button', { name: 'Remove' })).toHaveLength(2);
+
+    // Client check first: nothing is posted while rows are wrong.
+    await user.click(screen.getByRole('button', { name: 'Save transactions' }));
+    expect(screen.getByTestId('form-error')).toHaveTextContent(
+      'Form submission blocked due to validation errors. Please fix the errors below and try again.',
+    );
+    expect(screen.getByTestId('form-error')).toHaveTextContent(
+      'Check the red error messages shown below individual rows.',
+    );
+    expect(mock.calls('POST /transactions/store-bulk')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Reference number 1'), 'sw0000001');
+    expect(screen.getByLabelText('Reference number 1')).toHaveValue('SW0000001');
+    await user.type(screen.getByLabelText('Amount 1'), '10');
+    await user.type(screen.getByLabelText('Reference number 2'), 'SW0000002');
+    await user.type(screen.getByLabelText('Amount 2'), '20.50');
+    await user.click(screen.getByRole('button', { name: 'Save transactions' }));
+    await waitFor(() => expect(mock.calls('POST /transactions/store-bulk')).toHaveLength(1));
+    const body = mock.calls('POST /transactions/store-bulk')[0]!.body as Record<string, string>;
+    expect(body).toMatchObject({
+      account_id: '7',
+      transaction_type: 'credit',
+      status: 'completed',
+      'transactions[1][reference_number]': 'SW0000002',
+      'transactions[1][amount]': '20.50',
+    });
+    const row2 = screen.getByTestId('bulk-row-1');
+    expect(await within(row2).findByText('Format should match: SW0000000')).toBeInTheDocument();
+  });
+});
+
+describe('Single transaction form', () => {
+  it('locks account, type and currency on edit and offers reversed only for a reversed one', async () => {
+    mockFetch({
+      'GET /accounts': { body: { data: [account] } },
+      'GET /api/currencies': { body: { status: 'success', data: [cad] } },
+      'GET /transactions/9': {
+        body: {
+          status: 'success',
+          data: {
+            ...tx(9, 'SW0000009'),
+            currency_id: 2,
+            account: { booking_number_format: 'SW0000000' },
+            status: 'reversed',
+            reference_image_url: '/transactions/9/reference-image',
+            reference_image: { filename: 'r.png', mimetype: 'image/png' },
+          },
+        },
+      },
+    });
+    const { user } = renderApp('/transactions/9/edit', { session: sessionFor(adminUser) });
+    await screen.findByTestId('transaction-form');
+    expect(screen.getByLabelText(/^Account/, { selector: 'input' })).toBeDisabled();
+    expect(screen.getByLabelText(/^Transaction type/, { selector: 'input' })).toBeDisabled();
+    expect(screen.getByLabelText(/^Currency/, { selector: 'input' })).toBeDisabled();
+    expect(screen.getByTestId('existing-image')).toBeInTheDocument();
+    await user.click(screen.getByLabelText(/^Status/, { selector: 'input' }));
+    expect(await screen.findByRole('option', { name: 'Reversed' })).toBeInTheDocument();
+  });
+
+  it('shows the format message as the reference is typed', async () => {
+    mockFetch({
+      'GET /accounts': { body: { data: [account] } },
+      'GET /api/currencies': { body: { status: 'success', data: [cad] } },
+    });
+    const { user } = renderApp('/transactions/create', { session: sessionFor(adminUser) });
+    await screen.findByTestId('transaction-form');
+    await user.click(screen.getByLabelText(/^Account/, { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Sunwing main (Sunwing) - CAD' }));
+    await user.type(screen.getByTestId('reference-number'), 'sw12');
+    expect(screen.getByTestId('reference-number')).toHaveValue('SW12');
+    expect(screen.getByText('Format should match: SW0000000')).toBeInTheDocument();
+    await user.click(screen.getByLabelText(/^Status/, { selector: 'input' }));
+    expect(screen.queryByRole('option', { name: 'Reversed' })).not.toBeInTheDocument();
+  });
+});

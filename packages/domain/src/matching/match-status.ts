@@ -1,0 +1,59 @@
+/**
+ * DOMAIN.md "Matching bookings to transactions": the status of a booking against the transactions
+ * that match it. Pure: the caller finds the matched transactions (completed, on an account of the
+ * booking's supplier, same trimmed case-insensitive reference) and passes them in.
+ */
+import type { BookingStatus, TransactionMatchStatus } from '../bookings/booking-rules';
+import { absMoney, type Cents } from '../money/money';
+
+export interface MatchedTransaction {
+  transaction_type: 'credit' | 'debit';
+  amount: Cents;
+  is_partial: boolean;
+  /** Only `completed` transactions match; others are ignored here as a safety net. */
+  status: string;
+}
+
+export interface MatchInput {
+  /** The booking's gross (booking_amount; negative for a refund). */
+  gross: Cents;
+  booking_status: BookingStatus;
+  transactions: readonly MatchedTransaction[];
+}
+
+export interface MatchResult {
+  status: TransactionMatchStatus;
+  /** matched credits − matched debits */
+  net: Cents;
+  transaction_count: number;
+  has_completed_credit: boolean;
+  can_payout: boolean;
+  needs_reconciliation: boolean;
+}
+
+export function matchStatus({ gross, booking_status, transactions }: MatchInput): MatchResult {
+  const matched = transactions.filter((t) => t.status === 'completed');
+  let net = 0n;
+  for (const t of matched) net += t.transaction_type === 'credit' ? t.amount : -t.amount;
+  const netCents = net as Cents;
+  const hasCredit = matched.some((t) => t.transaction_type === 'credit');
+  const somePartial = matched.some((t) => t.is_partial);
+  const allPartial = matched.every((t) => t.is_partial);
+
+  let status: TransactionMatchStatus;
+  if (matched.length === 0) status = 'no_transaction';
+  else if (matched.length > 1 && !allPartial) status = 'multiple_transactions';
+  else if (netCents === gross) status = 'match';
+  else if (somePartial && absMoney(netCents) < absMoney(gross)) status = 'partial';
+  else status = 'mismatch';
+
+  const closed = booking_status === 'completed' || booking_status === 'cancelled';
+  return {
+    status,
+    net: netCents,
+    transaction_count: matched.length,
+    has_completed_credit: hasCredit,
+    can_payout: (status === 'match' || status === 'partial') && hasCredit && !closed,
+    needs_reconciliation: matched.length > 0 && netCents !== gross,
+  };
+}

@@ -1,0 +1,221 @@
+/**
+ * Accounts and transactions (agents-transactions-payouts.md §3–§5, CONTRACT.md §3): request schemas
+ * shared by the server (validation) and the browser (forms). Spec messages are used verbatim.
+ */
+import { z } from 'zod';
+import { cents, type Cents } from '../money/money';
+import { moneySchema, optionalMoneySchema } from '../money/schemas';
+import { flag, id, isoDate, optionalText, required, requiredText } from './fields';
+
+export const TRANSACTION_TYPES = ['credit', 'debit'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed', 'reversed'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+/** What a new transaction (and a bulk status update) may be set to; 'reversed' only stays on one already reversed. */
+export const SETTABLE_TRANSACTION_STATUSES = ['pending', 'completed', 'failed'] as const;
+export const ACCOUNTABLE_TYPES = ['supplier', 'agent'] as const;
+export type AccountableType = (typeof ACCOUNTABLE_TYPES)[number];
+export const BULK_DESCRIPTION_TYPES = ['default', 'same', 'different'] as const;
+export type BulkDescriptionType = (typeof BULK_DESCRIPTION_TYPES)[number];
+
+export const TRANSACTION_PAGE_SIZES = [10, 15, 25, 50, 100] as const;
+export const DEFAULT_TRANSACTION_PAGE_SIZE = 15;
+export const MAX_BULK_ROWS = 5000;
+export const BULK_ROWS_PER_ADD_MAX = 50;
+
+// Spec §5 / §8 messages.
+export const MSG_REFERENCE_REQUIRED = 'Reference number is required';
+export const MSG_AMOUNT_POSITIVE = 'Amount must be greater than 0';
+export const MSG_SELECT_SUPPLIER_ACCOUNT = 'Please select a supplier account';
+export const MSG_SELECT_TRANSACTION_TYPE = 'Please select a transaction type';
+export const MSG_SELECT_STATUS = 'Please select a status';
+export const MSG_COMMON_DESCRIPTION_REQUIRED =
+  'Common description is required when using same description for all transactions';
+/** The spec says a per-row description is required for 'different' but gives no text: ours. */
+export const MSG_ROW_DESCRIPTION_REQUIRED = 'Description is required when using different descriptions';
+export const MSG_FORM_BLOCKED =
+  'Form submission blocked due to validation errors. Please fix the errors below and try again.';
+export const MSG_CHECK_ROWS = 'Check the red error messages shown below individual rows.';
+export const MSG_SELECT_ACTION = 'Please select an action.';
+export const MSG_SELECT_TRANSACTIONS = 'Please select at least one transaction.';
+export const MSG_BULK_UPDATE_FAILED = 'An error occurred while processing your request.';
+export const MSG_TRANSACTION_FAILED = 'An error occurred. Please try again.';
+export const MSG_TRANSACTION_EXCEPTION = 'An unexpected error occurred. Please try again.';
+export const MSG_BULK_FAILED = 'Failed to create transactions';
+export const MSG_BULK_FORMAT_ERRORS = 'Please fix the reference number format errors shown below each row.';
+
+/** 'Are you sure you want to update N transaction(s) to status: X?' (spec §5 Bulk status). */
+export const bulkStatusConfirmation = (n: number, status: string) =>
+  `Are you sure you want to update ${n} transaction(s) to status: ${status}?`;
+
+/** The description of bulk rows when the description type is 'default' (the spec says "generated"; the text is ours). */
+export const defaultBulkDescription = (type: TransactionType, today: string) => `Bulk ${type} transaction - ${today}`;
+
+/** Option label of an account: 'name (accountable name or Unknown) - currency code or No Currency'. */
+export const accountOptionLabel = (a: {
+  name: string;
+  accountable_name?: string | null;
+  currency_code?: string | null;
+}) => `${a.name} (${a.accountable_name || 'Unknown'}) - ${a.currency_code || 'No Currency'}`;
+
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+export const accountInputSchema = z.object({
+  name: requiredText('name', 150),
+  account_number: optionalText('account number', 64),
+  accountable_type: z.enum(ACCOUNTABLE_TYPES, { error: 'The account owner type must be supplier or agent.' }),
+  accountable_id: id('account owner'),
+  currency_id: id('currency'),
+});
+export type AccountInput = z.infer<typeof accountInputSchema>;
+
+export const accountListQuerySchema = z.object({
+  include_deleted: flag().catch(false),
+  accountable_type: z.enum(ACCOUNTABLE_TYPES).optional().catch(undefined),
+});
+
+export const currencySummarySchema = z.object({
+  account_ids: z
+    .array(z.coerce.number().int().positive().max(2_147_483_647), { error: 'The account ids field is required.' })
+    .min(1, 'The account ids field is required.')
+    .max(1000),
+  transaction_type: z.preprocess(emptyToUndefined, z.enum(TRANSACTION_TYPES).optional()),
+  status: z.preprocess(emptyToUndefined, z.enum(TRANSACTION_STATUSES).default('completed')),
+});
+
+const referenceNumber = z
+  .string({ error: required('reference number') })
+  .trim()
+  .min(1, required('reference number'))
+  .max(64, 'The reference number field must not be greater than 64 characters.');
+
+/** The single transaction form (create and update; the server refuses changes of account, type and currency). */
+export const transactionInputSchema = z.object({
+  account_id: id('account'),
+  transaction_type: z.enum(TRANSACTION_TYPES, { error: required('transaction type') }),
+  currency_id: id('currency'),
+  amount: moneySchema('amount', { min: cents(1) }),
+  reference_number: referenceNumber,
+  status: z.preprocess(
+    emptyToUndefined,
+    z.enum(TRANSACTION_STATUSES, { error: 'The selected status is invalid.' }).default('completed'),
+  ),
+  description: optionalText('description', 5000),
+  is_partial: flag(),
+  cheque_reference_number: optionalText('cheque reference number', 64),
+  /** Stored-file upload; checked by the server. */
+  reference_image: z.unknown().optional(),
+});
+export type TransactionInput = z.infer<typeof transactionInputSchema>;
+
+const rowAmountSchema = moneySchema('amount', { min: cents(1) });
+
+const bulkRowSchema = z.object({
+  reference_number: z
+    .string({ error: MSG_REFERENCE_REQUIRED })
+    .trim()
+    .min(1, MSG_REFERENCE_REQUIRED)
+    .max(64, 'The reference number field must not be greater than 64 characters.'),
+  amount: z.unknown().transform((input, ctx): Cents => {
+    const r = rowAmountSchema.safeParse(input);
+    if (r.success) return r.data;
+    const message = r.error.issues[0]?.message ?? MSG_AMOUNT_POSITIVE;
+    // Empty, zero and negative all read 'Amount must be greater than 0'; a malformed number says so.
+    ctx.addIssue({ code: 'custom', message: /decimals/.test(message) ? message : MSG_AMOUNT_POSITIVE });
+    return z.NEVER;
+  }),
+  description: optionalText('description', 5000),
+  is_partial: flag(),
+});
+
+/** The bulk form (spec §2.5, §3 Bulk transaction, §5). Rows come as transactions[i][field]. */
+export const bulkTransactionSchema = z
+  .object({
+    account_id: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: MSG_SELECT_SUPPLIER_ACCOUNT })
+        .int(MSG_SELECT_SUPPLIER_ACCOUNT)
+        .positive(MSG_SELECT_SUPPLIER_ACCOUNT)
+        .max(2_147_483_647, MSG_SELECT_SUPPLIER_ACCOUNT),
+    ),
+    transaction_type: z.preprocess(
+      emptyToUndefined,
+      z.enum(TRANSACTION_TYPES, { error: MSG_SELECT_TRANSACTION_TYPE }).default('credit'),
+    ),
+    status: z.preprocess(
+      emptyToUndefined,
+      z.enum(SETTABLE_TRANSACTION_STATUSES, { error: MSG_SELECT_STATUS }).default('completed'),
+    ),
+    description_type: z.preprocess(
+      emptyToUndefined,
+      z.enum(BULK_DESCRIPTION_TYPES, { error: 'The selected description type is invalid.' }).default('default'),
+    ),
+    common_description: optionalText('common description', 5000),
+    cheque_reference_number: optionalText('cheque reference number', 64),
+    reference_image: z.unknown().optional(),
+    transactions: z
+      .array(bulkRowSchema, { error: 'Add at least one transaction row.' })
+      .min(1, 'Add at least one transaction row.')
+      .max(MAX_BULK_ROWS, `At most ${MAX_BULK_ROWS} transactions can be saved at once.`),
+  })
+  .superRefine((v, ctx) => {
+    if (v.description_type === 'same' && !v.common_description)
+      ctx.addIssue({ code: 'custom', path: ['common_description'], message: MSG_COMMON_DESCRIPTION_REQUIRED });
+    if (v.description_type === 'different')
+      v.transactions.forEach((row, i) => {
+        if (!row.description)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['transactions', i, 'description'],
+            message: MSG_ROW_DESCRIPTION_REQUIRED,
+          });
+      });
+  });
+export type BulkTransactionInput = z.infer<typeof bulkTransactionSchema>;
+
+/** The transactions list filters (bookings-and-commissions.md §2 "Transactions list filter", spec §2.7). */
+const optionalFilterId = z.preprocess(
+  emptyToUndefined,
+  z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
+);
+const optionalFilterText = z.preprocess(emptyToUndefined, z.string().trim().max(64).optional().catch(undefined));
+const optionalFilterDate = (label: string) => z.preprocess(emptyToUndefined, isoDate(label).optional());
+const optionalFilterAmount = (label: string) =>
+  z.preprocess(emptyToUndefined, optionalMoneySchema(label, { min: cents(0) }).optional());
+
+export const transactionListQuerySchema = z.object({
+  account_id: optionalFilterId,
+  transaction_type: z.preprocess(emptyToUndefined, z.enum(TRANSACTION_TYPES).optional().catch(undefined)),
+  status: z.preprocess(emptyToUndefined, z.enum(TRANSACTION_STATUSES).optional().catch(undefined)),
+  reference: optionalFilterText,
+  cheque_reference: optionalFilterText,
+  date_from: optionalFilterDate('date from'),
+  date_to: optionalFilterDate('date to'),
+  amount_min: optionalFilterAmount('minimum amount'),
+  amount_max: optionalFilterAmount('maximum amount'),
+  double_bookings: flag().catch(false),
+  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+  page_size: z.coerce
+    .number()
+    .refine((n) => (TRANSACTION_PAGE_SIZES as readonly number[]).includes(n))
+    .catch(DEFAULT_TRANSACTION_PAGE_SIZE),
+});
+export type TransactionListQuery = z.infer<typeof transactionListQuerySchema>;
+
+export const bulkStatusUpdateSchema = z.object({
+  transaction_ids: z
+    .array(z.coerce.number().int().positive().max(2_147_483_647), { error: MSG_SELECT_TRANSACTIONS })
+    .min(1, MSG_SELECT_TRANSACTIONS)
+    .max(MAX_BULK_ROWS, `At most ${MAX_BULK_ROWS} transactions can be updated at once.`),
+  status: z.preprocess(emptyToUndefined, z.enum(SETTABLE_TRANSACTION_STATUSES, { error: MSG_SELECT_ACTION })),
+});
+
+export const checkUnclaimedTransactionSchema = z.object({
+  reference_number: referenceNumber,
+  supplier_id: id('supplier'),
+});
+
+export const transactionStatusRequestSchema = z.object({
+  booking_ids: z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(500),
+});

@@ -238,6 +238,7 @@ export async function seedDemo(db: Db): Promise<DemoLogin[]> {
     });
   });
   await seedDemoBookings(db, demoAgentIds);
+  await seedDemoMoney(db);
   return logins;
 }
 
@@ -294,6 +295,37 @@ async function seedDemoBookings(db: Db, agentIds: number[]) {
       notes: amount.startsWith('-') ? 'Refund: supplier recalled part of the commission.' : '',
     });
     await saveBooking(db, actor, input, null, null);
+  }
+}
+
+/**
+ * One commission account per supplier and what the suppliers paid in: a full payment, a partial one,
+ * one that does not match the booking's amount, and a credit no booking claims yet (DOMAIN.md "Matching").
+ */
+async function seedDemoMoney(db: Db) {
+  await db.execute(sql`
+    insert into accounts (name, account_number, accountable_type, accountable_id, currency_id)
+    select s.name || ' commissions', 'ACC-' || lpad(s.id::text, 4, '0'), 'supplier', s.id, s.currency_id from suppliers s`);
+  const payments: [
+    reference: string,
+    supplier: string,
+    type: 'credit' | 'debit',
+    amount: string,
+    partial: boolean,
+    date: string,
+  ][] = [
+    ['AC-482913', 'Air Canada Vacations', 'credit', '1842.50', false, '2026-10-20'],
+    ['TS7Q2K9L', 'Transat Holidays', 'credit', '700.00', true, '2026-11-15'],
+    ['J2-88213', 'Jet2holidays', 'credit', '600.00', false, '2026-10-28'],
+    ['40218876', 'TUI UK', 'credit', '845.20', false, '2026-11-02'],
+    ['SW9911873', 'Sunwing Vacations', 'credit', '318.40', false, '2026-11-18'],
+  ];
+  for (const [reference, supplier, type, amount, partial, date] of payments) {
+    await db.execute(sql`
+      insert into transactions (account_id, transaction_type, currency_id, amount, reference_number, status, description, is_partial, transaction_date)
+      select a.id, ${type}, a.currency_id, ${amount}, ${reference}, 'completed', ${`Supplier commission statement ${date}`}, ${partial}, ${date}
+        from accounts a join suppliers s on s.id = a.accountable_id and a.accountable_type = 'supplier'
+       where s.name = ${supplier}`);
   }
 }
 

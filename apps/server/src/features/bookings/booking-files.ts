@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { storedFiles } from '../../db/schema';
 import { fieldError } from '../../http/errors';
@@ -40,4 +41,13 @@ export function isUploadedFile(v: unknown): v is UploadedFile {
     Buffer.isBuffer((v as UploadedFile).data) &&
     typeof (v as UploadedFile).filename === 'string'
   );
+}
+
+/** Sends a stored file inline, under a safe name, never sniffed into another type by the browser. */
+export function sendStoredFile(reply: FastifyReply, file: { filename: string; mimetype: string; data: Buffer }) {
+  return reply
+    .type(file.mimetype)
+    .header('content-disposition', `inline; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`)
+    .header('x-content-type-options', 'nosniff')
+    .send(file.data);
 }

@@ -14,7 +14,7 @@ import { storedFiles } from '../../db/schema';
 import type { RouteModule } from '../../http/app';
 import { notFound, validationError } from '../../http/errors';
 import { idParams, route, type UploadedFile } from '../../http/route';
-import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES, isUploadedFile } from './booking-files';
+import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES, isUploadedFile, sendStoredFile } from './booking-files';
 import { findTransactionStatuses } from '../transactions/transaction-matching';
 import { findBookings, getBooking, visibleTo } from './bookings.repo';
 import { cancelBooking, deleteBooking, saveBooking } from './bookings.service';
@@ -145,11 +145,7 @@ export const bookingRoutes: RouteModule = ({ db }) => [
       if (!fileId) throw notFound('The receipt');
       const [file] = await db.select().from(storedFiles).where(eq(storedFiles.id, fileId));
       if (!file) throw notFound('The receipt');
-      return reply
-        .type(file.mimetype)
-        .header('content-disposition', `inline; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`)
-        .header('x-content-type-options', 'nosniff')
-        .send(file.data);
+      return sendStoredFile(reply, file);
     },
   }),
   route({

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { RouteModule } from '../../http/app';
 import { notFound, validationError } from '../../http/errors';
 import { idParams, route, type UploadedFile } from '../../http/route';
-import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES, isUploadedFile } from '../bookings/booking-files';
+import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES, isUploadedFile, sendStoredFile } from '../bookings/booking-files';
 import {
   bulkUpdateStatus,
   createTransaction,
@@ -115,11 +115,7 @@ export const transactionRoutes: RouteModule = ({ db }) => [
     handler: async ({ params, reply }) => {
       const file = await referenceImage(db, params.id);
       if (!file) throw notFound('The reference image');
-      return reply
-        .type(file.mimetype)
-        .header('content-disposition', `inline; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`)
-        .header('x-content-type-options', 'nosniff')
-        .send(file.data);
+      return sendStoredFile(reply, file);
     },
   }),
   route({

@@ -122,6 +122,33 @@ export async function benchBookingsSearch(ctx: BenchContext): Promise<BenchResul
   );
 }
 
+export async function benchTransactionStatus(ctx: BenchContext): Promise<BenchResult> {
+  const s = await setup(ctx);
+  const rnd = seededRandom(43);
+  const { rows } = await s.db.$client.query<{ lo: number; hi: number; tx: number }>(
+    `select min(id) as lo, max(id) as hi, (select count(*)::int from transactions) as tx from bookings`,
+  );
+  const { lo, hi, tx } = rows[0]!;
+  const t = await measure(
+    async () => {
+      // 100 ids of one list page's worth, spread over the table.
+      const ids = Array.from({ length: 100 }, () => lo + Math.floor(rnd.next() * (hi - lo + 1)));
+      const res = await s.client.request('POST', '/bookings/transaction-status', { booking_ids: ids });
+      if (res.status !== 200) throw new Error(`transaction-status answered ${res.status}`);
+    },
+    Math.min(ctx.requests, 1000),
+    Math.min(ctx.warmup, 50),
+  );
+  return result(
+    'transaction-status',
+    'POST /bookings/transaction-status for 100 bookings (matching, DOMAIN.md)',
+    t,
+    'p50 ≤ 20 ms',
+    t.p50_ms <= 20,
+    { ...s.dataset, transactions: tx },
+  );
+}
+
 export async function benchBookingsCreate(ctx: BenchContext): Promise<BenchResult> {
   const s = await setup(ctx);
   const rnd = seededRandom(42);

@@ -15,7 +15,7 @@ import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { ensureReferenceData } from '../apps/server/src/db/seed-reference';
 import { createDb } from '../apps/server/src/db/client';
 import { benchAgentsImport } from './agents-import';
-import { benchBookingsCreate, benchBookingsList, benchBookingsSearch } from './bookings';
+import { benchBookingsCreate, benchBookingsList, benchBookingsSearch, benchTransactionStatus } from './bookings';
 import { benchRateResolution } from './rate-resolution';
 
 export interface BenchContext {
@@ -46,6 +46,7 @@ const BENCHMARKS: Record<string, (ctx: BenchContext) => Promise<BenchResult>> = 
   // These three share one seeded database (1,000,000 bookings by default, BENCH_BOOKINGS); keep their order.
   'bookings-list': benchBookingsList,
   'bookings-search': benchBookingsSearch,
+  'transaction-status': benchTransactionStatus,
   'bookings-create': benchBookingsCreate,
 };
 

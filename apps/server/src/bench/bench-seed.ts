@@ -139,7 +139,32 @@ export async function benchSeed(db: Db, opts: BenchSeedOptions) {
         `bookings ${to.toLocaleString('en-GB')} / ${opts.bookings.toLocaleString('en-GB')} (${Math.round((Date.now() - started) / 1000)} s)`,
       );
     }
+    // The suppliers' payments: one account per supplier and a completed credit for every booking with a
+    // positive amount (one in ten is a partial payment of half), so matching runs against a table of the
+    // same size as the bookings.
+    await db.execute(sql`drop index if exists transactions_reference_trgm_idx`);
+    await db.execute(sql`
+      insert into accounts (name, account_number, accountable_type, accountable_id, currency_id)
+      select s.name || ' commissions', 'BENCH-' || s.id, 'supplier', s.id, s.currency_id from suppliers s where s.name like 'Bench Supplier %'`);
+    const { rows: range } = await db.execute<{ lo: number; hi: number }>(
+      sql`select min(id) as lo, max(id) as hi from bookings where booking_reference like 'BK%'`,
+    );
+    for (let from = range[0]!.lo; from <= range[0]!.hi; from += batch) {
+      await db.execute(sql`
+        insert into transactions (account_id, transaction_type, currency_id, amount, reference_number, status, is_partial, transaction_date)
+        select a.id, 'credit', a.currency_id,
+               case when b.id % 10 = 0 then round(b.booking_amount / 2, 2) else b.booking_amount end,
+               b.booking_reference, 'completed', b.id % 10 = 0, b.booking_date + 30
+          from bookings b join accounts a on a.accountable_type = 'supplier' and a.accountable_id = b.supplier_id
+         where b.id between ${from} and ${from + batch - 1} and b.booking_amount > 0 and b.booking_reference like 'BK%'`);
+      log(
+        `transactions for bookings up to id ${Math.min(from + batch - 1, range[0]!.hi).toLocaleString('en-GB')} (${Math.round((Date.now() - started) / 1000)} s)`,
+      );
+    }
   } finally {
+    await db.execute(
+      sql`create index if not exists transactions_reference_trgm_idx on transactions using gin (reference_number gin_trgm_ops)`,
+    );
     await db.execute(
       sql`create index if not exists bookings_reference_trgm_idx on bookings using gin (booking_reference gin_trgm_ops)`,
     );
@@ -149,7 +174,7 @@ export async function benchSeed(db: Db, opts: BenchSeedOptions) {
     await db.execute(sql`drop table if exists bench_agents, bench_suppliers`);
   }
   // Fresh statistics and visibility map, as autovacuum would leave a table in steady use.
-  await db.execute(sql`vacuum analyze bookings, actual_commissions`);
+  await db.execute(sql`vacuum analyze bookings, actual_commissions, transactions`);
   const seconds = Math.round((Date.now() - started) / 100) / 10;
   log(`done in ${seconds} s`);
   return {

@@ -129,11 +129,12 @@ export async function benchSeed(db: Db, opts: BenchSeedOptions) {
           )
           insert into actual_commissions (booking_id, agent_id, role, percentage, amount, gst_amount, total_with_gst, paid_amount, status)
           select ins.id, ins.primary_agent_id, 'primary', b.commission_percentage, ins.expected_commission,
-                 case when a.has_gst then round(ins.expected_commission * 0.05, 2) else 0 end,
-                 ins.expected_commission + case when a.has_gst then round(ins.expected_commission * 0.05, 2) else 0 end,
+                 case when a.has_gst then round(ins.expected_commission * gst.rate / 100, 2) else 0 end,
+                 ins.expected_commission + case when a.has_gst then round(ins.expected_commission * gst.rate / 100, 2) else 0 end,
                  case when ins.status = 'completed' then ins.expected_commission else 0 end,
                  case ins.status when 'completed' then 'paid' when 'pending' then 'pending' when 'cancelled' then 'cancelled' else 'confirmed' end
-            from ins join bookings b on b.id = ins.id join agents a on a.id = ins.primary_agent_id`);
+            from ins join bookings b on b.id = ins.id join agents a on a.id = ins.primary_agent_id
+            cross join (select value::numeric as rate from settings where key = 'gst_rate') gst`);
       });
       log(
         `bookings ${to.toLocaleString('en-GB')} / ${opts.bookings.toLocaleString('en-GB')} (${Math.round((Date.now() - started) / 1000)} s)`,

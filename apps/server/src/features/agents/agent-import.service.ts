@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, fieldError } from '../../http/errors';
 import type { UploadedFile } from '../../http/route';
-import { writeAudit } from '../audit/audit';
+import { writeAudit, writeAudits } from '../audit/audit';
 import { todayUtc } from './agents.service';
 
 /**
@@ -187,23 +187,24 @@ export async function importAgents(
         from new_agents a join new_users u on u.id = a.user_id join input i on lower(i.email) = lower(u.email)
        order by i.row`);
     const byRow = new Map(inserted.map((r) => [r.row, r]));
-    await tx.execute(sql`
-      insert into audit_logs (user_id, action, entity_type, entity_id, after, meta)
-      select ${actorId}, 'create', 'agent', x.agent_id::text, x.after, x.meta
-        from json_to_recordset(${JSON.stringify(
-          payload.map((p) => ({
-            agent_id: byRow.get(p.row)!.agent_id,
-            after: {
-              full_name: p.name,
-              fareconnect_email: p.email,
-              fareconnect_number: p.fareconnect_number,
-              commission_tier_id: p.commission_tier_id,
-              state_id: p.state_id,
-              sin_number: p.sin_number ? `***${p.sin_number.slice(-3)}` : null,
-            },
-            meta: { source: 'bulk_import', row: p.row, filename: file.filename },
-          })),
-        )}::json) as x(agent_id int, after jsonb, meta jsonb)`);
+    await writeAudits(
+      tx,
+      payload.map((p) => ({
+        userId: actorId,
+        action: 'create',
+        entityType: 'agent',
+        entityId: byRow.get(p.row)!.agent_id,
+        after: {
+          full_name: p.name,
+          fareconnect_email: p.email,
+          fareconnect_number: p.fareconnect_number,
+          commission_tier_id: p.commission_tier_id,
+          state_id: p.state_id,
+          sin_number: p.sin_number, // masked by the audit writer
+        },
+        meta: { source: 'bulk_import', row: p.row, filename: file.filename },
+      })),
+    );
 
     const hashes = await hashing;
     await tx.execute(sql`

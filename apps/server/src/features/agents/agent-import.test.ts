@@ -72,6 +72,15 @@ describe('agent bulk import', () => {
       country: 'CA',
     });
     expect(await verify(rows[0].password_hash, 'emilie123')).toBe(true);
+    // The audit row of the import keeps the SIN masked, like every audit row.
+    const { rows: audit } = await t.db.$client.query(
+      `select l.after from audit_logs l join agents a on a.id::text = l.entity_id join users u on u.id = a.user_id
+        where l.entity_type = 'agent' and u.email = $1`,
+      [`emilie@${tag}.test`],
+    );
+    expect(audit).toHaveLength(1);
+    expect(audit[0].after.sin_number).toBe('***286');
+    expect(JSON.stringify(audit)).not.toContain('046454286');
     // The imported agent signs in with the Email column and the default password.
     const login = await t.client().post('/login', { json: { email: `emilie@${tag}.test`, password: 'emilie123' } });
     expect(login.statusCode).toBe(200);

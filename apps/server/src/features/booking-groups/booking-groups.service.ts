@@ -3,7 +3,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { bookingGroups } from '../../db/schema';
 import { fieldError, notFound } from '../../http/errors';
-import { writeAudit } from '../audit/audit';
+import { writeAudit, writeAudits } from '../audit/audit';
 import { visibleTo } from '../bookings/bookings.repo';
 
 type GroupRow = typeof bookingGroups.$inferSelect;
@@ -263,27 +263,25 @@ export async function saveGroup(
       after: { ...values, bookings: [...selected].sort((a, b) => a - b) },
       meta: { added, removed },
     });
-    for (const bookingId of removed) {
-      await writeAudit(tx, {
+    // One row per booking that moved, written together.
+    await writeAudits(tx, [
+      ...removed.map((bookingId) => ({
         userId: user.id,
         action: 'update',
         entityType: 'booking',
         entityId: bookingId,
         before: { booking_group_id: id, is_group_booking: true },
         after: { booking_group_id: null, is_group_booking: false },
-      });
-    }
-    for (const bookingId of added) {
-      const prev = chosen.find((b) => b.id === bookingId)?.booking_group_id ?? null;
-      await writeAudit(tx, {
+      })),
+      ...added.map((bookingId) => ({
         userId: user.id,
         action: 'update',
         entityType: 'booking',
         entityId: bookingId,
-        before: { booking_group_id: prev },
+        before: { booking_group_id: chosen.find((b) => b.id === bookingId)?.booking_group_id ?? null },
         after: { booking_group_id: id, is_group_booking: true },
-      });
-    }
+      })),
+    ]);
     return { id };
   });
 }

@@ -19,7 +19,8 @@ import {
 } from '@app/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { agents, auditLogs, subAgentLinks } from '../../db/schema';
+import { agents, subAgentLinks } from '../../db/schema';
+import { writeAudits, type AuditEntry } from '../audit/audit';
 import { getGstRate } from '../reference/reference.routes';
 
 /**
@@ -356,7 +357,7 @@ export async function recalculateBookings(
 
   const bookingUpdates: Record<string, unknown>[] = [];
   const lineUpserts: Record<string, unknown>[] = [];
-  const audits: (typeof auditLogs.$inferInsert)[] = [];
+  const audits: AuditEntry[] = [];
   const diff = new Map<string, bigint>();
   for (const { booking, r } of resolved) {
     const old = linesByBooking.get(booking.id) ?? [];
@@ -378,10 +379,10 @@ export async function recalculateBookings(
     bookingUpdates.push({ id: booking.id, ...bookingRateColumns(r, newExpected) });
     for (const l of computed.lines) lineUpserts.push({ booking_id: booking.id, ...l });
     audits.push({
-      user_id: actor.userId,
+      userId: actor.userId,
       action: 'recalculate',
-      entity_type: 'booking',
-      entity_id: String(booking.id),
+      entityType: 'booking',
+      entityId: booking.id,
       before: { expected_commission: booking.expected_commission, lines: old.map(({ booking_id: _b, ...l }) => l) },
       after: { expected_commission: moneyToString(newExpected), lines: computed.lines },
       meta: { reason: actor.reason },
@@ -403,7 +404,7 @@ export async function recalculateBookings(
       bookingUpdates.map((u) => u.id as number),
       lineUpserts,
     );
-    await tx.insert(auditLogs).values(audits);
+    await writeAudits(tx, audits);
   }
   report.difference = [...diff]
     .sort(([a], [b]) => a.localeCompare(b))

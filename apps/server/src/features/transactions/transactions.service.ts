@@ -398,11 +398,11 @@ export async function findUnclaimedTransaction(db: DbOrTx, reference: string, su
      order by t.transaction_date desc, t.id desc limit 1`);
   const r = rows[0];
   if (!r) return { has_unclaimed: false, message: '', transaction: null };
-  const amount = moneyToNumber(moneyFromDb(r.amount));
+  const amount = moneyFromDb(r.amount);
   return {
     has_unclaimed: true,
-    message: `An unclaimed ${r.supplier_name} transaction of ${moneyToString(moneyFromDb(r.amount))} ${r.currency} has reference ${reference.trim().toUpperCase()}.`,
-    transaction: { supplier_name: r.supplier_name, amount, currency: r.currency },
+    message: `An unclaimed ${r.supplier_name} transaction of ${moneyToString(amount)} ${r.currency} has reference ${reference.trim().toUpperCase()}.`,
+    transaction: { supplier_name: r.supplier_name, amount: moneyToNumber(amount), currency: r.currency },
   };
 }
 

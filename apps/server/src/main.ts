@@ -45,5 +45,6 @@ await app.listen({ port: config.port, host: config.host });
 const where = database.embedded
   ? `embedded PostgreSQL on 127.0.0.1:${database.embedded.port} (${config.dataDir})`
   : 'DATABASE_URL';
-console.log(`\nBack office ready on http://${config.host}:${config.port}  — data: ${where}`);
-if (logins) console.log(`\nDemo logins (loaded into the empty database; DEMO=0 turns this off):\n${logins}\n`);
+// One write, logins first: whoever waits for the ready line (people, scripts, tests) sees everything.
+const demo = logins ? `\nDemo logins (loaded into the empty database; DEMO=0 turns this off):\n${logins}\n` : '';
+process.stdout.write(`${demo}\nBack office ready on http://${config.host}:${config.port}  — data: ${where}\n`);

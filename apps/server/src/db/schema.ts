@@ -17,6 +17,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 
@@ -348,6 +349,12 @@ export const bookings = pgTable(
     is_reconciled: boolean('is_reconciled').notNull().default(false),
     is_claimed_booking: boolean('is_claimed_booking').notNull().default(false),
     booking_receipt_file_id: integer('booking_receipt_file_id').references(() => storedFiles.id),
+    /**
+     * DOMAIN.md "Matching": the booking's match status against the transactions, kept current by
+     * the matching service in the same database transaction as every write that can change it
+     * (transactions, booking reference/supplier/amount). NULL = not computed yet (backfilled at start).
+     */
+    transaction_match_status: varchar('transaction_match_status', { length: 24 }),
     cancellation_note: text('cancellation_note'),
     cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
     created_by_user_id: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -364,6 +371,15 @@ export const bookings = pgTable(
     index('bookings_sub_agent_idx').on(t.sub_agent_id),
     index('bookings_supplier_date_idx').on(t.supplier_id, t.booking_date.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('bookings_status_date_idx').on(t.status, t.booking_date.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check(
+      'bookings_transaction_match_status',
+      sql`${t.transaction_match_status} in ('match', 'partial', 'mismatch', 'no_transaction', 'multiple_transactions')`,
+    ),
+    index('bookings_match_status_date_idx').on(
+      t.transaction_match_status,
+      t.booking_date.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('bookings_group_idx').on(t.booking_group_id),
     // Matching to transactions: supplier + normalised reference (DOMAIN.md "Matching").
     index('bookings_supplier_reference_idx').on(t.supplier_id, sql`upper(btrim(${t.booking_reference}))`),
@@ -399,6 +415,53 @@ export const actualCommissions = pgTable(
     uniqueIndex('actual_commissions_booking_agent_key').on(t.booking_id, t.agent_id),
     index('actual_commissions_agent_status_idx').on(t.agent_id, t.status),
     check('actual_commissions_status', sql`${t.status} in ('pending', 'confirmed', 'paid', 'cancelled')`),
+  ],
+);
+
+/**
+ * A transaction file import (spec §2.6, §3 "Import job"): the uploaded file, the options, and the
+ * progress that the status call reports. The worker (pg-boss) writes rows in chunks; each chunk and
+ * the progress that counts it commit together, so a resumed job continues after the last whole chunk.
+ */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    file_id: integer('file_id')
+      .notNull()
+      .references(() => storedFiles.id),
+    /** queued → processing → completed | failed */
+    status: varchar('status', { length: 16 }).notNull().default('queued'),
+    transaction_status: varchar('transaction_status', { length: 16 }).notNull(),
+    description: text('description'),
+    is_partial: boolean('is_partial').notNull().default(false),
+    cheque_reference_number: varchar('cheque_reference_number', { length: 64 }),
+    reference_image_file_id: integer('reference_image_file_id').references(() => storedFiles.id),
+    /** Valid rows found when the file was accepted. */
+    total_rows: integer('total_rows').notNull(),
+    processed_count: integer('processed_count').notNull().default(0),
+    imported_count: integer('imported_count').notNull().default(0),
+    /** Row problems, in file order (capped; error_count has the full number). */
+    errors: jsonb('errors').$type<string[]>().notNull().default([]),
+    error_count: integer('error_count').notNull().default(0),
+    message: text('message'),
+    attempts: integer('attempts').notNull().default(0),
+    heartbeat_at: timestamp('heartbeat_at', { withTimezone: true }),
+    started_at: timestamp('started_at', { withTimezone: true }),
+    finished_at: timestamp('finished_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('import_jobs_status', sql`${t.status} in ('queued', 'processing', 'completed', 'failed')`),
+    index('import_jobs_unfinished_idx')
+      .on(t.status)
+      .where(sql`${t.status} in ('queued', 'processing')`),
   ],
 );
 
@@ -450,9 +513,14 @@ export const transactions = pgTable(
       .notNull()
       .default(sql`current_date`),
     created_by_user_id: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Set for rows written by a file import: the job and the file's row number (1-based). */
+    import_job_id: uuid('import_job_id').references(() => importJobs.id),
+    import_row: integer('import_row'),
     ...timestamps,
   },
   (t) => [
+    // A file row is written at most once, whatever a resumed or repeated job does.
+    uniqueIndex('transactions_import_row_uq').on(t.import_job_id, t.import_row),
     check('transactions_type', sql`${t.transaction_type} in ('credit', 'debit')`),
     check('transactions_status', sql`${t.status} in ('pending', 'completed', 'failed', 'reversed')`),
     check('transactions_amount_positive', sql`${t.amount} > 0`),

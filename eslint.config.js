@@ -34,6 +34,11 @@ export default tseslint.config(
     },
   },
   {
+    // Tests may read fixtures from disk.
+    files: ['packages/domain/**/*.test.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

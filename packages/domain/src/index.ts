@@ -21,3 +21,4 @@ export * from './schemas/bookings';
 export * from './schemas/booking-groups';
 export * from './matching/match-status';
 export * from './schemas/transactions';
+export * from './transactions/import-file';

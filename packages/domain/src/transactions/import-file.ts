@@ -1,0 +1,306 @@
+/**
+ * The transaction import file (agents-transactions-payouts.md §2.6, §3 "Parsed row", §5 "Transaction
+ * import"): bytes in, parsed rows out. The browser (preview) and the server (the import job) call the
+ * same function, so what the preview shows is what the job writes.
+ *
+ * The file: CSV or TXT (any of UTF-8 with or without BOM, UTF-16 with or without BOM, Windows-1252;
+ * comma, semicolon or tab separated), XLSX or XLS (first sheet). No header row: every row counts.
+ * Column 1 is the reference, column 2 the amount; a positive amount is a credit, a negative one a
+ * debit, and the stored amount is the absolute value.
+ *
+ * Where the spec drops a row "silently" we still drop it, but say which row and why (`skipped`): an
+ * import that loses a payment without a word is the harm this product exists to prevent. Rules we
+ * added for money safety (docs/decisions/0003):
+ * - amounts are read exactly (no floating point): '1,234.50' (grouped thousands), '(12.50)'
+ *   (accounting negative), '£12.50' and '-£75.25' are amounts; '12,50' (decimal comma), '1e6',
+ *   'NaN', '' and more than 2 decimals are not, and the row is skipped with the reason;
+ * - a row with a third non-empty column is skipped: in a comma file, an unquoted '1,234.50' or
+ *   '12,50' splits into two cells and reading only the first would import the wrong amount.
+ */
+import Papa from 'papaparse';
+import { MAX_MONEY_CENTS, parseDecimalUnits, type Cents } from '../money/money';
+
+export const TRANSACTION_IMPORT_MAX_BYTES = 10_485_760;
+export const TRANSACTION_IMPORT_POLL_MS = 3000;
+/** The number of rows a job writes per database transaction. */
+export const TRANSACTION_IMPORT_CHUNK = 5000;
+/** The accept attribute of the file input. */
+export const TRANSACTION_IMPORT_ACCEPT = '.csv,.txt,.xlsx,.xls';
+
+export const IMPORT_MESSAGES = {
+  selectFile: 'Please select a file to import',
+  selectAccount: 'Please select a supplier account',
+  unsupported: 'Unsupported file format',
+  noData: 'No data found in the file',
+  noValidData: 'No valid data found in the file after parsing',
+  tooLarge: 'File size must be less than 10MB',
+  readFailed: 'Failed to read file',
+  startFailed: 'Failed to start import process',
+  statusFailed: 'Failed to fetch import status',
+  parseErrorTitle: 'Error Parsing File',
+  successTitle: 'Import Successful!',
+} as const;
+
+export const importFailedMessage = (message: string) => `Import failed: ${message}`;
+/** The description of imported rows when the form leaves it empty (spec §2.6). */
+export const defaultImportDescription = (today: string) => `CSV/Excel Import - ${today}`;
+
+export type ImportFileKind = 'text' | 'xlsx' | 'xls';
+
+/** The kind of file by its extension (csv, txt, xlsx, xls; case-insensitive), or null. */
+export function transactionImportFileKind(filename: string): ImportFileKind | null {
+  const ext = /\.([a-z0-9]+)$/i.exec(filename.trim())?.[1]?.toLowerCase();
+  if (ext === 'csv' || ext === 'txt') return 'text';
+  if (ext === 'xlsx') return 'xlsx';
+  if (ext === 'xls') return 'xls';
+  return null;
+}
+
+type Magic = 'zip' | 'ole2' | 'png' | 'jpeg' | 'gif' | 'pdf' | null;
+
+/** Recognises the binary containers a spreadsheet or a misnamed upload starts with. */
+export function sniffMagic(b: Uint8Array): Magic {
+  const starts = (...sig: number[]) => sig.every((v, i) => b[i] === v);
+  if (starts(0x50, 0x4b, 0x03, 0x04)) return 'zip';
+  if (starts(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)) return 'ole2';
+  if (starts(0x89, 0x50, 0x4e, 0x47)) return 'png';
+  if (starts(0xff, 0xd8, 0xff)) return 'jpeg';
+  if (starts(0x47, 0x49, 0x46, 0x38)) return 'gif';
+  if (starts(0x25, 0x50, 0x44, 0x46)) return 'pdf';
+  return null;
+}
+
+/** Looks for UTF-16 without a BOM: text of mostly ASCII has a NUL in every other byte. */
+function utf16WithoutBom(b: Uint8Array): 'utf-16le' | 'utf-16be' | null {
+  const n = Math.min(b.length - (b.length % 2), 2000);
+  if (n < 4) return null;
+  let evenNul = 0;
+  let oddNul = 0;
+  for (let i = 0; i < n; i += 2) {
+    if (b[i] === 0) evenNul++;
+    if (b[i + 1] === 0) oddNul++;
+  }
+  const pairs = n / 2;
+  if (oddNul > pairs * 0.6 && evenNul < pairs * 0.1) return 'utf-16le';
+  if (evenNul > pairs * 0.6 && oddNul < pairs * 0.1) return 'utf-16be';
+  return null;
+}
+
+/**
+ * Decodes a text file: BOM first (UTF-8, UTF-16 LE/BE), then BOM-less UTF-16, then strict UTF-8,
+ * and Windows-1252 when the bytes are not UTF-8 (a '£' saved by Excel on Windows is 0xA3).
+ * Returns null for binary content (NUL characters after decoding).
+ */
+export function decodeTextFile(b: Uint8Array): string | null {
+  let encoding = 'utf-8';
+  let offset = 0;
+  if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) offset = 3;
+  else if (b[0] === 0xff && b[1] === 0xfe) [encoding, offset] = ['utf-16le', 2];
+  else if (b[0] === 0xfe && b[1] === 0xff) [encoding, offset] = ['utf-16be', 2];
+  else encoding = utf16WithoutBom(b) ?? 'utf-8';
+  const body = b.subarray(offset);
+  let text: string;
+  try {
+    text = new TextDecoder(encoding, { fatal: true }).decode(body);
+  } catch {
+    if (encoding !== 'utf-8') return null;
+    text = new TextDecoder('windows-1252').decode(body);
+  }
+  return text.includes('\u0000') ? null : text;
+}
+
+/**
+ * The field separator: semicolon or tab when every one of the first non-empty lines has one,
+ * otherwise comma (the spec's format).
+ */
+export function detectDelimiter(text: string): ',' | ';' | '\t' {
+  const lines = text
+    .split(/\r\n|\n|\r/, 200)
+    .filter((l) => l.trim() !== '')
+    .slice(0, 20);
+  if (lines.length === 0) return ',';
+  if (lines.every((l) => l.includes(';'))) return ';';
+  if (lines.every((l) => l.includes('\t'))) return '\t';
+  return ',';
+}
+
+/** Splits delimited text into rows of cells (RFC 4180 quotes; blank lines kept so row numbers are lines). */
+export function splitDelimitedText(text: string): string[][] {
+  const result = Papa.parse<string[]>(text, {
+    delimiter: detectDelimiter(text),
+    header: false,
+    skipEmptyLines: false,
+    dynamicTyping: false,
+  });
+  return result.data;
+}
+
+export type AmountParse = { ok: true; value: Cents } | { ok: false; reason: string };
+
+const quote = (s: string) => `'${s}'`;
+
+/**
+ * An amount cell, exactly. A spreadsheet number goes through its shortest round-trip text, so
+ * 12.5 is '12.5' and 0.1 + 0.2 is refused for having too many decimals.
+ */
+export function parseImportAmount(cell: unknown): AmountParse {
+  if (typeof cell === 'number') {
+    if (!Number.isFinite(cell)) return { ok: false, reason: 'the amount is not a number' };
+    return parseImportAmount(String(cell));
+  }
+  const raw = typeof cell === 'string' ? cell.trim() : cell == null ? '' : String(cell as string | boolean).trim();
+  if (raw === '') return { ok: false, reason: 'the amount is empty' };
+  let s = raw;
+  let negative = false;
+  const paren = /^\((.*)\)$/.exec(s);
+  if (paren) [negative, s] = [true, paren[1]!.trim()];
+  const signed = /^([-+])\s*(.*)$/.exec(s);
+  if (signed) [negative, s] = [negative !== (signed[1] === '-'), signed[2]!];
+  s = s.replace(/^[£$€]\s*/, '');
+  const signedAfterSymbol = !signed && /^([-+])\s*(.*)$/.exec(s);
+  if (signedAfterSymbol) [negative, s] = [negative !== (signedAfterSymbol[1] === '-'), signedAfterSymbol[2]!];
+  if (/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(s)) s = s.replace(/,/g, '');
+  else if (/^\d+,\d{1,2}$/.test(s))
+    return { ok: false, reason: `${quote(raw)} uses a comma for decimals; write ${s.replace(',', '.')}` };
+  const units = /^[\d.]+$/.test(s) ? parseDecimalUnits(s, 2) : null;
+  if (units === null) {
+    if (/^\d*\.\d{3,}$/.test(s)) return { ok: false, reason: `${quote(raw)} has more than 2 decimals` };
+    if (/^[\d.]+e[-+]?\d+$/i.test(s))
+      return { ok: false, reason: `${quote(raw)} is not a plain amount (no exponents)` };
+    return { ok: false, reason: `${quote(raw)} is not an amount` };
+  }
+  if (units === 0n) return { ok: false, reason: 'the amount is zero' };
+  if (units > MAX_MONEY_CENTS) return { ok: false, reason: `${quote(raw)} is too large` };
+  return { ok: true, value: (negative ? -units : units) as Cents };
+}
+
+export interface ImportParsedRow {
+  /** The row (line) of the file, from 1. */
+  row: number;
+  reference: string;
+  /** Signed: ≥ 0 is a credit, < 0 a debit. */
+  amount: Cents;
+}
+
+export interface ImportSkippedRow {
+  row: number;
+  reason: string;
+}
+
+export const skippedRowMessage = (s: ImportSkippedRow) => `Row ${s.row}: ${s.reason}`;
+
+export const importRowType = (amount: Cents): 'credit' | 'debit' => (amount >= 0n ? 'credit' : 'debit');
+
+const cellText = (c: unknown): string =>
+  typeof c === 'string' ? c.trim() : c == null ? '' : String(c as number | boolean).trim();
+
+/** Rows of cells → parsed rows and skipped rows with their reasons. Blank lines are ignored quietly. */
+export function parseImportCells(cells: readonly (readonly unknown[])[]): {
+  rows: ImportParsedRow[];
+  skipped: ImportSkippedRow[];
+  nonBlank: number;
+} {
+  const rows: ImportParsedRow[] = [];
+  const skipped: ImportSkippedRow[] = [];
+  let nonBlank = 0;
+  cells.forEach((line, i) => {
+    const row = i + 1;
+    const texts = line.map(cellText);
+    while (texts.length && texts[texts.length - 1] === '') texts.pop();
+    if (texts.length === 0) return;
+    nonBlank++;
+    const skip = (reason: string) => skipped.push({ row, reason });
+    if (texts.length < 2) return skip('needs two columns: reference, amount');
+    if (texts.length > 2)
+      return skip(
+        `has ${texts.length} columns; expected 2 (reference, amount) — an amount with a comma must be in quotes`,
+      );
+    const reference = texts[0]!;
+    if (reference === '') return skip('has no reference');
+    if (reference.length > 64) return skip('the reference is longer than 64 characters');
+    const amount = parseImportAmount(typeof line[1] === 'number' ? line[1] : texts[1]);
+    if (!amount.ok) return skip(amount.reason);
+    rows.push({ row, reference, amount: amount.value });
+  });
+  return { rows, skipped, nonBlank };
+}
+
+export interface ImportSummary {
+  row_count: number;
+  credit_count: number;
+  debit_count: number;
+  /** Sum of the credits (positive). */
+  total_credits: Cents;
+  /** Sum of the debits as a positive amount. */
+  total_debits: Cents;
+  /** credits − debits */
+  net_total: Cents;
+}
+
+export function summarizeImport(rows: readonly ImportParsedRow[]): ImportSummary {
+  let credits = 0n;
+  let debits = 0n;
+  let creditCount = 0;
+  for (const r of rows) {
+    if (r.amount >= 0n) {
+      credits += r.amount;
+      creditCount++;
+    } else debits -= r.amount;
+  }
+  return {
+    row_count: rows.length,
+    credit_count: creditCount,
+    debit_count: rows.length - creditCount,
+    total_credits: credits as Cents,
+    total_debits: debits as Cents,
+    net_total: (credits - debits) as Cents,
+  };
+}
+
+export type ImportFileResult =
+  | { ok: true; rows: ImportParsedRow[]; skipped: ImportSkippedRow[]; summary: ImportSummary }
+  | { ok: false; error: string; skipped: ImportSkippedRow[] };
+
+const failure = (error: string, skipped: ImportSkippedRow[] = []): ImportFileResult => ({ ok: false, error, skipped });
+
+/** Reads the first sheet of an XLSX/XLS workbook (SheetJS, loaded only when needed). */
+async function readWorkbookCells(bytes: Uint8Array): Promise<unknown[][] | null> {
+  const XLSX = await import('@e965/xlsx');
+  try {
+    const book = XLSX.read(bytes, { type: 'array', dense: true, cellDates: false, cellHTML: false });
+    const name = book.SheetNames[0];
+    const sheet = name ? book.Sheets[name] : undefined;
+    if (!sheet) return [];
+    return XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: true });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The one parser of an import file, for the preview and the job. Returns the parsed rows and the
+ * skipped ones, or the spec's message for the whole file.
+ */
+export async function parseTransactionImportFile(filename: string, bytes: Uint8Array): Promise<ImportFileResult> {
+  const kind = transactionImportFileKind(filename);
+  if (!kind) return failure(IMPORT_MESSAGES.unsupported);
+  if (bytes.length > TRANSACTION_IMPORT_MAX_BYTES) return failure(IMPORT_MESSAGES.tooLarge);
+  if (bytes.length === 0) return failure(IMPORT_MESSAGES.noData);
+  const magic = sniffMagic(bytes);
+  let cells: unknown[][] | null;
+  if (kind === 'text') {
+    if (magic) return failure(IMPORT_MESSAGES.unsupported);
+    const text = decodeTextFile(bytes);
+    if (text === null) return failure(IMPORT_MESSAGES.unsupported);
+    cells = splitDelimitedText(text);
+  } else {
+    // An Excel file is a ZIP (xlsx) or an OLE2 compound file (xls); either extension may hold either.
+    if (magic !== 'zip' && magic !== 'ole2') return failure(IMPORT_MESSAGES.unsupported);
+    cells = await readWorkbookCells(bytes);
+    if (cells === null) return failure(IMPORT_MESSAGES.unsupported);
+  }
+  const { rows, skipped, nonBlank } = parseImportCells(cells);
+  if (nonBlank === 0) return failure(IMPORT_MESSAGES.noData);
+  if (rows.length === 0) return failure(IMPORT_MESSAGES.noValidData, skipped);
+  return { ok: true, rows, skipped, summary: summarizeImport(rows) };
+}

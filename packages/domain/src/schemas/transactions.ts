@@ -29,6 +29,7 @@ export const MSG_AMOUNT_POSITIVE = 'Amount must be greater than 0';
 export const MSG_SELECT_SUPPLIER_ACCOUNT = 'Please select a supplier account';
 export const MSG_SELECT_TRANSACTION_TYPE = 'Please select a transaction type';
 export const MSG_SELECT_STATUS = 'Please select a status';
+export const MSG_SELECT_FILE_TO_IMPORT = 'Please select a file to import';
 export const MSG_COMMON_DESCRIPTION_REQUIRED =
   'Common description is required when using same description for all transactions';
 /** The spec says a per-row description is required for 'different' but gives no text: ours. */
@@ -218,4 +219,32 @@ export const checkUnclaimedTransactionSchema = z.object({
 
 export const transactionStatusRequestSchema = z.object({
   booking_ids: z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(500),
+});
+
+/**
+ * The import form (spec §2.6, §3 "Import form", §5 "Transaction import"). The file itself is read by
+ * `parseTransactionImportFile`; here only its presence is checked.
+ */
+export const transactionImportSchema = z.object({
+  account_id: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: MSG_SELECT_SUPPLIER_ACCOUNT })
+      .int(MSG_SELECT_SUPPLIER_ACCOUNT)
+      .positive(MSG_SELECT_SUPPLIER_ACCOUNT)
+      .max(2_147_483_647, MSG_SELECT_SUPPLIER_ACCOUNT),
+  ),
+  status: z.preprocess(emptyToUndefined, z.enum(SETTABLE_TRANSACTION_STATUSES, { error: MSG_SELECT_STATUS })),
+  description: optionalText('description', 5000),
+  is_partial: flag(),
+  cheque_reference_number: optionalText('cheque reference number', 64),
+  file: z.unknown().refine((v) => v !== undefined && v !== null && v !== '', MSG_SELECT_FILE_TO_IMPORT),
+  reference_image: z.unknown().optional(),
+});
+export type TransactionImportInput = z.infer<typeof transactionImportSchema>;
+
+export const importJobParamsSchema = z.object({
+  jobId: z
+    .string()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'The import job was not found.'),
 });

@@ -19,6 +19,7 @@
  */
 import Papa from 'papaparse';
 import { MAX_MONEY_CENTS, parseDecimalUnits, type Cents } from '../money/money';
+import { MSG_SELECT_FILE_TO_IMPORT, MSG_SELECT_SUPPLIER_ACCOUNT } from '../schemas/transactions';
 
 export const TRANSACTION_IMPORT_MAX_BYTES = 10_485_760;
 export const TRANSACTION_IMPORT_POLL_MS = 3000;
@@ -28,8 +29,8 @@ export const TRANSACTION_IMPORT_CHUNK = 5000;
 export const TRANSACTION_IMPORT_ACCEPT = '.csv,.txt,.xlsx,.xls';
 
 export const IMPORT_MESSAGES = {
-  selectFile: 'Please select a file to import',
-  selectAccount: 'Please select a supplier account',
+  selectFile: MSG_SELECT_FILE_TO_IMPORT,
+  selectAccount: MSG_SELECT_SUPPLIER_ACCOUNT,
   unsupported: 'Unsupported file format',
   noData: 'No data found in the file',
   noValidData: 'No valid data found in the file after parsing',

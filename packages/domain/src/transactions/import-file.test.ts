@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { moneyToString } from '../money/money';
 import {
+  applyReferenceFormat,
   decodeTextFile,
   IMPORT_MESSAGES,
   parseImportAmount,
@@ -179,5 +180,16 @@ describe('file kinds and text decoding', () => {
   });
   it('treats NUL-filled bytes as binary', () => {
     expect(decodeTextFile(new Uint8Array([0x41, 0, 0, 0, 0x42, 0x43, 0, 0x44, 0x45]))).toBeNull();
+  });
+});
+
+describe('applyReferenceFormat', () => {
+  it("keeps the rows that fit the supplier's format (case-insensitive) and says why the others do not", async () => {
+    const r = await parse('references.csv');
+    if (!r.ok) throw new Error(r.error);
+    const out = applyReferenceFormat(r.rows, 'AAA000');
+    expect(out.rows.map((x) => x.reference)).toEqual(['pmt501', 'INV502']);
+    expect(out.skipped.map(skippedRowMessage)).toEqual(["Row 1: 'inv 500': Format should match: AAA000"]);
+    expect(applyReferenceFormat(r.rows, null).rows).toHaveLength(3);
   });
 });

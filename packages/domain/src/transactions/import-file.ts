@@ -18,6 +18,7 @@
  *   '12,50' splits into two cells and reading only the first would import the wrong amount.
  */
 import Papa from 'papaparse';
+import { formatMismatchMessage, matchesBookingFormat } from '../bookings/booking-format';
 import { MAX_MONEY_CENTS, parseDecimalUnits, type Cents } from '../money/money';
 import { MSG_SELECT_FILE_TO_IMPORT, MSG_SELECT_SUPPLIER_ACCOUNT } from '../schemas/transactions';
 
@@ -304,4 +305,23 @@ export async function parseTransactionImportFile(filename: string, bytes: Uint8A
   if (nonBlank === 0) return failure(IMPORT_MESSAGES.noData);
   if (rows.length === 0) return failure(IMPORT_MESSAGES.noValidData, skipped);
   return { ok: true, rows, skipped, summary: summarizeImport(rows) };
+}
+
+/**
+ * The rows an import writes to an account whose supplier has a booking number format: the others
+ * are skipped with 'Format should match: {format}' (checked on the upper-cased reference, as the
+ * single and bulk forms do). The upload and the job both call this, so they agree on the rows.
+ */
+export function applyReferenceFormat(
+  rows: readonly ImportParsedRow[],
+  format: string | null,
+): { rows: ImportParsedRow[]; skipped: ImportSkippedRow[] } {
+  if (!format) return { rows: [...rows], skipped: [] };
+  const kept: ImportParsedRow[] = [];
+  const skipped: ImportSkippedRow[] = [];
+  for (const r of rows) {
+    if (matchesBookingFormat(format, r.reference.toUpperCase())) kept.push(r);
+    else skipped.push({ row: r.row, reason: `${quote(r.reference)}: ${formatMismatchMessage(format)}` });
+  }
+  return { rows: kept, skipped };
 }

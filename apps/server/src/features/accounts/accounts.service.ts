@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { conflict, notFound, validationError } from '../../http/errors';
 import { writeAudit } from '../audit/audit';
+import { refreshMatchStatusesForAccount } from '../transactions/transaction-matching';
 
 type AccountRow = {
   id: number;
@@ -145,6 +146,18 @@ export async function updateAccount(db: Db, user: SessionUser, id: number, input
              accountable_type = ${v.accountable_type}, accountable_id = ${v.accountable_id},
              currency_id = ${v.currency_id}, updated_at = now()
        where id = ${id}`);
+    // Matching goes through the account's owner: a new owner moves its transactions to another
+    // supplier's bookings (DOMAIN.md "Matching"), so both suppliers' bookings are recomputed.
+    if (
+      before.n > 0 &&
+      (before.accountable_type !== v.accountable_type || before.accountable_id !== v.accountable_id)
+    ) {
+      await refreshMatchStatusesForAccount(
+        tx,
+        id,
+        [before, v].filter((o) => o.accountable_type === 'supplier').map((o) => o.accountable_id),
+      );
+    }
     const { n: _n, ...old } = before;
     await writeAudit(tx, {
       userId: user.id,

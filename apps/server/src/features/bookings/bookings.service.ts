@@ -29,7 +29,11 @@ import {
   storeLines,
 } from '../commissions/commission-engine';
 import { getGstRate } from '../reference/reference.routes';
-import { matchedTransactionExists } from '../transactions/transaction-matching';
+import {
+  lockSuppliersForMatching,
+  matchedTransactionExists,
+  refreshMatchStatuses,
+} from '../transactions/transaction-matching';
 import { storeUpload } from './booking-files';
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -51,9 +55,22 @@ export async function saveBooking(
 ): Promise<{ id: number; created: boolean }> {
   return db.transaction(async (tx) => {
     let existing: BookingRow | null = null;
+    // The match status follows the supplier, reference and amount: lock the suppliers (old and new)
+    // before the booking row, the order every match-status writer uses (transaction-matching.ts).
+    const { rows: current } =
+      existingId === null
+        ? { rows: [] }
+        : await tx.execute<{ supplier_id: number }>(sql`select supplier_id from bookings where id = ${existingId}`);
+    await lockSuppliersForMatching(tx, [
+      ...current.map((r) => r.supplier_id),
+      ...(input.supplier_id ? [input.supplier_id] : []),
+    ]);
     if (existingId !== null) {
       existing = (await tx.select().from(bookings).where(eq(bookings.id, existingId)).for('update'))[0] ?? null;
       if (!existing) throw notFound('The booking');
+      // Moved to another supplier by a concurrent save since the read above: lock that one too.
+      if (!current.some((r) => r.supplier_id === existing!.supplier_id))
+        await lockSuppliersForMatching(tx, [existing.supplier_id]);
       if (!user.is_admin) {
         if (!ownsBooking(user, existing)) throw forbidden();
         if (isClosed(existing.status)) throw conflict('A cancelled or completed booking can no longer be edited.');
@@ -180,6 +197,7 @@ export async function saveBooking(
       [id],
       computed.lines.map((l) => ({ booking_id: id, ...l })),
     );
+    await refreshMatchStatuses(tx, [id]);
     await writeAudit(tx, {
       userId: user.id,
       action: existing ? 'update' : 'create',

@@ -4,6 +4,11 @@
  * (accounts_owner_idx) → transactions on (account_id, normalized_reference)
  * (transactions_account_reference_idx), so the cost grows with the bookings asked, not with the
  * transactions table. The status rules themselves are the pure `matchStatus` of the domain.
+ *
+ * The status is also stored (`bookings.transaction_match_status`) so the bookings list can filter
+ * on it with an index: every write that can change it calls a `refresh…` function below in its own
+ * database transaction, and `backfillMatchStatuses` computes rows still NULL (at start, after
+ * bench:seed). The stored value always comes from `findTransactionStatuses`, never from SQL rules.
  */
 import {
   matchStatus,
@@ -14,7 +19,7 @@ import {
   type TransactionMatchStatus,
 } from '@app/domain';
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 
 export interface MatchedTransactionView {
   id: number;
@@ -127,4 +132,150 @@ export async function findTransactionStatuses(
     });
   }
   return out;
+}
+
+/** The most bookings computed and written per statement (memory and statement size stay bounded). */
+const REFRESH_CHUNK = 5000;
+
+const intArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
+
+/**
+ * Serialises the writers that can change the match status of one supplier's bookings: a booking
+ * save and a transaction write on that supplier's accounts each take this lock (suppliers in id
+ * order) before they compute, so each computes after the other has committed and neither stores a
+ * status that misses the other's row. `FOR NO KEY UPDATE` does not block the foreign-key checks of
+ * inserts (they take KEY SHARE). Lock order everywhere: transaction rows, accounts, suppliers,
+ * bookings.
+ */
+export async function lockSuppliersForMatching(tx: DbOrTx, supplierIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(supplierIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  await tx.execute(sql`select id from suppliers where id = any(${intArray(ids)}::int[]) order by id for no key update`);
+}
+
+/** Computes (domain `matchStatus` via `findTransactionStatuses`) and stores, one UPDATE per chunk. */
+async function storeMatchStatuses(tx: DbOrTx, bookingIds: readonly number[]): Promise<number> {
+  const ids = [...new Set(bookingIds)];
+  let stored = 0;
+  for (let i = 0; i < ids.length; i += REFRESH_CHUNK) {
+    const statuses = await findTransactionStatuses(tx, ids.slice(i, i + REFRESH_CHUNK));
+    if (statuses.size === 0) continue;
+    const keys = [...statuses.keys()];
+    await tx.execute(sql`
+      update bookings b set transaction_match_status = u.status
+        from unnest(${intArray(keys)}::int[], ${`{${keys.map((k) => statuses.get(k)!.status).join(',')}}`}::text[])
+             as u(id, status)
+       where b.id = u.id and b.transaction_match_status is distinct from u.status`);
+    stored += statuses.size;
+  }
+  return stored;
+}
+
+/**
+ * Recomputes and stores the match status of these bookings (set-based: one query to compute and one
+ * UPDATE … FROM unnest(…) per 5,000). Call it inside the transaction of the write. Returns how many
+ * bookings were computed (ids that no longer exist are skipped).
+ */
+export async function refreshMatchStatuses(tx: DbOrTx, bookingIds: readonly number[]): Promise<number> {
+  const ids = [...new Set(bookingIds)];
+  if (ids.length === 0) return 0;
+  const { rows } = await tx.execute<{ supplier_id: number }>(
+    sql`select distinct supplier_id from bookings where id = any(${intArray(ids)}::int[])`,
+  );
+  await lockSuppliersForMatching(
+    tx,
+    rows.map((r) => r.supplier_id),
+  );
+  return storeMatchStatuses(tx, ids);
+}
+
+/**
+ * After transactions were written on these accounts with these references (raw, as typed: they are
+ * normalised with upper(btrim()) like the matching): recomputes and stores the status of every
+ * booking of the account's supplier with one of those references (bookings_supplier_reference_idx).
+ * Agent accounts match no booking and are skipped. Set-based whatever the number of references
+ * (a file import calls it per chunk of up to 5,000 rows, inside the chunk's transaction).
+ */
+export async function refreshMatchStatusesForReferences(
+  tx: DbOrTx,
+  pairs: { accountId: number; references: string[] }[],
+): Promise<number> {
+  const keys = pairs.flatMap((p) => p.references.map((reference) => ({ account_id: p.accountId, reference })));
+  if (keys.length === 0) return 0;
+  const accountIds = [...new Set(pairs.map((p) => p.accountId))].sort((a, b) => a - b);
+  // KEY SHARE: an owner change of these accounts (FOR UPDATE) waits for this transaction, and this
+  // one reads the owner it commits.
+  const { rows: owners } = await tx.execute<{ accountable_type: string; accountable_id: number }>(sql`
+    select accountable_type, accountable_id from accounts
+     where id = any(${intArray(accountIds)}::int[]) order by id for key share`);
+  const supplierIds = owners.filter((o) => o.accountable_type === 'supplier').map((o) => o.accountable_id);
+  if (supplierIds.length === 0) return 0;
+  // Locked before the bookings are looked up, so a booking saved meanwhile is seen once committed.
+  await lockSuppliersForMatching(tx, supplierIds);
+  const { rows } = await tx.execute<{ id: number }>(sql`
+    select distinct b.id
+      from (select distinct a.accountable_id as supplier_id, upper(btrim(k.reference)) as reference
+              from json_to_recordset(${JSON.stringify(keys)}::json) as k(account_id int, reference text)
+              join accounts a on a.id = k.account_id and a.accountable_type = 'supplier') k
+      join bookings b on b.supplier_id = k.supplier_id and upper(btrim(b.booking_reference)) = k.reference`);
+  return storeMatchStatuses(
+    tx,
+    rows.map((r) => r.id),
+  );
+}
+
+/**
+ * An account's owner changed: the bookings of these suppliers (old and new owner) whose reference
+ * is on one of the account's completed transactions (only those match) may match differently now.
+ * Call it after taking the account row FOR UPDATE.
+ */
+export async function refreshMatchStatusesForAccount(
+  tx: DbOrTx,
+  accountId: number,
+  supplierIds: readonly number[],
+): Promise<number> {
+  const ids = [...new Set(supplierIds)];
+  if (ids.length === 0) return 0;
+  await lockSuppliersForMatching(tx, ids);
+  const { rows } = await tx.execute<{ id: number }>(sql`
+    select b.id
+      from (select distinct normalized_reference from transactions
+             where account_id = ${accountId} and status = 'completed') t
+      join bookings b on b.supplier_id = any(${intArray(ids)}::int[])
+                     and upper(btrim(b.booking_reference)) = t.normalized_reference`);
+  return storeMatchStatuses(
+    tx,
+    rows.map((r) => r.id),
+  );
+}
+
+/**
+ * Computes every booking whose stored status is still NULL (rows written before the column existed,
+ * or inserted directly, like bench:seed), `batchSize` at a time, each batch in its own transaction.
+ * Walks the NULL entries of bookings_match_status_date_idx in index order, so each batch reads only
+ * its own rows. Returns how many bookings it computed.
+ */
+export async function backfillMatchStatuses(db: Db, batchSize = 5000): Promise<number> {
+  let total = 0;
+  let after: { date: string; id: number } | null = null;
+  for (;;) {
+    const cursor: SQL = after
+      ? sql`and (b.booking_date < ${after.date} or (b.booking_date = ${after.date} and b.id < ${after.id}))`
+      : sql``;
+    const { rows } = await db.execute<{ id: number; booking_date: string }>(sql`
+      select b.id, b.booking_date from bookings b
+       where b.transaction_match_status is null ${cursor}
+       order by b.transaction_match_status, b.booking_date desc, b.id desc
+       limit ${batchSize}`);
+    if (rows.length === 0) return total;
+    await db.transaction((tx) =>
+      refreshMatchStatuses(
+        tx,
+        rows.map((r) => r.id),
+      ),
+    );
+    total += rows.length;
+    const last = rows[rows.length - 1]!;
+    after = { date: last.booking_date, id: last.id };
+  }
 }

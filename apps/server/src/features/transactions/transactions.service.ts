@@ -1,6 +1,7 @@
 /**
  * Transactions: single entry, bulk entry (one set-based insert in one transaction), the listing and
- * the bulk status update (agents-transactions-payouts.md §2.4, §2.5, §2.7, §4, §5).
+ * the bulk status update (agents-transactions-payouts.md §2.4, §2.5, §2.7, §4, §5). Every write
+ * refreshes the stored match status of the bookings it touches, in the same database transaction.
  *
  * Rules we decided where the spec is silent (docs/decisions is the lead's; see the report):
  * - a transaction's currency must be its account's currency (422 on currency_id otherwise);
@@ -27,6 +28,7 @@ import { notFound, validationError, type FieldErrors } from '../../http/errors';
 import type { UploadedFile } from '../../http/route';
 import { writeAudit } from '../audit/audit';
 import { storeUpload } from '../bookings/booking-files';
+import { refreshMatchStatusesForReferences } from './transaction-matching';
 
 export type AccountFacts = {
   id: number;
@@ -177,6 +179,7 @@ export async function createTransaction(
               ${values.cheque_reference_number}, ${values.reference_image_file_id}, ${user.id})
       returning id`);
     const id = rows[0]!.id;
+    await refreshMatchStatusesForReferences(tx, [{ accountId: acc.id, references: [values.reference_number] }]);
     await writeAudit(tx, { userId: user.id, action: 'create', entityType: 'transaction', entityId: id, after: values });
     return id;
   });
@@ -236,6 +239,10 @@ export async function updateTransaction(
              cheque_reference_number = ${after.cheque_reference_number},
              reference_image_file_id = ${after.reference_image_file_id}, updated_at = now()
        where id = ${id}`);
+    // The bookings of the old reference lose this transaction, those of the new one gain it.
+    await refreshMatchStatusesForReferences(tx, [
+      { accountId: before.account_id, references: [before.reference_number, after.reference_number] },
+    ]);
     await writeAudit(tx, { userId: user.id, action: 'update', entityType: 'transaction', entityId: id, before, after });
   });
 }
@@ -286,6 +293,9 @@ export async function storeBulkTransactions(
              as r(reference_number varchar(64), amount numeric(14, 2), description text, is_partial boolean)
       returning id`);
     const ids = inserted.map((r) => r.id);
+    await refreshMatchStatusesForReferences(tx, [
+      { accountId: acc.id, references: rows.map((r) => r.reference_number) },
+    ]);
     await writeAudit(tx, {
       userId: user.id,
       action: 'bulk_create',
@@ -362,11 +372,21 @@ export async function bulkUpdateStatus(
 ): Promise<number> {
   const unique = [...new Set(ids)];
   return db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ id: number; before: string }>(sql`
+    const { rows } = await tx.execute<{ id: number; before: string; account_id: number; reference_number: string }>(sql`
       update transactions t set status = ${status}, updated_at = now()
         from (select id, status from transactions where id = any(${`{${unique.join(',')}}`}::int[]) for update) old
        where t.id = old.id
-      returning t.id, old.status as before`);
+      returning t.id, old.status as before, t.account_id, t.reference_number`);
+    const byAccount = new Map<number, string[]>();
+    for (const r of rows) {
+      const refs = byAccount.get(r.account_id) ?? [];
+      refs.push(r.reference_number);
+      byAccount.set(r.account_id, refs);
+    }
+    await refreshMatchStatusesForReferences(
+      tx,
+      [...byAccount].map(([accountId, references]) => ({ accountId, references })),
+    );
     if (rows.length)
       await writeAudit(tx, {
         userId: user.id,

@@ -16,6 +16,7 @@ import {
 } from '../../db/schema';
 import { writeAudit } from '../audit/audit';
 import { saveBooking } from '../bookings/bookings.service';
+import { refreshMatchStatusesForReferences } from '../transactions/transaction-matching';
 import { hashPassword } from '../auth/password';
 import { nextFareconnectNumber } from '../users/users.service';
 
@@ -320,13 +321,20 @@ async function seedDemoMoney(db: Db) {
     ['40218876', 'TUI UK', 'credit', '845.20', false, '2026-11-02'],
     ['SW9911873', 'Sunwing Vacations', 'credit', '318.40', false, '2026-11-18'],
   ];
-  for (const [reference, supplier, type, amount, partial, date] of payments) {
-    await db.execute(sql`
-      insert into transactions (account_id, transaction_type, currency_id, amount, reference_number, status, description, is_partial, transaction_date)
-      select a.id, ${type}, a.currency_id, ${amount}, ${reference}, 'completed', ${`Supplier commission statement ${date}`}, ${partial}, ${date}
-        from accounts a join suppliers s on s.id = a.accountable_id and a.accountable_type = 'supplier'
-       where s.name = ${supplier}`);
-  }
+  await db.transaction(async (tx) => {
+    const written: { accountId: number; references: string[] }[] = [];
+    for (const [reference, supplier, type, amount, partial, date] of payments) {
+      const { rows } = await tx.execute<{ account_id: number }>(sql`
+        insert into transactions (account_id, transaction_type, currency_id, amount, reference_number, status, description, is_partial, transaction_date)
+        select a.id, ${type}, a.currency_id, ${amount}, ${reference}, 'completed', ${`Supplier commission statement ${date}`}, ${partial}, ${date}
+          from accounts a join suppliers s on s.id = a.accountable_id and a.accountable_type = 'supplier'
+         where s.name = ${supplier}
+        returning account_id`);
+      for (const r of rows) written.push({ accountId: r.account_id, references: [reference] });
+    }
+    // The bookings above were stored as no_transaction; these payments change that (list filter).
+    await refreshMatchStatusesForReferences(tx, written);
+  });
 }
 
 export function formatLogins(logins: DemoLogin[]): string {

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { BOOKING_REFERENCE_MESSAGE, BOOKING_REFERENCE_PATTERN, BOOKING_STATUSES } from '../bookings/booking-rules';
+import {
+  BOOKING_REFERENCE_MESSAGE,
+  BOOKING_REFERENCE_PATTERN,
+  BOOKING_STATUSES,
+  TRANSACTION_MATCH_STATUSES,
+} from '../bookings/booking-rules';
 import { moneySchema } from '../money/schemas';
 import { flag, isoDate, optionalId, optionalText, required, requiredText } from './fields';
 
@@ -90,6 +95,8 @@ export const bookingListQuerySchema = z.object({
   direction: z.enum(['asc', 'desc']).catch('desc'),
   search: z.string().trim().max(100).optional().catch(undefined),
   status: z.enum(BOOKING_STATUSES).optional().catch(undefined),
+  /** DOMAIN.md "Matching": the stored match status (an unknown value is ignored, like `status`). */
+  transaction_status: z.enum(TRANSACTION_MATCH_STATUSES).optional().catch(undefined),
   supplier_id: optionalIdFilter,
   agent_id: optionalIdFilter,
   booking_group_id: optionalIdFilter,

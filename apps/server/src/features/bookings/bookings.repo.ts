@@ -77,6 +77,8 @@ export async function findBookings(
 ): Promise<Paginated<ReturnType<typeof toListItem>>> {
   const where: SQL[] = [visibleTo(user)];
   if (q.status) where.push(sql`b.status = ${q.status}`);
+  // The stored status (bookings_match_status_date_idx), kept current by every write that changes it.
+  if (q.transaction_status) where.push(sql`b.transaction_match_status = ${q.transaction_status}`);
   if (q.supplier_id) where.push(sql`b.supplier_id = ${q.supplier_id}`);
   if (q.agent_id && user.is_admin)
     where.push(sql`(b.primary_agent_id = ${q.agent_id} or b.sub_agent_id = ${q.agent_id})`);

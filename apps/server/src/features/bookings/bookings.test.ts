@@ -1,6 +1,7 @@
 import { BOOKING_REFERENCE_MESSAGE } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertRule } from '../../test/factories';
+import { backfillMatchStatuses, refreshMatchStatusesForReferences } from '../transactions/transaction-matching';
 import { auditRows, createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 
 let t: TestApp;
@@ -395,5 +396,213 @@ describe('groups made from the booking form', () => {
     expect(res.statusCode).toBe(200);
     const groups = (await sub.get('/api/booking-groups')).json().data as { id: number; name: string }[];
     expect(groups.map((g) => g.name)).toContain('Sam trip');
+  });
+});
+
+describe('the stored transaction status (list filter)', () => {
+  let cad: number;
+  let swAcc: number;
+  let tsAcc: number;
+  const stored = async (...ids: number[]) =>
+    (await q('select id, transaction_match_status as s from bookings where id = any($1)', [ids])).reduce<
+      Record<number, string | null>
+    >((m, r) => ({ ...m, [r.id]: r.s }), {});
+  const book = async (reference: string, amount: string, over: Record<string, unknown> = {}) => {
+    const res = await admin.post('/bookings', {
+      json: form({ booking_reference: reference, booking_amount: amount, primary_agent_id: agent.agentId, ...over }),
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().data.id as number;
+  };
+  const pay = async (reference: string, amount: string, over: Record<string, string> = {}) => {
+    const res = await admin.post('/transactions', {
+      multipart: {
+        account_id: String(swAcc),
+        transaction_type: 'credit',
+        currency_id: String(cad),
+        amount,
+        reference_number: reference,
+        is_partial: '0',
+        ...over,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().data.id as number;
+  };
+
+  beforeAll(async () => {
+    cad = (await q(`select id from currencies where code = 'CAD'`))[0].id;
+    const acc = async (name: string, supplier: number) =>
+      (
+        await q(
+          `insert into accounts (name, accountable_type, accountable_id, currency_id) values ($1, 'supplier', $2, $3) returning id`,
+          [name, supplier, cad],
+        )
+      )[0].id as number;
+    swAcc = await acc('Sunwing commissions', sunwing);
+    tsAcc = await acc('Transat commissions', transat);
+  });
+
+  it('follows every write that can change it, in the same transaction', async () => {
+    const a = await book('SW3000001', '100.00');
+    const b = await book('SW3000002', '100.00');
+    const c = await book('SW3000003', '100.00');
+    expect(await stored(a, b, c)).toEqual({ [a]: 'no_transaction', [b]: 'no_transaction', [c]: 'no_transaction' });
+
+    // A single transaction (reference trimmed and case-insensitive) → match; a second → multiple.
+    const t1 = await pay('sw3000001', '100.00');
+    expect(await stored(a, b)).toEqual({ [a]: 'match', [b]: 'no_transaction' });
+    const t2 = await pay('SW3000001', '100.00');
+    expect((await stored(a))[a]).toBe('multiple_transactions');
+
+    // Bulk status to failed: neither matches any more.
+    const bulk = await admin.post('/transactions-bulk-update', {
+      json: { transaction_ids: [t1, t2], status: 'failed' },
+    });
+    expect(bulk.statusCode).toBe(200);
+    expect((await stored(a))[a]).toBe('no_transaction');
+
+    // Bulk entry: two partial payments of 40 and 30 for b → partial.
+    const rows = await admin.post('/transactions/store-bulk', {
+      json: {
+        account_id: swAcc,
+        transactions: [
+          { reference_number: 'SW3000002', amount: '40.00', is_partial: true },
+          { reference_number: 'sw3000002', amount: '30.00', is_partial: true },
+        ],
+      },
+    });
+    expect(rows.statusCode).toBe(200);
+    expect((await stored(b))[b]).toBe('partial');
+
+    // Editing a transaction: completed again → a matches; its reference moved to c → a loses it, c gains it.
+    const edit = (reference: string) =>
+      admin.post(`/transactions/${t1}`, {
+        multipart: {
+          _method: 'PUT',
+          account_id: String(swAcc),
+          transaction_type: 'credit',
+          currency_id: String(cad),
+          amount: '100.00',
+          reference_number: reference,
+          status: 'completed',
+          is_partial: '0',
+        },
+      });
+    expect((await edit('SW3000001')).statusCode).toBe(200);
+    expect(await stored(a, c)).toEqual({ [a]: 'match', [c]: 'no_transaction' });
+    expect((await edit('SW3000003')).statusCode).toBe(200);
+    expect(await stored(a, c)).toEqual({ [a]: 'no_transaction', [c]: 'match' });
+
+    // Editing the booking's amount: match → mismatch (net 100 against 120.00).
+    const put = await admin.post(`/bookings/${c}`, {
+      json: {
+        _method: 'PUT',
+        ...form({ booking_reference: 'SW3000003', booking_amount: '120.00', primary_agent_id: agent.agentId }),
+      },
+    });
+    expect(put.statusCode).toBe(200);
+    expect((await stored(c))[c]).toBe('mismatch');
+    // Its reference: moved onto t2's (failed) reference → nothing matches; back → mismatch again.
+    const move = (reference: string) =>
+      admin.post(`/bookings/${c}`, {
+        json: {
+          _method: 'PUT',
+          ...form({ booking_reference: reference, booking_amount: '120.00', primary_agent_id: agent.agentId }),
+        },
+      });
+    expect((await move('SW3000009')).statusCode).toBe(200);
+    expect((await stored(c))[c]).toBe('no_transaction');
+    expect((await move('SW3000003')).statusCode).toBe(200);
+    expect((await stored(c))[c]).toBe('mismatch');
+
+    // Cancelling does not change it (the rule does not look at the booking status).
+    expect((await admin.post(`/bookings/${c}/cancel`, { json: { cancellation_note: 'x' } })).statusCode).toBe(200);
+    expect((await stored(c))[c]).toBe('mismatch');
+
+    // A booking recorded after its payment matches at once.
+    await pay('SW3000004', '55.55');
+    const d = await book('SW3000004', '55.55');
+    expect((await stored(d))[d]).toBe('match');
+  });
+
+  it("follows an account's owner: Transat's payment matches a Sunwing booking once the account is Sunwing's", async () => {
+    const e = await book('SW3000005', '70.00');
+    await q(
+      `insert into transactions (account_id, transaction_type, currency_id, amount, reference_number, status)
+       values ($1, 'credit', $2, 70.00, 'SW3000005', 'completed')`,
+      [tsAcc, cad],
+    );
+    // Inserted behind the services' back: nothing refreshed it (the backfill test below recomputes all).
+    expect((await stored(e))[e]).toBe('no_transaction');
+    const owner = (supplier: number) =>
+      admin.post(`/accounts/${tsAcc}`, {
+        form: {
+          _method: 'PUT',
+          name: 'Transat commissions',
+          accountable_type: 'supplier',
+          accountable_id: String(supplier),
+          currency_id: String(cad),
+        },
+      });
+    expect((await owner(sunwing)).statusCode).toBe(200);
+    expect((await stored(e))[e]).toBe('match');
+    expect((await owner(transat)).statusCode).toBe(200);
+    expect((await stored(e))[e]).toBe('no_transaction');
+  });
+
+  it('filters the list on it: exactly the bookings the matching rule gives that status', async () => {
+    const all = (await admin.get('/bookings?per_page=100')).json();
+    expect(all.total).toBeLessThanOrEqual(100);
+    const ids = all.data.map((r: { id: number }) => r.id);
+    const live = (await admin.post('/bookings/transaction-status', { json: { booking_ids: ids } })).json() as Record<
+      string,
+      { status: string }
+    >;
+    const seen = new Set<string>();
+    for (const status of ['match', 'partial', 'mismatch', 'no_transaction', 'multiple_transactions']) {
+      const listed = (await admin.get(`/bookings?per_page=100&transaction_status=${status}`)).json();
+      const expected = ids.filter((id: number) => live[id]!.status === status).sort((x: number, y: number) => x - y);
+      expect(listed.data.map((r: { id: number }) => r.id).sort((x: number, y: number) => x - y)).toEqual(expected);
+      expect(listed.total).toBe(expected.length);
+      if (expected.length) seen.add(status);
+    }
+    // The data above has every status but multiple_transactions (its transactions were set to failed).
+    expect([...seen].sort()).toEqual(['match', 'mismatch', 'no_transaction', 'partial']);
+
+    // With other filters and a sort, and scoped to an agent's own bookings.
+    const matched = (
+      await admin.get('/bookings?transaction_status=match&search=SW300&sort=booking_reference&direction=asc')
+    ).json();
+    expect(matched.data.map((r: { booking_reference: string }) => r.booking_reference)).toEqual(['SW3000004']);
+    expect((await other.get('/bookings?transaction_status=match')).json().total).toBe(0);
+    expect(
+      (await agent.get('/bookings?transaction_status=match&search=SW300')).json().data.map((r: { id: number }) => r.id),
+    ).toEqual(matched.data.map((r: { id: number }) => r.id));
+    // An unknown value is ignored, like the other enum filters.
+    expect((await admin.get('/bookings?per_page=100&transaction_status=paid')).json().total).toBe(all.total);
+  });
+
+  it('is recomputed by the backfill where it is missing, with the same values', async () => {
+    const before = await q('select id, transaction_match_status as s from bookings order by id');
+    expect(before.every((r) => r.s !== null)).toBe(true);
+    await q('update bookings set transaction_match_status = null');
+    // Small batches: the cursor walks bookings sharing one date across batches.
+    expect(await backfillMatchStatuses(t.db, 3)).toBe(before.length);
+    expect(await q('select id, transaction_match_status as s from bookings order by id')).toEqual(before);
+    expect(await backfillMatchStatuses(t.db)).toBe(0);
+  });
+
+  it('refreshes 5,000 references of one account in one call', async () => {
+    const references = Array.from({ length: 4998 }, (_, i) => `SW9${String(i).padStart(6, '0')}`);
+    references.push(' sw3000003 ', 'SW3000004');
+    await q(`update bookings set transaction_match_status = 'match' where booking_reference = 'SW3000003'`);
+    const started = Date.now();
+    const n = await t.db.transaction((tx) => refreshMatchStatusesForReferences(tx, [{ accountId: swAcc, references }]));
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(n).toBe(2);
+    expect(
+      (await q(`select transaction_match_status as s from bookings where booking_reference = 'SW3000003'`))[0].s,
+    ).toBe('mismatch');
   });
 });

@@ -11,6 +11,7 @@ import {
   Anchor,
   Button,
   Checkbox,
+  Grid,
   Group,
   List,
   NumberInput,
@@ -127,40 +128,47 @@ export function BulkTransactionRoute() {
           )}
           <Paper withBorder radius="md" p="lg">
             <Stack>
-              <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                <AccountSelect
-                  label="Supplier account"
-                  required
-                  accounts={accounts.data}
-                  placeholder="Choose a supplier account"
-                  value={shared.account_id}
-                  onChange={(v) => setS('account_id', v)}
-                  error={errors.account_id}
-                />
-                <Select
-                  label="Transaction type"
-                  required
-                  data={[
-                    { value: 'credit', label: 'Credit' },
-                    { value: 'debit', label: 'Debit' },
-                  ]}
-                  value={shared.transaction_type}
-                  onChange={(v) => setS('transaction_type', v)}
-                  error={errors.transaction_type}
-                />
-                <Select
-                  label="Status"
-                  required
-                  data={[
-                    { value: 'completed', label: 'Completed' },
-                    { value: 'pending', label: 'Pending' },
-                    { value: 'failed', label: 'Failed' },
-                  ]}
-                  value={shared.status}
-                  onChange={(v) => setS('status', v)}
-                  error={errors.status}
-                />
-              </SimpleGrid>
+              {/* The account's label ends with its currency: half the row, so it is not cut off. */}
+              <Grid>
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <AccountSelect
+                    label="Supplier account"
+                    required
+                    accounts={accounts.data}
+                    placeholder="Choose a supplier account"
+                    value={shared.account_id}
+                    onChange={(v) => setS('account_id', v)}
+                    error={errors.account_id}
+                  />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 3 }}>
+                  <Select
+                    label="Transaction type"
+                    required
+                    data={[
+                      { value: 'credit', label: 'Credit' },
+                      { value: 'debit', label: 'Debit' },
+                    ]}
+                    value={shared.transaction_type}
+                    onChange={(v) => setS('transaction_type', v)}
+                    error={errors.transaction_type}
+                  />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 3 }}>
+                  <Select
+                    label="Status"
+                    required
+                    data={[
+                      { value: 'completed', label: 'Completed' },
+                      { value: 'pending', label: 'Pending' },
+                      { value: 'failed', label: 'Failed' },
+                    ]}
+                    value={shared.status}
+                    onChange={(v) => setS('status', v)}
+                    error={errors.status}
+                  />
+                </Grid.Col>
+              </Grid>
               {format && (
                 <Text size="sm" c="dimmed">
                   References must match the format <b>{format}</b>.

@@ -11,12 +11,12 @@ import {
   Badge,
   Button,
   Checkbox,
+  Grid,
   Group,
   Modal,
   Pagination,
   Paper,
   Select,
-  SimpleGrid,
   Skeleton,
   Stack,
   Switch,
@@ -155,7 +155,7 @@ export function TransactionsListRoute() {
               <Table.Th ta="right">Amount</Table.Th>
               <Table.Th>Status</Table.Th>
               <Table.Th>Cheque ref.</Table.Th>
-              <Table.Th>Description</Table.Th>
+              <Table.Th w="20%">Description</Table.Th>
               <Table.Th w={1} />
             </Table.Tr>
           </Table.Thead>
@@ -197,12 +197,12 @@ export function TransactionsListRoute() {
                   </Text>
                 </Table.Td>
                 <Table.Td>{t.cheque_reference_number ?? '—'}</Table.Td>
-                <Table.Td maw={220}>
-                  <Text size="sm" truncate>
+                <Table.Td style={{ maxWidth: 0 }}>
+                  <Text size="sm" truncate title={t.description ?? undefined}>
                     {t.description ?? ''}
                   </Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Anchor component={Link} to={paths.transactions.edit(t.id)} size="sm">
                     Edit
                   </Anchor>
@@ -234,92 +234,109 @@ export function TransactionsListRoute() {
 
       <Paper withBorder radius="md" p="md" mb="md">
         <form onSubmit={applyFilters} data-testid="filters">
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-            <AccountSelect
-              label="Account"
-              clearable
-              accounts={accounts.data ?? []}
-              value={filters.account_id || null}
-              onChange={(v) => setF('account_id', v ?? '')}
-            />
-            <Select
-              label="Type"
-              clearable
-              data={[
-                { value: 'credit', label: 'Credit' },
-                { value: 'debit', label: 'Debit' },
-              ]}
-              value={filters.transaction_type || null}
-              onChange={(v) => setF('transaction_type', v ?? '')}
-            />
-            <Select
-              label="Status"
-              clearable
-              data={['pending', 'completed', 'failed', 'reversed'].map((s) => ({
-                value: s,
-                label: s[0]!.toUpperCase() + s.slice(1),
-              }))}
-              value={filters.status || null}
-              onChange={(v) => setF('status', v ?? '')}
-            />
-            <TextInput
-              label="Reference"
-              value={filters.reference}
-              onChange={(e) => setF('reference', e.currentTarget.value)}
-            />
-            <TextInput
-              label="Cheque reference"
-              value={filters.cheque_reference}
-              onChange={(e) => setF('cheque_reference', e.currentTarget.value)}
-            />
-            <Group grow gap="xs">
+          {/* 12 columns: the date range gets a third of the second row, room for 'mm/dd/yyyy' twice. */}
+          <Grid>
+            <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+              <AccountSelect
+                label="Account"
+                clearable
+                accounts={accounts.data ?? []}
+                value={filters.account_id || null}
+                onChange={(v) => setF('account_id', v ?? '')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+              <Select
+                label="Type"
+                clearable
+                data={[
+                  { value: 'credit', label: 'Credit' },
+                  { value: 'debit', label: 'Debit' },
+                ]}
+                value={filters.transaction_type || null}
+                onChange={(v) => setF('transaction_type', v ?? '')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+              <Select
+                label="Status"
+                clearable
+                data={['pending', 'completed', 'failed', 'reversed'].map((s) => ({
+                  value: s,
+                  label: s[0]!.toUpperCase() + s.slice(1),
+                }))}
+                value={filters.status || null}
+                onChange={(v) => setF('status', v ?? '')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
               <TextInput
-                label="Date from"
-                type="date"
-                value={filters.date_from}
-                onChange={(e) => setF('date_from', e.currentTarget.value)}
+                label="Reference"
+                value={filters.reference}
+                onChange={(e) => setF('reference', e.currentTarget.value)}
               />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 2 }}>
               <TextInput
-                label="Date to"
-                type="date"
-                value={filters.date_to}
-                onChange={(e) => setF('date_to', e.currentTarget.value)}
+                label="Cheque reference"
+                value={filters.cheque_reference}
+                onChange={(e) => setF('cheque_reference', e.currentTarget.value)}
               />
-            </Group>
-            <Group grow gap="xs">
-              <TextInput
-                label="Amount min"
-                type="number"
-                min={0}
-                step={0.01}
-                value={filters.amount_min}
-                onChange={(e) => setF('amount_min', e.currentTarget.value)}
-              />
-              <TextInput
-                label="Amount max"
-                type="number"
-                min={0}
-                step={0.01}
-                value={filters.amount_max}
-                onChange={(e) => setF('amount_max', e.currentTarget.value)}
-              />
-            </Group>
-            <Stack justify="flex-end" gap="xs">
-              <Switch
-                label="Show double bookings"
-                checked={filters.double_bookings === '1'}
-                onChange={(e) => setF('double_bookings', e.currentTarget.checked ? '1' : '')}
-              />
-              <Group gap="xs">
-                <Button type="submit" leftSection={<IconFilter size={16} />}>
-                  Filter
-                </Button>
-                <Button variant="default" component={Link} to={paths.transactions.list}>
-                  Reset
-                </Button>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+              <Group grow gap="xs">
+                <TextInput
+                  label="Date from"
+                  type="date"
+                  value={filters.date_from}
+                  onChange={(e) => setF('date_from', e.currentTarget.value)}
+                />
+                <TextInput
+                  label="Date to"
+                  type="date"
+                  value={filters.date_to}
+                  onChange={(e) => setF('date_to', e.currentTarget.value)}
+                />
               </Group>
-            </Stack>
-          </SimpleGrid>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+              <Group grow gap="xs">
+                <TextInput
+                  label="Amount min"
+                  type="number"
+                  min={0}
+                  step={0.01}
+                  value={filters.amount_min}
+                  onChange={(e) => setF('amount_min', e.currentTarget.value)}
+                />
+                <TextInput
+                  label="Amount max"
+                  type="number"
+                  min={0}
+                  step={0.01}
+                  value={filters.amount_max}
+                  onChange={(e) => setF('amount_max', e.currentTarget.value)}
+                />
+              </Group>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+              <Stack justify="flex-end" gap="xs" h="100%">
+                <Switch
+                  label="Show double bookings"
+                  checked={filters.double_bookings === '1'}
+                  onChange={(e) => setF('double_bookings', e.currentTarget.checked ? '1' : '')}
+                />
+                <Group gap="xs">
+                  <Button type="submit" leftSection={<IconFilter size={16} />}>
+                    Filter
+                  </Button>
+                  <Button variant="default" component={Link} to={paths.transactions.list}>
+                    Reset
+                  </Button>
+                </Group>
+              </Stack>
+            </Grid.Col>
+          </Grid>
         </form>
       </Paper>
 

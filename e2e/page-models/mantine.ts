@@ -27,3 +27,14 @@ export async function apiJson<T>(page: Page, url: string): Promise<T> {
   if (!res.ok()) throw new Error(`${url} answered ${res.status()}`);
   return (await res.json()) as T;
 }
+
+/** POST JSON with the page's session and its CSRF token (CONTRACT.md §2), for reads the API only offers as POST. */
+export async function apiPostJson<T>(page: Page, url: string, body: unknown): Promise<T> {
+  const { csrf_token } = await apiJson<{ csrf_token: string }>(page, '/api/session');
+  const res = await page.request.post(url, {
+    headers: { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest', 'x-csrf-token': csrf_token },
+    data: body,
+  });
+  if (!res.ok()) throw new Error(`${url} answered ${res.status()}`);
+  return (await res.json()) as T;
+}

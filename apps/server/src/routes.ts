@@ -7,6 +7,7 @@ import { bookingSupplierRoutes } from './features/bookings/booking-suppliers.rou
 import { bookingRoutes } from './features/bookings/bookings.routes';
 import { commissionRoutes } from './features/commissions/commissions.routes';
 import { referenceRoutes } from './features/reference/reference.routes';
+import { transactionImportRoutes } from './features/transactions/transaction-import.routes';
 import { transactionRoutes } from './features/transactions/transactions.routes';
 
 /** Every feature's routes; features meet only here. */
@@ -20,4 +21,5 @@ export const routeModules: RouteModule[] = [
   bookingGroupRoutes,
   accountRoutes,
   transactionRoutes,
+  transactionImportRoutes,
 ];

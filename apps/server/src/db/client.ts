@@ -37,3 +37,26 @@ export async function runMigrations(url: string): Promise<void> {
     await client.end();
   }
 }
+
+/**
+ * Runs `fn` in a transaction on one pooled connection and also hands it a raw executor on that
+ * connection, for libraries that take one (pg-boss `send` with `db`), so their writes commit with ours.
+ */
+export async function withClientTransaction<T>(
+  db: Db,
+  fn: (tx: Db, execute: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>) => Promise<T>,
+): Promise<T> {
+  const client = await db.$client.connect();
+  try {
+    await client.query('begin');
+    const tx = drizzle(client, { schema }) as unknown as Db;
+    const result = await fn(tx, (text, values) => client.query(text, values));
+    await client.query('commit');
+    return result;
+  } catch (err) {
+    await client.query('rollback').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}

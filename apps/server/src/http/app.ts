@@ -14,6 +14,7 @@ import { buildOpenApi } from './openapi';
 import { isPagePath } from './pages';
 import { runRoute, wantsJson, type Method, type RouteDef, type UploadedFile } from './route';
 import { SESSION_COOKIE, SessionStore, type Session } from './session';
+import { noJobs, type Jobs } from '../jobs/job-runner';
 
 export interface AppDeps {
   db: Db;
@@ -21,12 +22,15 @@ export interface AppDeps {
   /** Built web app (apps/web/dist); when missing, pages answer with a short note. */
   webDist?: string;
   logger?: boolean;
+  /** Background jobs (pg-boss); without it, routes that queue work answer 500. */
+  jobs?: Jobs;
 }
 
 export interface AppContext {
   db: Db;
   sessions: SessionStore;
   config: AppDeps['config'];
+  jobs: Jobs;
 }
 
 export type RouteModule = (ctx: AppContext) => RouteDef[];
@@ -48,7 +52,7 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   const sessions = new SessionStore(deps.db, deps.config.sessionTtlMs);
-  const ctx: AppContext = { db: deps.db, sessions, config: deps.config };
+  const ctx: AppContext = { db: deps.db, sessions, config: deps.config, jobs: deps.jobs ?? noJobs };
   const routes = modules.flatMap((m) => m(ctx));
   app.decorateRequest('session', null);
 

@@ -4,6 +4,8 @@ import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { createDb, type Db } from '../db/client';
 import { buildApp, type RouteModule } from '../http/app';
+import { jobHandlers } from '../job-handlers';
+import { startJobRunner, type Jobs } from '../jobs/job-runner';
 import { routeModules } from '../routes';
 import { createUser } from '../features/users/users.service';
 import { withDatabase } from './global-setup';
@@ -51,10 +53,27 @@ export interface TestApp {
   ): Promise<TestClient & { userId: number; agentId: number | null }>;
 }
 
-export async function createTestApp(extraModules: RouteModule[] = []): Promise<TestApp> {
+export interface TestAppOptions {
+  /** 'pg-boss': a real job runner with the product's handlers on this database; or a Jobs of the test's own. */
+  jobs?: 'pg-boss' | Jobs;
+}
+
+export async function createTestApp(extraModules: RouteModule[] = [], options: TestAppOptions = {}): Promise<TestApp> {
   const { url, db } = await createTestDatabase();
+  let jobs: Jobs | undefined;
+  if (options.jobs === 'pg-boss') {
+    const silent = { info() {}, warn() {}, error() {} };
+    const runner = await startJobRunner(url, jobHandlers(db, silent), silent, { pollingIntervalSeconds: 0.5 });
+    afterAll(() => runner.stop());
+    jobs = runner;
+  } else jobs = options.jobs;
   const app = await buildApp(
-    { db, config: { trustProxy: false, sessionTtlMs: 3600_000, logLevel: 'silent' }, logger: false },
+    {
+      db,
+      config: { trustProxy: false, sessionTtlMs: 3600_000, logLevel: 'silent' },
+      logger: false,
+      ...(jobs ? { jobs } : {}),
+    },
     [...routeModules, ...extraModules],
   );
   await app.ready();

@@ -1,0 +1,109 @@
+/**
+ * Background jobs on pg-boss (its own schema `pgboss` in the product's database): nothing that
+ * must outlive a request lives in the app process, so any app server on the database can pick a
+ * job up, and a job survives a restart.
+ *
+ * Jobs are sent inside the database transaction that records what they are for (`send` with the
+ * transaction's executor): both commit or neither does.
+ */
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+
+export type SqlExecutor = PgBoss.Db;
+
+export interface Jobs {
+  /** Queues a job; pass the open transaction's executor so it commits with the caller's rows. */
+  send(queue: string, data: object, executor?: SqlExecutor): Promise<void>;
+  /** Wakes this process's worker for the queue now instead of at its next poll. */
+  wake(queue: string): void;
+}
+
+export interface JobHandler {
+  queue: string;
+  /** pg-boss queue options: retries and expiry. */
+  options: Omit<PgBoss.Queue, 'name'>;
+  run(data: Record<string, unknown>, meta: { retryCount: number; retryLimit: number }): Promise<void>;
+  /** Called once at start and then every `sweepMs`: re-sends work whose worker died. */
+  sweep?(jobs: Jobs): Promise<void>;
+  sweepMs?: number;
+  /** Asks running work to stop at its next safe point (the process is shutting down). */
+  stop?(): void;
+}
+
+export interface JobRunner extends Jobs {
+  stop(): Promise<void>;
+}
+
+/** A `Jobs` for processes that only serve requests (tests without a worker): sending is refused. */
+export const noJobs: Jobs = {
+  send() {
+    return Promise.reject(new Error('No job runner is configured in this process.'));
+  },
+  wake() {},
+};
+
+export async function startJobRunner(
+  url: string,
+  handlers: readonly JobHandler[],
+  log: Pick<Logger, 'error' | 'info' | 'warn'>,
+  options: { pollingIntervalSeconds?: number } = {},
+): Promise<JobRunner> {
+  const boss = new PgBoss({
+    connectionString: url,
+    schema: 'pgboss',
+    application_name: 'commission-backoffice-jobs',
+    max: 4,
+    // Cron scheduling is not used; supervision (expiry, retention) stays on.
+    schedule: false,
+  });
+  boss.on('error', (err: unknown) => log.error({ err }, 'job queue error'));
+  await boss.start();
+
+  const workerIds = new Map<string, string>();
+  const timers: NodeJS.Timeout[] = [];
+  let stopping = false;
+
+  const jobs: Jobs = {
+    async send(queue, data, executor) {
+      await boss.send(queue, data, executor ? { db: executor } : {});
+    },
+    wake(queue) {
+      const id = workerIds.get(queue);
+      if (id) boss.notifyWorker(id);
+    },
+  };
+
+  for (const h of handlers) {
+    await boss.createQueue(h.queue, { name: h.queue, ...h.options });
+    const id = await boss.work<Record<string, unknown>>(
+      h.queue,
+      { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true },
+      async ([job]) => {
+        if (!job) return;
+        await h.run(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+      },
+    );
+    workerIds.set(h.queue, id);
+    if (h.sweep) {
+      const sweep = () =>
+        h.sweep!(jobs).catch((err: unknown) => {
+          if (!stopping) log.error({ err, queue: h.queue }, 'job sweep failed');
+        });
+      await sweep();
+      const t = setInterval(() => void sweep(), h.sweepMs ?? 30_000);
+      t.unref();
+      timers.push(t);
+    }
+  }
+
+  return {
+    ...jobs,
+    async stop() {
+      stopping = true;
+      for (const t of timers) clearInterval(t);
+      for (const h of handlers) h.stop?.();
+      // Graceful: a running handler sees its stop signal between chunks and returns.
+      await boss.stop({ graceful: true, timeout: 15_000, close: true, wait: true });
+    },
+  };
+}

@@ -203,6 +203,66 @@ describe('the server process', () => {
     expect(alive(pgPid)).toBe(false); // stopped cleanly with its adopter
   });
 
+  it('resumes a file import after the server is killed in the middle of it, writing every row once', async () => {
+    const server = await startServer();
+    const b = new Browser(server.port);
+    expect((await b.signIn('admin@example.com', 'admin-demo')).status).toBe(200);
+    const accounts = (await b.call('GET', '/accounts')).json.data as { id: number; name: string }[];
+    const jet2 = accounts.find((a) => a.name.startsWith('Jet2'))!; // no booking number format
+    const total = 100_000;
+    const lines: string[] = [];
+    for (let i = 0; i < total; i++)
+      lines.push(`KILL${String(i).padStart(6, '0')},${(i % 900) + 1}.${String(i % 100).padStart(2, '0')}`);
+    const form = new FormData();
+    form.set('account_id', String(jet2.id));
+    form.set('status', 'completed');
+    form.set('is_partial', '0');
+    form.set('file', new Blob([lines.join('\n')], { type: 'text/csv' }), 'kill.csv');
+    const started = await fetch(`http://127.0.0.1:${server.port}/api/transactions/import`, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'x-csrf-token': b.token, cookie: b.cookie },
+      body: form,
+    });
+    expect(started.status).toBe(200);
+    const jobId = ((await started.json()) as { job_id: string }).job_id;
+
+    type Job = { status: string; processed_count: number; total_rows: number; imported_count: number };
+    const status = async (client: Browser) =>
+      (await client.call('GET', `/api/transactions/import/status/${jobId}`)).json as unknown as Job;
+    let mid: Job;
+    for (;;) {
+      mid = await status(b);
+      if (mid.processed_count > 0 || mid.status === 'completed') break;
+      await sleep(20);
+    }
+    server.child.kill('SIGKILL');
+    await new Promise((r) => server.child.once('exit', r));
+    expect(mid.status).toBe('processing'); // killed part way, after at least one whole chunk
+    expect(mid.processed_count).toBeLessThan(total);
+
+    const again = await startServer();
+    const b2 = new Browser(again.port);
+    expect((await b2.signIn('admin@example.com', 'admin-demo')).status).toBe(200);
+    let done: Job;
+    for (let i = 0; ; i++) {
+      done = await status(b2);
+      if (done.status === 'completed' || done.status === 'failed' || i > 900) break;
+      await sleep(100);
+    }
+    expect(done).toMatchObject({
+      status: 'completed',
+      processed_count: total,
+      total_rows: total,
+      imported_count: total,
+    });
+    const listed = (await b2.call('GET', '/transactions?reference=KILL&page_size=10')).json as { total: number };
+    expect(listed.total).toBe(total); // every row once: none lost, none twice
+
+    again.child.kill('SIGTERM');
+    await new Promise((r) => again.child.once('exit', r));
+    for (let i = 0; i < 100 && alive(pgPid); i++) await sleep(50);
+  }, 120_000);
+
   it('lets the CLI start PostgreSQL for its own duration when no server runs', async () => {
     const res = await runCli(['demo:seed']);
     expect(res.code).toBe(1);

@@ -1,10 +1,10 @@
-import { BOOKING_SORTS, BOOKING_STATUSES } from '@app/domain';
+import { BOOKING_SORTS, BOOKING_STATUSES, TRANSACTION_MATCH_STATUSES } from '@app/domain';
 import { Button, Grid, Group, Paper, Select, TextInput } from '@mantine/core';
 import { IconFilter, IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import type { AgentOption, GroupOption } from '../api/bookings-api';
 import { FILTER_DEFAULTS, PER_PAGE_OPTIONS, SORT_LABELS, type ListFilters } from '../utils/list-query';
-import { BOOKING_STATUS_LABELS } from './booking-status';
+import { BOOKING_STATUS_LABELS, TRANSACTION_STATUS_LABELS } from './booking-status';
 
 interface BookingsFiltersProps {
   initial: ListFilters;
@@ -45,6 +45,16 @@ export function BookingsFilters({ initial, isAdmin, suppliers, agents, groups, o
             data={BOOKING_STATUSES.map((s) => ({ value: s, label: BOOKING_STATUS_LABELS[s] }))}
             value={f.status || null}
             onChange={set('status')}
+          />
+        </Grid.Col>
+        <Grid.Col span={span}>
+          <Select
+            label="Transaction Status"
+            placeholder="All transaction statuses"
+            clearable
+            data={TRANSACTION_MATCH_STATUSES.map((s) => ({ value: s, label: TRANSACTION_STATUS_LABELS[s] }))}
+            value={f.transaction_status || null}
+            onChange={set('transaction_status')}
           />
         </Grid.Col>
         <Grid.Col span={span}>

@@ -118,6 +118,42 @@ describe('Bookings list', () => {
     expect(router.state.location.search).toContain('status=pending');
   });
 
+  it('filters by transaction status: readable choices, kept in the URL with the other filters, sent to the server', async () => {
+    const mock = mockFetch({
+      ...common,
+      'GET /bookings': page([row(1)]),
+      'POST /bookings/transaction-status': {
+        body: { 1: { status: 'mismatch', transaction_count: 1, can_payout: false, transactions: [] } },
+      },
+    });
+    const { user, router } = renderApp('/bookings?status=confirmed', { session: sessionFor(adminUser) });
+    await screen.findByTestId('bookings-table');
+    const field = () => screen.getByLabelText('Transaction Status', { selector: 'input' });
+    expect(field()).toHaveValue('');
+    await user.click(field());
+    expect(
+      within(await screen.findByRole('listbox'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Match', 'Partial', 'Mismatch', 'No transaction', 'Multiple transactions']);
+    await user.click(screen.getByRole('option', { name: 'Mismatch' }));
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+
+    await waitFor(() => expect(router.state.location.search).toContain('transaction_status=mismatch'));
+    expect(new URLSearchParams(router.state.location.search).get('status')).toBe('confirmed');
+    await waitFor(() =>
+      expect(
+        mock.calls('GET /bookings').map((c) => new URL(c.url, 'http://x').searchParams.get('transaction_status')),
+      ).toEqual([null, 'mismatch']),
+    );
+    const sent = new URL(mock.calls('GET /bookings')[1]!.url, 'http://x').searchParams;
+    expect(sent.get('status')).toBe('confirmed');
+    // The panel reads it back from the URL (a bookmarked view), and Reset drops it.
+    expect(field()).toHaveValue('Mismatch');
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(router.state.location.search).not.toContain('transaction_status'));
+  });
+
   it('shows the empty text', async () => {
     mockFetch({
       ...common,

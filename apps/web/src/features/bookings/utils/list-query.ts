@@ -5,6 +5,7 @@ import { BOOKING_PER_PAGE } from '@app/domain';
 export const LIST_FILTER_KEYS = [
   'search',
   'status',
+  'transaction_status',
   'supplier_id',
   'agent_id',
   'booking_group_id',
@@ -22,6 +23,7 @@ export type ListFilters = Record<ListFilterKey, string>;
 export const FILTER_DEFAULTS: ListFilters = {
   search: '',
   status: '',
+  transaction_status: '',
   supplier_id: '',
   agent_id: '',
   booking_group_id: '',

@@ -37,6 +37,26 @@ export class HttpClient {
     return this.send('POST', path, body, `multipart/form-data; boundary=${boundary}`);
   }
 
+  /** A multipart/form-data POST of text fields and one file. */
+  uploadForm(
+    path: string,
+    fields: Record<string, string>,
+    file: { field: string; filename: string; contentType: string; data: Buffer },
+  ): Promise<HttpAnswer> {
+    const boundary = `----bench${Date.now().toString(36)}`;
+    const parts: Buffer[] = Object.entries(fields).map(([k, v]) =>
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+    );
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    );
+    return this.send('POST', path, Buffer.concat(parts), `multipart/form-data; boundary=${boundary}`);
+  }
+
   private send(method: string, path: string, payload?: Buffer, contentType?: string): Promise<HttpAnswer> {
     const headers: Record<string, string> = { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');

@@ -17,6 +17,7 @@ import { createDb } from '../apps/server/src/db/client';
 import { benchAgentsImport } from './agents-import';
 import { benchBookingsCreate, benchBookingsList, benchBookingsSearch, benchTransactionStatus } from './bookings';
 import { benchRateResolution } from './rate-resolution';
+import { benchTransactionBulkForm, benchTransactionImport } from './transaction-import';
 
 export interface BenchContext {
   /** Creates, migrates and fills with reference data a fresh database; returns its URL. */
@@ -43,6 +44,8 @@ export interface BenchResult {
 const BENCHMARKS: Record<string, (ctx: BenchContext) => Promise<BenchResult>> = {
   'rate-resolution': benchRateResolution,
   'agents-import': benchAgentsImport,
+  'transaction-import': benchTransactionImport,
+  'transaction-bulk-form': benchTransactionBulkForm,
   // These three share one seeded database (1,000,000 bookings by default, BENCH_BOOKINGS); keep their order.
   'bookings-list': benchBookingsList,
   'bookings-search': benchBookingsSearch,

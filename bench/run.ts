@@ -15,7 +15,13 @@ import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { ensureReferenceData } from '../apps/server/src/db/seed-reference';
 import { createDb } from '../apps/server/src/db/client';
 import { benchAgentsImport } from './agents-import';
-import { benchBookingsCreate, benchBookingsList, benchBookingsSearch, benchTransactionStatus } from './bookings';
+import {
+  benchBookingsCreate,
+  benchBookingsList,
+  benchBookingsListTransactionStatus,
+  benchBookingsSearch,
+  benchTransactionStatus,
+} from './bookings';
 import { benchRateResolution } from './rate-resolution';
 import { benchTransactionBulkForm, benchTransactionImport } from './transaction-import';
 
@@ -46,8 +52,9 @@ const BENCHMARKS: Record<string, (ctx: BenchContext) => Promise<BenchResult>> = 
   'agents-import': benchAgentsImport,
   'transaction-import': benchTransactionImport,
   'transaction-bulk-form': benchTransactionBulkForm,
-  // These three share one seeded database (1,000,000 bookings by default, BENCH_BOOKINGS); keep their order.
+  // These share one seeded database (1,000,000 bookings by default, BENCH_BOOKINGS); keep their order.
   'bookings-list': benchBookingsList,
+  'bookings-list-transaction-status': benchBookingsListTransactionStatus,
   'bookings-search': benchBookingsSearch,
   'transaction-status': benchTransactionStatus,
   'bookings-create': benchBookingsCreate,

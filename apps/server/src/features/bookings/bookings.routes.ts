@@ -38,7 +38,7 @@ export const bookingRoutes: RouteModule = ({ db }) => [
     access: 'user',
     page: true,
     summary:
-      'Bookings list: filters, sort (default booking_date desc) and paging. Agents see the bookings they earn from.',
+      'Bookings list: filters (search, status, transaction_status = the stored match status, supplier, agent, group, dates, personal), sort (default booking_date desc) and paging. Agents see the bookings they earn from.',
     tags: ['bookings'],
     query: bookingListQuerySchema,
     handler: async ({ query, user }) => findBookings(db, user, query),

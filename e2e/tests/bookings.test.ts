@@ -5,6 +5,7 @@ import { AppShell } from '../page-models/app-shell';
 import { BookingFormPage } from '../page-models/bookings-form';
 import { BookingsListPage } from '../page-models/bookings-list';
 import { LoginPage } from '../page-models/login-page';
+import { choose } from '../page-models/mantine';
 
 // Demo logins (DEMO=1 on an empty data directory). Olivia: default 70%, GST registered (5%).
 const ADMIN = { email: 'admin@example.com', password: 'admin-demo' };
@@ -18,6 +19,26 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
+
+/** DELETE /bookings/{id} from the signed-in page (method override, CSRF token from the session). */
+async function deleteFromPage(page: Page, url: string) {
+  return page.evaluate(async (target) => {
+    const session = (await (await fetch('/api/session', { headers: { Accept: 'application/json' } })).json()) as {
+      csrf_token: string;
+    };
+    const res = await fetch(target, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        'X-Requested-With': 'XMLHttpRequest',
+        'X-CSRF-TOKEN': session.csrf_token,
+      },
+      body: JSON.stringify({ _method: 'DELETE' }),
+    });
+    return { status: res.status, body: (await res.json()) as { message: string } };
+  }, url);
+}
 
 async function signIn(page: Page, who: { email: string; password: string }) {
   const login = new LoginPage(page);
@@ -60,7 +81,7 @@ describe('bookings', () => {
     await new AppShell(page).signOut();
   });
 
-  it('lets an admin record a refund booking, cancel it, and not delete it afterwards', async () => {
+  it('lets an admin record a refund booking, cancel it or complete one, delete neither, and filter by transaction status', async () => {
     const { page } = browser;
     await signIn(page, ADMIN);
     const form = new BookingFormPage(page);
@@ -104,22 +125,7 @@ describe('bookings', () => {
     expect(await list.action('Cancel', reference).count()).toBe(0);
     await screenshot(page, 'admin-bookings-cancelled');
     const href = await row.getByRole('link', { name: reference, exact: true }).getAttribute('href');
-    const refusal = await page.evaluate(async (url) => {
-      const session = (await (await fetch('/api/session', { headers: { Accept: 'application/json' } })).json()) as {
-        csrf_token: string;
-      };
-      const res = await fetch(url!, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Accept: 'application/json',
-          'X-Requested-With': 'XMLHttpRequest',
-          'X-CSRF-TOKEN': session.csrf_token,
-        },
-        body: JSON.stringify({ _method: 'DELETE' }),
-      });
-      return { status: res.status, body: (await res.json()) as { message: string } };
-    }, href);
+    const refusal = await deleteFromPage(page, href!);
     expect(refusal.status).toBe(409);
     expect(refusal.body.message).toBe('A cancelled booking cannot be deleted.');
 
@@ -127,6 +133,58 @@ describe('bookings', () => {
     await page.getByTestId('history').waitFor();
     expect(await page.getByTestId('history').textContent()).toContain('cancel');
     await screenshot(page, 'admin-booking-view-cancelled');
+
+    // A completed one: the admin sets the status in the edit form; the list then offers no delete
+    // (nor cancel), and the server refuses a delete with the rule's reason.
+    const done = `E2E-DONE-${RUN}`;
+    await form.open();
+    await form.choose('Primary Agent', 'Liam Chen');
+    await form.choose('Supplier', 'Jet2holidays');
+    await form.fill({ reference: done, customer: 'Completed Client', amount: '250.00' });
+    await form.submit();
+    await page.waitForURL(/\/bookings$/);
+    await list.search(done);
+    const doneRow = list.row(done);
+    await doneRow.getByText('Pending').waitFor();
+    expect(await list.action('Delete', done).count()).toBe(1);
+    await list.action('Edit', done).click();
+    await page.waitForURL(/\/bookings\/\d+\/edit$/);
+    await expect.poll(() => form.input('Booking Reference').inputValue()).toBe(done);
+    await choose(page, 'Status', 'Completed');
+    expect(await form.input('Status').inputValue()).toBe('Completed');
+    await screenshot(page, 'admin-booking-form-completed');
+    await form.submit();
+    await page.waitForURL(/\/bookings$/);
+    expect(await list.banner().textContent()).toContain('Booking updated successfully');
+    await list.search(done);
+    await doneRow.getByText('Completed').waitFor();
+    expect(await list.action('Delete', done).count()).toBe(0);
+    expect(await list.action('Cancel', done).count()).toBe(0);
+    expect(await list.action('Edit', done).count()).toBe(1); // admins may still edit it
+    await screenshot(page, 'admin-bookings-completed');
+    const doneHref = await doneRow.getByRole('link', { name: done, exact: true }).getAttribute('href');
+    const refused = await deleteFromPage(page, doneHref!);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('A completed booking cannot be deleted.');
+
+    // The list filtered by transaction status (the demo's supplier payments): every row shown is a
+    // match by the live rule too (each row's colour comes from POST /bookings/transaction-status).
+    await list.open();
+    await choose(page, 'Transaction Status', 'Match');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL(/transaction_status=match/);
+    await list.row('AC-482913').waitFor();
+    await list.row('40218876').waitFor();
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('bookings-table')
+          .locator('tbody tr')
+          .evaluateAll((rows) => [...new Set(rows.map((r) => r.getAttribute('data-transaction-status')))]),
+      )
+      .toEqual(['match']);
+    expect(await list.row('J2-88213').count()).toBe(0); // paid short: a mismatch
+    await screenshot(page, 'admin-bookings-transaction-status-match');
   });
 
   it('lets the admin group bookings', async () => {

@@ -63,14 +63,7 @@ describe('app shell navigation', () => {
 });
 
 describe('routing and access', () => {
-  const PAGE_ADDRESSES = [
-    '/transactions/import',
-    '/bulk-payouts',
-    '/bulk-reconcile',
-    '/reports/commissions',
-    '/reports/excel',
-    '/claims',
-  ];
+  const PAGE_ADDRESSES = ['/bulk-payouts', '/bulk-reconcile', '/reports/commissions', '/reports/excel', '/claims'];
 
   it.each(PAGE_ADDRESSES)('routes %s', async (path) => {
     renderApp(path, { session: sessionFor(adminUser) });

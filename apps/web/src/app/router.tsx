@@ -28,6 +28,7 @@ import { SettingsRoute } from '../features/settings/routes/settings';
 import { SuppliersRoute } from '../features/suppliers/routes/suppliers';
 import { BulkTransactionRoute } from '../features/transactions/routes/bulk-transaction-form';
 import { TransactionCreateRoute, TransactionEditRoute } from '../features/transactions/routes/transaction-form';
+import { TransactionImportRoute } from '../features/transactions/routes/transaction-import';
 import { TransactionsListRoute } from '../features/transactions/routes/transactions-list';
 import { paths } from '../lib/paths';
 import { AppLayout } from './layout/app-layout';
@@ -93,7 +94,7 @@ export const routes: RouteObject[] = [
               { path: paths.transactions.create, element: <TransactionCreateRoute /> },
               { path: paths.transactions.edit(ID), element: <TransactionEditRoute /> },
               { path: paths.transactions.createBulk, element: <BulkTransactionRoute /> },
-              notBuilt(paths.transactions.import, 'Import transactions'),
+              { path: paths.transactions.import, element: <TransactionImportRoute /> },
               notBuilt(paths.bulkPayouts, 'Bulk payouts'),
               notBuilt(paths.bulkReconcile, 'Bulk reconcile'),
               notBuilt(paths.reports.excel, 'Excel Reports'),

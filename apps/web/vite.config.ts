@@ -43,7 +43,9 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](?:react|react-dom|react-router|scheduler)[\\/]/, priority: 3 },
             { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+            // SheetJS is loaded only when an Excel file is previewed (import-file.ts): a group would pull it
+            // into the eager vendor chunk, so it is left out and keeps its own lazy chunk.
+            { name: 'vendor', test: /node_modules[\\/](?!@e965[\\/]xlsx[\\/])/, priority: 1 },
           ],
         },
       },

@@ -240,6 +240,8 @@ export const transactionImportSchema = z.object({
   cheque_reference_number: optionalText('cheque reference number', 64),
   file: z.unknown().refine((v) => v !== undefined && v !== null && v !== '', MSG_SELECT_FILE_TO_IMPORT),
   reference_image: z.unknown().optional(),
+  /** The same file was imported into this account before: import it again anyway (ours, not the spec's). */
+  allow_duplicate: flag(),
 });
 export type TransactionImportInput = z.infer<typeof transactionImportSchema>;
 

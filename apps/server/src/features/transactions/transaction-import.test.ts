@@ -230,6 +230,32 @@ describe('POST /api/transactions/import', () => {
   });
 });
 
+describe('the same file twice', () => {
+  it('refuses a file already imported into the account unless told to import it again', async () => {
+    const file = csv('statement.csv', 'DUP1,10.00\nDUP2,-4.00\n');
+    const { started } = await importFile(file);
+    const before = await count('transactions');
+    const again = await admin.post('/api/transactions/import', form(file));
+    expect(again.statusCode).toBe(422);
+    const body = again.json() as { errors: { file: string[] }; duplicate_of: { job_id: string; total_rows: number } };
+    expect(body.errors.file[0]).toMatch(
+      /^This file was already imported into this account on \d{1,2} \w{3} \d{4} \(2 rows, job [0-9a-f]{8}\)\. Tick 'Import this file again' only if the supplier really paid these amounts twice\.$/,
+    );
+    expect(body.duplicate_of).toMatchObject({ job_id: started.job_id, total_rows: 2 });
+    expect(await count('transactions')).toBe(before);
+    // Another account is another statement: not a duplicate (TUI's format refuses these rows instead).
+    const other = await admin.post('/api/transactions/import', form(file, { account_id: String(tuiAcc) }));
+    expect(other.json()).toMatchObject({ errors: { file: [IMPORT_MESSAGES.noValidData] } });
+    expect(other.json().duplicate_of).toBeUndefined();
+    const insisted = await importFile(file, { allow_duplicate: '1' });
+    expect(insisted.done).toMatchObject({ status: 'completed', imported_count: 2 });
+    const { rows } = await t.db.$client.query(
+      "select count(*)::int as n from transactions where reference_number in ('DUP1', 'DUP2')",
+    );
+    expect(rows[0].n).toBe(4);
+  });
+});
+
 describe('bad input: a clear message and nothing written', () => {
   async function refused(body: ReturnType<typeof form>, client: TestClient = admin) {
     const before = await Promise.all(['import_jobs', 'transactions', 'stored_files'].map(count));

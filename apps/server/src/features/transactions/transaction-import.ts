@@ -30,7 +30,7 @@ import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { withClientTransaction, type Db, type DbOrTx } from '../../db/client';
 import { importJobs, storedFiles } from '../../db/schema';
-import { notFound, validationError } from '../../http/errors';
+import { AppError, notFound, validationError } from '../../http/errors';
 import type { UploadedFile } from '../../http/route';
 import type { JobHandler, Jobs } from '../../jobs/job-runner';
 import { writeAudit } from '../audit/audit';
@@ -101,6 +101,8 @@ export async function startTransactionImport(
   if (image !== undefined && image !== null && image !== '' && !isFile(image))
     throw validationError({ reference_image: ['The reference image must be a file.'] });
 
+  if (!input.allow_duplicate) await refuseDuplicateFile(db, account.id, file.data);
+
   const messages = plan.skipped.map(skippedRowMessage);
   const jobId = await withClientTransaction(db, async (tx, execute) => {
     const imageId = isFile(image) ? await storeUpload(tx, 'reference_image', image, user.id) : null;
@@ -149,6 +151,43 @@ export async function startTransactionImport(
     total_rows: plan.rows.length,
     skipped: plan.skipped,
   };
+}
+
+/**
+ * The same bytes already imported into this account by a job that did not fail: importing them
+ * again would record every payment twice. Refused unless the form says `allow_duplicate`.
+ */
+async function refuseDuplicateFile(db: DbOrTx, accountId: number, data: Buffer): Promise<void> {
+  const { rows } = await db.execute<{ id: string; created_at: Date; total_rows: number }>(sql`
+    select j.id, j.created_at, j.total_rows
+      from import_jobs j join stored_files f on f.id = j.file_id
+     where j.account_id = ${accountId} and j.status <> 'failed'
+       and f.size = ${data.length} and sha256(f.data) = sha256(${data})
+     order by j.created_at desc limit 1`);
+  const earlier = rows[0];
+  if (!earlier) return;
+  const when = new Date(earlier.created_at).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  throw new AppError(
+    'validation',
+    'This file was already imported into this account.',
+    {
+      file: [
+        `This file was already imported into this account on ${when} (${earlier.total_rows} rows, job ${earlier.id.slice(0, 8)}). Tick 'Import this file again' only if the supplier really paid these amounts twice.`,
+      ],
+    },
+    {
+      duplicate_of: {
+        job_id: earlier.id,
+        imported_at: new Date(earlier.created_at).toISOString(),
+        total_rows: earlier.total_rows,
+      },
+    },
+  );
 }
 
 const isFile = (v: unknown): v is UploadedFile =>

@@ -1,4 +1,6 @@
 import {
+  decodeTextFile,
+  sniffMagic,
   AGENT_IMPORT_COLUMNS,
   AGENT_IMPORT_MAX_BYTES,
   AGENT_IMPORT_MESSAGES,
@@ -40,24 +42,18 @@ export function readImportFile(file: UploadedFile): unknown[][] {
   if (file.size > AGENT_IMPORT_MAX_BYTES) throw fileError(AGENT_IMPORT_MESSAGES.tooLarge);
   if (file.size === 0) throw fileError(AGENT_IMPORT_MESSAGES.emptyFile);
   const data = file.data;
-  const isZip = data.length >= 4 && data.readUInt32BE(0) === 0x504b0304; // 'PK\3\4' (xlsx)
-  const isOle2 = data.length >= 8 && data.readUInt32BE(0) === 0xd0cf11e0 && data.readUInt32BE(4) === 0xa1b11ae1; // xls
+  const magic = sniffMagic(data);
   let workbook: XLSX.WorkBook;
   try {
     if (kind === 'csv') {
-      let text: string;
-      try {
-        text = new TextDecoder('utf-8', { fatal: true }).decode(data);
-      } catch {
-        throw fileError(AGENT_IMPORT_MESSAGES.invalidType);
-      }
-      if (text.includes('\u0000') || isZip || isOle2) throw fileError(AGENT_IMPORT_MESSAGES.invalidType);
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      // One decoder for every text import (domain): BOMs, UTF-16, Windows-1252; binary is refused.
+      const text = magic ? null : decodeTextFile(data);
+      if (text === null) throw fileError(AGENT_IMPORT_MESSAGES.invalidType);
       // raw: cells stay text (no guessing of numbers or dates; leading zeros of a SIN survive).
       workbook = XLSX.read(text, { type: 'string', raw: true, dense: true });
     } else {
       // An Excel file is a ZIP (xlsx) or an OLE2 compound file (xls); anything else (an .exe renamed) is refused.
-      if (!isZip && !isOle2) throw fileError(AGENT_IMPORT_MESSAGES.invalidType);
+      if (magic !== 'zip' && magic !== 'ole2') throw fileError(AGENT_IMPORT_MESSAGES.invalidType);
       workbook = XLSX.read(data, { type: 'buffer', cellDates: false, dense: true });
     }
   } catch (err) {

@@ -157,7 +157,7 @@ describe('bookings', () => {
     await page.waitForURL(/\/bookings$/);
     expect(await list.banner().textContent()).toContain('Booking updated successfully');
     await list.search(done);
-    await doneRow.getByText('Completed').waitFor();
+    await doneRow.getByText('Completed', { exact: true }).waitFor();
     expect(await list.action('Delete', done).count()).toBe(0);
     expect(await list.action('Cancel', done).count()).toBe(0);
     expect(await list.action('Edit', done).count()).toBe(1); // admins may still edit it

@@ -158,8 +158,9 @@ describe('bookings', () => {
     expect(await list.banner().textContent()).toContain('Booking updated successfully');
     await list.search(done);
     await doneRow.getByText('Completed', { exact: true }).waitFor();
-    expect(await list.action('Delete', done).count()).toBe(0);
-    expect(await list.action('Cancel', done).count()).toBe(0);
+    // The list refetches after the save: wait for the settled rows, not the first paint.
+    await expect.poll(() => list.action('Delete', done).count()).toBe(0);
+    await expect.poll(() => list.action('Cancel', done).count()).toBe(0);
     expect(await list.action('Edit', done).count()).toBe(1); // admins may still edit it
     await screenshot(page, 'admin-bookings-completed');
     const doneHref = await doneRow.getByRole('link', { name: done, exact: true }).getAttribute('href');

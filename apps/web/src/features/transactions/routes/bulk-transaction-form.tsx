@@ -33,7 +33,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { isApiError } from '../../../lib/api-client';
-import { paths } from '../../../lib/paths';
+import { paths, safeRedirect } from '../../../lib/paths';
 import { useAccounts } from '../../accounts/api/accounts-api';
 import { useStoreBulk } from '../api/transactions-api';
 import { AccountSelect } from '../components/account-select';
@@ -45,8 +45,9 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** /transactions/create-bulk (spec §2.5): shared fields, rows, description types, errors mapped to rows. */
 export function BulkTransactionRoute() {
   const [params] = useSearchParams();
-  const submitUrl = params.get('submit') || '/transactions/store-bulk';
-  const cancelTo = params.get('cancel') || paths.transactions.list;
+  // Same-site paths only: the form posts the CSRF token to submitUrl.
+  const submitUrl = safeRedirect(params.get('submit'), '/transactions/store-bulk');
+  const cancelTo = safeRedirect(params.get('cancel'), paths.transactions.list);
   const navigate = useNavigate();
   const accounts = useAccounts({ accountable_type: 'supplier' });
   const store = useStoreBulk(submitUrl);

@@ -28,7 +28,7 @@ import { currencyLabel, useCurrencies } from '../../../api/currencies';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { isApiError } from '../../../lib/api-client';
-import { paths } from '../../../lib/paths';
+import { paths, safeRedirect } from '../../../lib/paths';
 import { useAccounts, type Account } from '../../accounts/api/accounts-api';
 import { useSaveTransaction, useTransaction, type Transaction } from '../api/transactions-api';
 import { AccountSelect } from '../components/account-select';
@@ -75,7 +75,7 @@ export function TransactionEditRoute() {
 /** The single transaction form (spec §2.4): every field, locks on edit, format mask, image, error catalogue. */
 export function TransactionForm({ accounts, transaction }: { accounts: Account[]; transaction?: Transaction }) {
   const [params] = useSearchParams();
-  const cancelTo = params.get('cancel') || paths.transactions.list;
+  const cancelTo = safeRedirect(params.get('cancel'), paths.transactions.list);
   const navigate = useNavigate();
   const currencies = useCurrencies();
   const save = useSaveTransaction();

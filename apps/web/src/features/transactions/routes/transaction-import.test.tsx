@@ -323,6 +323,75 @@ describe('Transaction import upload', () => {
     expect(body).toMatchObject({ status: 'completed', description: '', is_partial: '0' });
   });
 
+  it("offers 'Import this file again' when the server says the file was imported before, and sends it when ticked", async () => {
+    const duplicateMessage =
+      "This file was already imported into this account on 22 Nov 2026 (1 rows, job 1b2c3d4e). Tick 'Import this file again' only if the supplier really paid these amounts twice.";
+    const mock = mockFetch({
+      'GET /accounts': { body: { data: [account] } },
+      'POST /api/transactions/import': [
+        {
+          status: 422,
+          body: {
+            message: 'This file was already imported into this account.',
+            errors: { file: [duplicateMessage] },
+            duplicate_of: { job_id: JOB, imported_at: '2026-11-22T10:00:00.000Z', total_rows: 1 },
+          },
+        },
+        {
+          body: {
+            status: 'success',
+            job_id: JOB,
+            message: 'Import started: 1 rows queued.',
+            total_rows: 1,
+            skipped: [],
+          },
+        },
+      ],
+      [`GET /api/transactions/import/status/${JOB}`]: status({ total_rows: 1 }),
+    });
+    const { user, container } = await openForm();
+    await pickAccount(user);
+    choose(container, csv('SW0000001,1.00'));
+    expect(screen.queryByLabelText('Import this file again')).not.toBeInTheDocument();
+    const importOnce = async () => {
+      await user.click(screen.getByRole('button', { name: 'Preview Transactions' }));
+      await user.click(
+        await within(await screen.findByRole('dialog')).findByRole('button', { name: 'Import Transactions' }),
+      );
+    };
+    await importOnce();
+    expect(await screen.findByText(duplicateMessage)).toBeInTheDocument();
+    const insist = screen.getByLabelText('Import this file again');
+    expect(insist).not.toBeChecked();
+    expect(mock.calls('POST /api/transactions/import')[0]!.body).not.toHaveProperty('allow_duplicate');
+
+    await user.click(insist);
+    expect(screen.queryByText(duplicateMessage)).not.toBeInTheDocument();
+    await importOnce();
+    await waitFor(() => expect(mock.calls('POST /api/transactions/import')).toHaveLength(2));
+    expect((mock.calls('POST /api/transactions/import')[1]!.body as Record<string, unknown>).allow_duplicate).toBe('1');
+  });
+
+  it('hides and unticks the override when another file is chosen', async () => {
+    mockFetch({
+      'GET /accounts': { body: { data: [account] } },
+      'POST /api/transactions/import': {
+        status: 422,
+        body: { message: 'dup', errors: { file: ['Already imported.'] }, duplicate_of: { job_id: JOB, total_rows: 1 } },
+      },
+    });
+    const { user, container } = await openForm();
+    await pickAccount(user);
+    choose(container, csv('SW0000001,1.00'));
+    await user.click(screen.getByRole('button', { name: 'Preview Transactions' }));
+    await user.click(
+      await within(await screen.findByRole('dialog')).findByRole('button', { name: 'Import Transactions' }),
+    );
+    await user.click(await screen.findByLabelText('Import this file again'));
+    choose(container, csv('SW0000002,2.00', 'other.csv'));
+    expect(screen.queryByLabelText('Import this file again')).not.toBeInTheDocument();
+  });
+
   it.each([
     [{ status: 500, body: { status: 'error', message: 'Queue unavailable.' } }, 'Error: Queue unavailable.'],
     [{ status: 500, body: {} }, 'Error: Failed to start import process'],

@@ -160,6 +160,8 @@ function ImportForm({ accounts, values, setValues, submitUrl, cancelTo, onStarte
   const [modalOpen, setModalOpen] = useState(false);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [parsing, setParsing] = useState(false);
+  /** The last upload was refused as a file already imported into this account: offer to insist. */
+  const [duplicate, setDuplicate] = useState(false);
   const previewRun = useRef(0);
 
   const account = accounts.find((a) => String(a.id) === values.account_id);
@@ -167,7 +169,10 @@ function ImportForm({ accounts, values, setValues, submitUrl, cancelTo, onStarte
   const currency = account ? { code: account.currency?.code, symbol: account.currency?.symbol } : undefined;
 
   const set = <K extends keyof ImportFormValues>(key: K, value: ImportFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
+    // Another file or account is another question: the duplicate override does not carry over.
+    const resetsDuplicate = key === 'file' || key === 'account_id';
+    if (resetsDuplicate) setDuplicate(false);
+    setValues((v) => ({ ...v, [key]: value, ...(resetsDuplicate ? { allow_duplicate: false } : {}) }));
     setFieldErrors(({ [key]: _cleared, ...rest }) => rest);
   };
 
@@ -214,6 +219,8 @@ function ImportForm({ accounts, values, setValues, submitUrl, cancelTo, onStarte
         setModalOpen(false);
         const state = toFormErrors(error, { fields: IMPORT_FIELDS, fallback: IMPORT_MESSAGES.startFailed });
         setFieldErrors(state.fieldErrors);
+        const body = isApiError(error) ? (error.body as { duplicate_of?: unknown } | undefined) : undefined;
+        if (body?.duplicate_of) setDuplicate(true);
         // A 422 whose message only repeats a field's shows on the field alone (toFormErrors drops it).
         const message = state.message ?? state.otherErrors[0] ?? null;
         setBanner(message ? `Error: ${message}` : null);
@@ -285,6 +292,20 @@ function ImportForm({ accounts, values, setValues, submitUrl, cancelTo, onStarte
                   error={fieldErrors.file}
                   data-testid="import-file"
                 />
+                {duplicate && (
+                  <Checkbox
+                    label="Import this file again"
+                    description="Only if the supplier really paid these amounts twice: every row is recorded again."
+                    color="orange"
+                    checked={values.allow_duplicate}
+                    onChange={(e) => {
+                      const checked = e.currentTarget.checked;
+                      setValues((v) => ({ ...v, allow_duplicate: checked }));
+                      if (checked) setFieldErrors(({ file: _cleared, ...rest }) => rest);
+                    }}
+                    data-testid="import-allow-duplicate"
+                  />
+                )}
                 <Textarea
                   label="Common description"
                   description="Optional. Left empty, each row gets 'CSV/Excel Import - [Date]'."

@@ -61,6 +61,8 @@ export interface ImportFormValues {
   file: File | null;
   cheque_reference_number: string;
   reference_image: File | null;
+  /** The server found this file already imported into the account and the admin insists. */
+  allow_duplicate: boolean;
 }
 
 export const INITIAL_IMPORT_VALUES: ImportFormValues = {
@@ -71,6 +73,7 @@ export const INITIAL_IMPORT_VALUES: ImportFormValues = {
   file: null,
   cheque_reference_number: '',
   reference_image: null,
+  allow_duplicate: false,
 };
 
 /** Required fields (spec §5 "Transaction import"): messages keyed by field. */
@@ -96,5 +99,7 @@ export function importFormData(values: ImportFormValues): FormData {
     file: values.file,
     cheque_reference_number: values.cheque_reference_number.trim(),
     reference_image: values.reference_image,
+    // Ours, not the spec's: sent only when the admin insists on a file imported before.
+    ...(values.allow_duplicate ? { allow_duplicate: true } : {}),
   });
 }

@@ -172,14 +172,11 @@ async function refuseDuplicateFile(db: DbOrTx, accountId: number, data: Buffer):
     year: 'numeric',
     timeZone: 'UTC',
   });
+  const message = `This file was already imported into this account on ${when} (${earlier.total_rows} rows, job ${earlier.id.slice(0, 8)}). Tick 'Import this file again' only if the supplier really paid these amounts twice.`;
   throw new AppError(
     'validation',
-    'This file was already imported into this account.',
-    {
-      file: [
-        `This file was already imported into this account on ${when} (${earlier.total_rows} rows, job ${earlier.id.slice(0, 8)}). Tick 'Import this file again' only if the supplier really paid these amounts twice.`,
-      ],
-    },
+    message,
+    { file: [message] },
     {
       duplicate_of: {
         job_id: earlier.id,

@@ -63,12 +63,19 @@ export const paths = {
 /** Where a user lands after signing in when no (safe) redirect is given. */
 export const DEFAULT_AFTER_LOGIN = paths.bookings.list;
 
+/** ASCII control characters: the URL parser drops tabs and newlines anywhere, so "/\t/evil.example" is "//evil.example". */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
 /**
- * Accepts a post-login redirect only when it is a path on this site ("/bookings?page=2"),
- * never another origin ("//evil.example", "https://…") and never the login page itself.
+ * Accepts an address taken from the URL (`?redirect=`, `?submit=`, `?cancel=`) only when it is a path on
+ * this site ("/bookings?page=2"), never another origin ("//evil.example", "/\\evil.example", "https://…",
+ * "/\t/evil.example") and never the login page itself; anything else gives `fallback`. The forms post
+ * their CSRF token to `?submit=`, so this is what keeps a crafted link from sending it elsewhere.
  */
 export function safeRedirect(target: string | null | undefined, fallback: string = DEFAULT_AFTER_LOGIN): string {
   if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
+  if (CONTROL_CHARACTERS.test(target)) return fallback;
   if (target === '/login' || target.startsWith('/login?') || target.startsWith('/login/')) return fallback;
   return target;
 }

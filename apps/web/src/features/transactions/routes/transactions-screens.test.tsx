@@ -153,7 +153,59 @@ describe('Bulk transaction form', () => {
   });
 });
 
+describe('Bulk transaction form addresses', () => {
+  it('posts to its own endpoint and cancels to the listing when ?submit= and ?cancel= point off the site', async () => {
+    const mock = mockFetch({
+      'GET /accounts': { body: { data: [account] } },
+      'POST /transactions/store-bulk': { body: { status: 'success', message: '1 transactions created.' } },
+    });
+    const hostile = new URLSearchParams({ submit: '//evil.example/steal', cancel: '/\\evil.example' });
+    const { user } = renderApp(`/transactions/create-bulk?${hostile.toString()}`, { session: sessionFor(adminUser) });
+    await screen.findByTestId('bulk-form');
+    const cancels = screen.getAllByRole('link', { name: 'Cancel' });
+    expect(cancels.length).toBeGreaterThan(0);
+    for (const cancel of cancels) expect(cancel).toHaveAttribute('href', '/transactions');
+    await user.click(screen.getByLabelText(/^Supplier account/, { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Sunwing main (Sunwing) - CAD' }));
+    await user.type(screen.getByLabelText('Reference number 1'), 'SW0000001');
+    await user.type(screen.getByLabelText('Amount 1'), '10');
+    await user.click(screen.getByRole('button', { name: 'Save transactions' }));
+    await waitFor(() => expect(mock.calls('POST /transactions/store-bulk')).toHaveLength(1));
+    const post = mock.calls('POST /transactions/store-bulk')[0]!;
+    expect(new URL(post.url, 'http://localhost').origin).toBe('http://localhost');
+    expect(mock.requests.filter((r) => r.url.includes('evil'))).toHaveLength(0);
+  });
+
+  it('keeps a same-site ?submit= address', async () => {
+    const mock = mockFetch({
+      'GET /accounts': { body: { data: [account] } },
+      'POST /agents/3/transactions/store-bulk': { body: { status: 'success' } },
+    });
+    const { user } = renderApp('/transactions/create-bulk?submit=/agents/3/transactions/store-bulk', {
+      session: sessionFor(adminUser),
+    });
+    await screen.findByTestId('bulk-form');
+    await user.click(screen.getByLabelText(/^Supplier account/, { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Sunwing main (Sunwing) - CAD' }));
+    await user.type(screen.getByLabelText('Reference number 1'), 'SW0000001');
+    await user.type(screen.getByLabelText('Amount 1'), '10');
+    await user.click(screen.getByRole('button', { name: 'Save transactions' }));
+    await waitFor(() => expect(mock.calls('POST /agents/3/transactions/store-bulk')).toHaveLength(1));
+  });
+});
+
 describe('Single transaction form', () => {
+  it('cancels to the listing when ?cancel= points off the site', async () => {
+    mockFetch({
+      'GET /accounts': { body: { data: [account] } },
+      'GET /api/currencies': { body: { status: 'success', data: [cad] } },
+    });
+    renderApp('/transactions/create?cancel=https://evil.example', { session: sessionFor(adminUser) });
+    await screen.findByTestId('transaction-form');
+    for (const cancel of screen.getAllByRole('link', { name: 'Cancel' }))
+      expect(cancel).toHaveAttribute('href', '/transactions');
+  });
+
   it('locks account, type and currency on edit and offers reversed only for a reversed one', async () => {
     mockFetch({
       'GET /accounts': { body: { data: [account] } },

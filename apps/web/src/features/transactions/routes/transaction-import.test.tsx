@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminUser, sessionFor } from '../../../testing/fixtures';
 import { mockFetch } from '../../../testing/mock-fetch';
@@ -349,7 +349,7 @@ describe('Transaction import upload', () => {
       ],
       [`GET /api/transactions/import/status/${JOB}`]: status({ total_rows: 1 }),
     });
-    const { user, container } = await openForm();
+    const { user, container, router } = await openForm();
     await pickAccount(user);
     choose(container, csv('SW0000001,1.00'));
     expect(screen.queryByLabelText('Import this file again')).not.toBeInTheDocument();
@@ -370,15 +370,73 @@ describe('Transaction import upload', () => {
     await importOnce();
     await waitFor(() => expect(mock.calls('POST /api/transactions/import')).toHaveLength(2));
     expect((mock.calls('POST /api/transactions/import')[1]!.body as Record<string, unknown>).allow_duplicate).toBe('1');
+
+    // The override was spent on that upload: back to the form (browser Back), the same file is not re-sent with it.
+    await waitFor(() => expect(router.state.location.search).toBe(`?job=${JOB}`));
+    await act(() => router.navigate(-1));
+    await screen.findByTestId('import-form');
+    expect(screen.queryByLabelText('Import this file again')).not.toBeInTheDocument();
+    await importOnce();
+    await waitFor(() => expect(mock.calls('POST /api/transactions/import')).toHaveLength(3));
+    expect(mock.calls('POST /api/transactions/import')[2]!.body).not.toHaveProperty('allow_duplicate');
   });
 
-  it('hides and unticks the override when another file is chosen', async () => {
-    mockFetch({
-      'GET /accounts': { body: { data: [account] } },
-      'POST /api/transactions/import': {
-        status: 422,
-        body: { message: 'dup', errors: { file: ['Already imported.'] }, duplicate_of: { job_id: JOB, total_rows: 1 } },
+  const duplicateReply = {
+    status: 422,
+    body: {
+      message: 'Already imported.',
+      errors: { file: ['Already imported.'] },
+      duplicate_of: { job_id: JOB, imported_at: '2026-11-22T10:00:00.000Z', total_rows: 1 },
+    },
+  };
+  const otherAccount = { ...account, id: 8, name: 'Sunwing second' };
+
+  it.each([
+    [
+      'another file is chosen',
+      (container: HTMLElement) => {
+        choose(container, csv('SW0000002,2.00', 'other.csv'));
+        return Promise.resolve();
       },
+    ],
+    [
+      'another account is chosen',
+      async (_container: HTMLElement, user: ReturnType<typeof renderApp>['user']) => {
+        await pickAccount(user, 'Sunwing second (Sunwing) - CAD');
+      },
+    ],
+  ])('hides and unticks the override when %s', async (_name, change) => {
+    const mock = mockFetch({
+      'GET /accounts': { body: { data: [account, otherAccount] } },
+      'POST /api/transactions/import': duplicateReply,
+    });
+    const { user, container } = await openForm();
+    await pickAccount(user);
+    choose(container, csv('SW0000001,1.00'));
+    const importOnce = async () => {
+      await user.click(screen.getByRole('button', { name: 'Preview Transactions' }));
+      await user.click(
+        await within(await screen.findByRole('dialog')).findByRole('button', { name: 'Import Transactions' }),
+      );
+    };
+    await importOnce();
+    await user.click(await screen.findByLabelText('Import this file again'));
+    expect(screen.getByLabelText('Import this file again')).toBeChecked();
+
+    await change(container, user);
+    expect(screen.queryByLabelText('Import this file again')).not.toBeInTheDocument();
+    // The override was for that file in that account: the next upload does not carry it.
+    await importOnce();
+    await waitFor(() => expect(mock.calls('POST /api/transactions/import')).toHaveLength(2));
+    expect(mock.calls('POST /api/transactions/import')[1]!.body).not.toHaveProperty('allow_duplicate');
+    expect(await screen.findByLabelText('Import this file again')).not.toBeChecked();
+  });
+
+  it('works from the keyboard: Space ticks the override, Enter previews, Enter imports', async () => {
+    const mock = mockFetch({
+      'GET /accounts': { body: { data: [account] } },
+      // Only the two requests matter here; the second one's answer is another test's business.
+      'POST /api/transactions/import': [duplicateReply, { status: 500, body: { status: 'error', message: 'x' } }],
     });
     const { user, container } = await openForm();
     await pickAccount(user);
@@ -387,9 +445,28 @@ describe('Transaction import upload', () => {
     await user.click(
       await within(await screen.findByRole('dialog')).findByRole('button', { name: 'Import Transactions' }),
     );
-    await user.click(await screen.findByLabelText('Import this file again'));
-    choose(container, csv('SW0000002,2.00', 'other.csv'));
-    expect(screen.queryByLabelText('Import this file again')).not.toBeInTheDocument();
+    const insist = await screen.findByLabelText('Import this file again');
+    // Tab order: the file field (and its clear button), then the override, then the description.
+    screen.getByTestId('import-file').focus();
+    await user.tab();
+    expect(screen.getByTestId('import-file').parentElement).toContainElement(document.activeElement as HTMLElement);
+    await user.tab();
+    expect(insist).toHaveFocus();
+    await user.keyboard(' ');
+    expect(insist).toBeChecked();
+    await user.tab();
+    expect(screen.getByLabelText('Common description')).toHaveFocus();
+    await user.tab();
+    expect(screen.getByLabelText('Cheque reference number')).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const importButton = await within(await screen.findByRole('dialog')).findByRole('button', {
+      name: 'Import Transactions',
+    });
+    for (let i = 0; i < 10 && document.activeElement !== importButton; i++) await user.tab();
+    expect(importButton).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(mock.calls('POST /api/transactions/import')).toHaveLength(2));
+    expect(mock.calls('POST /api/transactions/import')[1]!.body).toMatchObject({ allow_duplicate: '1' });
   });
 
   it.each([

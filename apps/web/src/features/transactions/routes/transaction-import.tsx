@@ -92,7 +92,7 @@ export function TransactionImportRoute() {
       return next;
     });
   const importAnother = () => {
-    setValues((v) => ({ ...v, file: null }));
+    setValues((v) => ({ ...v, file: null, allow_duplicate: false }));
     watchJob(null);
   };
 
@@ -206,13 +206,16 @@ function ImportForm({ accounts, values, setValues, submitUrl, cancelTo, onStarte
   };
 
   const startImport = () => {
-    start.mutate(importFormData(values), {
+    // Only an override the admin can see ticked is sent (Back from a job keeps the values, not the offer).
+    start.mutate(importFormData({ ...values, allow_duplicate: duplicate && values.allow_duplicate }), {
       onSuccess: (res) => {
         setModalOpen(false);
         if (res.status !== 'success' || !res.job_id) {
           setBanner(`Error: ${res.message || IMPORT_MESSAGES.startFailed}`);
           return;
         }
+        // Spent on this upload: the next one asks the server again.
+        setValues((v) => ({ ...v, allow_duplicate: false }));
         onStarted(res.job_id);
       },
       onError: (error) => {

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN } from '../fixtures/demo';
 import { openBrowser, screenshot } from '../fixtures/browser';
 import { AppShell } from '../page-models/app-shell';
 import { BookingFormPage } from '../page-models/bookings-form';
@@ -8,7 +9,6 @@ import { LoginPage } from '../page-models/login-page';
 import { choose } from '../page-models/mantine';
 
 // Demo logins (DEMO=1 on an empty data directory). Olivia: default 70%, GST registered (5%).
-const ADMIN = { email: 'admin@example.com', password: 'admin-demo' };
 const AGENT = { email: 'olivia.tremblay@example.com', password: 'agent-demo' };
 const RUN = Date.now().toString(36).toUpperCase();
 
@@ -83,7 +83,7 @@ describe('bookings', () => {
 
   it('lets an admin record a refund booking, cancel it or complete one, delete neither, and filter by transaction status', async () => {
     const { page } = browser;
-    await signIn(page, ADMIN);
+    await signIn(page, DEMO_ADMIN);
     const form = new BookingFormPage(page);
     await form.open();
     await form.choose('Primary Agent', 'Liam Chen');

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN } from '../fixtures/demo';
 import { openBrowser, screenshot } from '../fixtures/browser';
 import { apiJson, signInAs } from '../page-models/mantine';
 import { TransactionImportPage } from '../page-models/transaction-import';
@@ -8,7 +9,6 @@ import { settled, TransactionsListPage } from '../page-models/transactions';
 // Demo data (apps/server/src/features/demo/demo-seed.ts): Sunwing's commissions account, CAD, booking
 // number format SW0000000. The file's references are SW + a tag of this run + three digits, which no
 // booking has; the rows go in as pending, so they never read as unclaimed credits in other journeys.
-const ADMIN = { email: 'admin@example.com', password: 'admin-demo' };
 const SUNWING = 'Sunwing Vacations commissions (Sunwing Vacations) - CAD';
 const TAG = `SW${String(Date.now() % 10_000).padStart(4, '0')}`;
 const ROWS = 300;
@@ -39,7 +39,7 @@ interface Listing {
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 beforeAll(async () => {
   browser = await openBrowser();
-  await signInAs(browser.page, ADMIN.email, ADMIN.password);
+  await signInAs(browser.page, DEMO_ADMIN.email, DEMO_ADMIN.password);
 });
 afterAll(async () => {
   await browser.close();

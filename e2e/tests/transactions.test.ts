@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN } from '../fixtures/demo';
 import { openBrowser, screenshot } from '../fixtures/browser';
 import { apiJson, apiPostJson, signInAs } from '../page-models/mantine';
 import {
@@ -14,7 +15,6 @@ import {
 // Demo data (apps/server/src/features/demo/demo-seed.ts): every supplier has one commissions account.
 // AC-519004 is Liam Chen's Air Canada booking of CA$1,999.99 and no demo payment matches it, so
 // one completed credit of exactly that amount makes it read `match` (DOMAIN.md "Matching").
-const ADMIN = { email: 'admin@example.com', password: 'admin-demo' };
 const AIR_CANADA = 'Air Canada Vacations commissions (Air Canada Vacations) - CAD';
 const AIR_CANADA_FORMAT = 'AC-000000';
 const BOOKING = { reference: 'AC-519004', amount: '1999.99' };
@@ -50,7 +50,7 @@ async function bookingStatus(page: Page, reference: string): Promise<string> {
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 beforeAll(async () => {
   browser = await openBrowser();
-  await signInAs(browser.page, ADMIN.email, ADMIN.password);
+  await signInAs(browser.page, DEMO_ADMIN.email, DEMO_ADMIN.password);
 });
 afterAll(async () => {
   await browser.close();

@@ -26,3 +26,23 @@ export const sessionFor = (user: SessionUser | null): Session => ({
   user,
   csrf_token: 'test-csrf-token',
 });
+
+/** A CAD supplier account of Sunwing (format SW0000000), as `GET /accounts` lists it. */
+export const sunwingAccount = {
+  id: 7,
+  name: 'Sunwing main',
+  account_number: null,
+  accountable_type: 'supplier',
+  accountable_id: 1,
+  accountable: { id: 1, name: 'Sunwing', booking_number_format: 'SW0000000' },
+  accountable_name: 'Sunwing',
+  booking_number_format: 'SW0000000',
+  currency_id: 2,
+  currency: { id: 2, code: 'CAD', name: 'Canadian Dollar', symbol: '$' },
+  currency_code: 'CAD',
+  is_deleted: false,
+  balance: 0,
+  credit_total: 0,
+  debit_total: 0,
+  transaction_count: 0,
+};

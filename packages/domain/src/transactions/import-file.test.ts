@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { moneyToString } from '../money/money';
 import {
   applyReferenceFormat,
+  planTransactionImport,
   decodeTextFile,
   IMPORT_MESSAGES,
   parseImportAmount,
@@ -191,5 +192,23 @@ describe('applyReferenceFormat', () => {
     expect(out.rows.map((x) => x.reference)).toEqual(['pmt501', 'INV502']);
     expect(out.skipped.map(skippedRowMessage)).toEqual(["Row 1: 'inv 500': Format should match: AAA000"]);
     expect(applyReferenceFormat(r.rows, null).rows).toHaveLength(3);
+  });
+});
+
+describe('planTransactionImport', () => {
+  it("merges the file's skipped rows with the format's, in file order, and totals what is kept", async () => {
+    const bytes = new TextEncoder().encode('SW0000001,10.00\nbad,1.00\nSW0000002,"12,50"\nSW0000003,-4.00\n');
+    const plan = await planTransactionImport('s.csv', bytes, 'SW0000000');
+    expect(rowsOf(plan)).toEqual(['1:SW0000001 10.00', '4:SW0000003 -4.00']);
+    expect(skipsOf(plan)).toEqual([
+      "Row 2: 'bad': Format should match: SW0000000",
+      "Row 3: '12,50' uses a comma for decimals; write 12.50",
+    ]);
+    if (plan.ok) expect(moneyToString(plan.summary.net_total)).toBe('6.00');
+  });
+  it('says there is nothing to import when the format leaves no row, still listing why', async () => {
+    const plan = await planTransactionImport('s.csv', new TextEncoder().encode('bad,1.00\n'), 'SW0000000');
+    expect(plan.ok ? 'ok' : plan.error).toBe(IMPORT_MESSAGES.noValidData);
+    expect(skipsOf(plan)).toEqual(["Row 1: 'bad': Format should match: SW0000000"]);
   });
 });

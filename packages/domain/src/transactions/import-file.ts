@@ -325,3 +325,21 @@ export function applyReferenceFormat(
   }
   return { rows: kept, skipped };
 }
+
+/**
+ * What an import of this file into an account writes and what it skips (the file's own problems and
+ * the rows off the supplier's format, in file order), or the message for the whole file. The browser
+ * preview and the server (upload and job) call this, so all three agree on every row.
+ */
+export async function planTransactionImport(
+  filename: string,
+  bytes: Uint8Array,
+  bookingNumberFormat: string | null,
+): Promise<ImportFileResult> {
+  const parsed = await parseTransactionImportFile(filename, bytes);
+  if (!parsed.ok) return parsed;
+  const formatted = applyReferenceFormat(parsed.rows, bookingNumberFormat);
+  const skipped = [...parsed.skipped, ...formatted.skipped].sort((a, b) => a.row - b.row);
+  if (formatted.rows.length === 0) return failure(IMPORT_MESSAGES.noValidData, skipped);
+  return { ok: true, rows: formatted.rows, skipped, summary: summarizeImport(formatted.rows) };
+}

@@ -17,7 +17,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError, fieldError } from '../../http/errors';
 import type { UploadedFile } from '../../http/route';
 import { writeAudit, writeAudits } from '../audit/audit';
-import { todayUtc } from './agents.service';
+import { todayUtc } from '../../clock';
 
 /**
  * Bulk agent import (agents spec §2.2, §5, §9; CONTRACT.md §4). The file is read and every row

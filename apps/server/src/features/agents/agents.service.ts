@@ -16,6 +16,7 @@ import {
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { agentListFilters } from '@app/domain';
+import { todayUtc } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { agents, agentTierHistory, users } from '../../db/schema';
 import { fieldError, notFound, validationError, type FieldErrors } from '../../http/errors';
@@ -25,7 +26,6 @@ import { recalculateBookings } from '../commissions/commission-engine';
 import { nextFareconnectNumber } from '../users/users.service';
 
 /** The server's today, in UTC (DOMAIN.md: a blank tier start date is today). */
-export const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 const isoDay = (t: Date | string) => (t instanceof Date ? t.toISOString().slice(0, 10) : String(t).slice(0, 10));
 

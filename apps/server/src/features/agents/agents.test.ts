@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectedCommissionOf, insertBooking, insertRule } from '../../test/factories';
 import { auditRows, createTestApp, type TestApp, type TestClient } from '../../test/test-app';
-import { todayUtc } from './agents.service';
+import { todayUtc } from '../../clock';
 
 let t: TestApp;
 let admin: TestClient;

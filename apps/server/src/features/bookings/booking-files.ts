@@ -43,6 +43,14 @@ export function isUploadedFile(v: unknown): v is UploadedFile {
   );
 }
 
+/** The optional `reference_image` of a form: null when absent, a 422 when it is not a file. */
+export function referenceImageOf(body: { reference_image?: unknown }): UploadedFile | null {
+  const f = body.reference_image;
+  if (f === undefined || f === null || f === '') return null;
+  if (!isUploadedFile(f)) throw fieldError('reference_image', 'The reference image must be a file.');
+  return f;
+}
+
 /** Sends a stored file inline, under a safe name, never sniffed into another type by the browser. */
 export function sendStoredFile(reply: FastifyReply, file: { filename: string; mimetype: string; data: Buffer }) {
   return reply

@@ -5,7 +5,7 @@ import type { RouteModule } from '../../http/app';
 import { fieldError, forbidden } from '../../http/errors';
 import { route } from '../../http/route';
 import { resolveRatesForSuppliers } from '../commissions/commission-engine';
-import { todayUtc } from '../agents/agents.service';
+import { todayUtc } from '../../clock';
 
 const query = z.object({
   agent_id: z.preprocess(

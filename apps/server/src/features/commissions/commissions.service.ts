@@ -21,6 +21,7 @@ import {
   type SessionUser,
 } from '@app/domain';
 import { sql, type SQL } from 'drizzle-orm';
+import { todayUtc } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { fieldError, forbidden, notFound, validationError } from '../../http/errors';
 import { writeAudit } from '../audit/audit';
@@ -366,7 +367,6 @@ export async function deleteCommissionRule(db: Db, id: number, user: SessionUser
 }
 
 /** Today as YYYY-MM-DD (UTC): the default date of a rate look-up. */
-export const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 /**
  * `GET /commissions/rates`: an admin may ask about any agent, an agent only about itself.

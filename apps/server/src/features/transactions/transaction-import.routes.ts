@@ -1,3 +1,4 @@
+import { todayUtc } from '../../clock';
 import {
   IMPORT_MESSAGES,
   importJobParamsSchema,
@@ -6,9 +7,8 @@ import {
 } from '@app/domain';
 import type { RouteModule } from '../../http/app';
 import { route } from '../../http/route';
+import { referenceImageOf } from '../bookings/booking-files';
 import { getImportJobStatus, startTransactionImport } from './transaction-import';
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 export const transactionImportRoutes: RouteModule = ({ db, jobs }) => [
   route({
@@ -22,7 +22,7 @@ export const transactionImportRoutes: RouteModule = ({ db, jobs }) => [
     bodyType: 'multipart',
     multipartLimits: { fileSize: TRANSACTION_IMPORT_MAX_BYTES + 1, files: 2 },
     fileTooLargeMessage: IMPORT_MESSAGES.tooLarge,
-    handler: async ({ body, user }) => startTransactionImport(db, jobs, user, body, today()),
+    handler: async ({ body, user }) => startTransactionImport(db, jobs, user, body, referenceImageOf(body), todayUtc()),
   }),
   route({
     method: 'GET',

@@ -11,13 +11,14 @@
  * rows not yet written. `(import_job_id, import_row)` is unique: no path writes a file row twice. One worker at a time holds a job's advisory lock (released by
  * PostgreSQL when its connection dies), which is how a starting server knows a job is orphaned.
  */
+import crypto from 'node:crypto';
 import {
-  applyReferenceFormat,
+  absMoney,
   defaultImportDescription,
   IMPORT_MESSAGES,
   importRowType,
   moneyToString,
-  parseTransactionImportFile,
+  planTransactionImport,
   skippedRowMessage,
   TRANSACTION_IMPORT_CHUNK,
   transactionImportFileKind,
@@ -34,8 +35,9 @@ import { AppError, notFound, validationError } from '../../http/errors';
 import type { UploadedFile } from '../../http/route';
 import type { JobHandler, Jobs } from '../../jobs/job-runner';
 import { writeAudit } from '../audit/audit';
-import { storeUpload } from '../bookings/booking-files';
+import { isUploadedFile, storeUpload } from '../bookings/booking-files';
 import { refreshMatchStatusesForReferences } from './transaction-matching';
+import { findAccountFacts, type AccountFacts } from './transactions.service';
 
 export const IMPORT_QUEUE = 'transaction-import';
 /** Row problems kept on the job for the status call; `error_count` always has the full number. */
@@ -49,28 +51,12 @@ const MIME_BY_KIND = {
   xls: 'application/vnd.ms-excel',
 } as const;
 
-type ImportAccount = {
-  id: number;
-  currency_id: number;
-  booking_number_format: string | null;
-};
+type ImportAccount = Pick<AccountFacts, 'id' | 'currency_id' | 'booking_number_format'>;
 
 /** A supplier account that is not deleted, with its supplier's booking number format. */
 async function loadSupplierAccount(db: DbOrTx, id: number): Promise<ImportAccount | null> {
-  const { rows } = await db.execute<ImportAccount>(sql`
-    select a.id, a.currency_id, s.booking_number_format
-      from accounts a join suppliers s on s.id = a.accountable_id
-     where a.id = ${id} and a.accountable_type = 'supplier' and not a.is_deleted`);
-  return rows[0] ?? null;
-}
-
-/** The rows a job writes and the rows it skips with their reasons, in file order. Same answer at upload and in the job. */
-async function planImport(filename: string, data: Uint8Array, format: string | null) {
-  const parsed = await parseTransactionImportFile(filename, data);
-  if (!parsed.ok) return parsed;
-  const formatted = applyReferenceFormat(parsed.rows, format);
-  const skipped: ImportSkippedRow[] = [...parsed.skipped, ...formatted.skipped].sort((a, b) => a.row - b.row);
-  return { ok: true as const, rows: formatted.rows, skipped };
+  const acc = await findAccountFacts(db, id);
+  return acc?.accountable_type === 'supplier' ? acc : null;
 }
 
 export interface ImportStarted {
@@ -87,25 +73,21 @@ export async function startTransactionImport(
   jobs: Jobs,
   user: SessionUser,
   input: TransactionImportInput,
+  image: UploadedFile | null,
   today: string,
 ): Promise<ImportStarted> {
-  const file = input.file as UploadedFile;
-  if (typeof file !== 'object' || !Buffer.isBuffer(file.data))
-    throw validationError({ file: [IMPORT_MESSAGES.selectFile] });
+  const file = input.file;
+  if (!isUploadedFile(file)) throw validationError({ file: [IMPORT_MESSAGES.selectFile] });
   const account = await loadSupplierAccount(db, input.account_id);
   if (!account) throw validationError({ account_id: [IMPORT_MESSAGES.selectAccount] });
-  const plan = await planImport(file.filename, file.data, account.booking_number_format);
+  const plan = await planTransactionImport(file.filename, file.data, account.booking_number_format);
   if (!plan.ok) throw validationError({ file: [plan.error] });
-  if (plan.rows.length === 0) throw validationError({ file: [IMPORT_MESSAGES.noValidData] });
-  const image = input.reference_image;
-  if (image !== undefined && image !== null && image !== '' && !isFile(image))
-    throw validationError({ reference_image: ['The reference image must be a file.'] });
 
   if (!input.allow_duplicate) await refuseDuplicateFile(db, account.id, file.data);
 
   const messages = plan.skipped.map(skippedRowMessage);
   const jobId = await withClientTransaction(db, async (tx, execute) => {
-    const imageId = isFile(image) ? await storeUpload(tx, 'reference_image', image, user.id) : null;
+    const imageId = image ? await storeUpload(tx, 'reference_image', image, user.id) : null;
     const [stored] = await tx
       .insert(storedFiles)
       .values({
@@ -158,11 +140,12 @@ export async function startTransactionImport(
  * again would record every payment twice. Refused unless the form says `allow_duplicate`.
  */
 async function refuseDuplicateFile(db: DbOrTx, accountId: number, data: Buffer): Promise<void> {
+  const digest = crypto.createHash('sha256').update(data).digest('hex');
   const { rows } = await db.execute<{ id: string; created_at: Date; total_rows: number }>(sql`
     select j.id, j.created_at, j.total_rows
       from import_jobs j join stored_files f on f.id = j.file_id
      where j.account_id = ${accountId} and j.status <> 'failed'
-       and f.size = ${data.length} and sha256(f.data) = sha256(${data})
+       and f.size = ${data.length} and sha256(f.data) = decode(${digest}, 'hex')
      order by j.created_at desc limit 1`);
   const earlier = rows[0];
   if (!earlier) return;
@@ -186,9 +169,6 @@ async function refuseDuplicateFile(db: DbOrTx, accountId: number, data: Buffer):
     },
   );
 }
-
-const isFile = (v: unknown): v is UploadedFile =>
-  typeof v === 'object' && v !== null && Buffer.isBuffer((v as UploadedFile).data);
 
 export type ImportJobStatus = {
   job_id: string;
@@ -280,7 +260,7 @@ async function processJob(
     await failJob(db, job, 'The supplier account no longer exists.');
     return 'done';
   }
-  const plan = await planImport(file.filename, file.data, account.booking_number_format);
+  const plan = await planTransactionImport(file.filename, file.data, account.booking_number_format);
   if (!plan.ok || plan.rows.length !== job.total_rows) {
     // The supplier's booking number format changed since the upload: the rows would differ.
     await failJob(db, job, "The supplier's booking number format changed after the upload; import the file again.");
@@ -358,7 +338,7 @@ async function writeChunk(
         import_row: r.row,
         reference_number: r.reference,
         transaction_type: importRowType(r.amount),
-        amount: moneyToString((r.amount < 0n ? -r.amount : r.amount) as typeof r.amount),
+        amount: moneyToString(absMoney(r.amount)),
       }));
       const { rowCount } = await tx.execute(sql`
         insert into transactions (account_id, transaction_type, currency_id, amount, reference_number, status, description,

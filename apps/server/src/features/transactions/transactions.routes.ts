@@ -1,3 +1,4 @@
+import { todayUtc } from '../../clock';
 import {
   bulkStatusUpdateSchema,
   bulkTransactionSchema,
@@ -7,9 +8,9 @@ import {
 } from '@app/domain';
 import { z } from 'zod';
 import type { RouteModule } from '../../http/app';
-import { notFound, validationError } from '../../http/errors';
-import { idParams, route, type UploadedFile } from '../../http/route';
-import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES, isUploadedFile, sendStoredFile } from '../bookings/booking-files';
+import { notFound } from '../../http/errors';
+import { idParams, route } from '../../http/route';
+import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES, referenceImageOf, sendStoredFile } from '../bookings/booking-files';
 import {
   bulkUpdateStatus,
   createTransaction,
@@ -21,18 +22,9 @@ import {
   updateTransaction,
 } from './transactions.service';
 
-function imageOf(body: { reference_image?: unknown }): UploadedFile | null {
-  const f = body.reference_image;
-  if (f === undefined || f === null || f === '') return null;
-  if (!isUploadedFile(f)) throw validationError({ reference_image: ['The reference image must be a file.'] });
-  return f;
-}
-
 const uploadLimits = { fileSize: MAX_UPLOAD_BYTES + 1, files: 1 };
 /** 5,000 rows × up to 4 fields, plus the shared ones (the app-wide default is 20,000 fields). */
 const bulkLimits = { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 20_100, parts: 20_110 };
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 export const transactionRoutes: RouteModule = ({ db }) => [
   route({
@@ -58,7 +50,7 @@ export const transactionRoutes: RouteModule = ({ db }) => [
     multipartLimits: uploadLimits,
     fileTooLargeMessage: FILE_TOO_LARGE,
     handler: async ({ body, user, redirectTo }) => {
-      const id = await createTransaction(db, user, body, imageOf(body));
+      const id = await createTransaction(db, user, body, referenceImageOf(body));
       redirectTo('/transactions');
       return {
         status: 'success' as const,
@@ -94,7 +86,7 @@ export const transactionRoutes: RouteModule = ({ db }) => [
     multipartLimits: uploadLimits,
     fileTooLargeMessage: FILE_TOO_LARGE,
     handler: async ({ params, body, user, redirectTo }) => {
-      await updateTransaction(db, user, params.id, body, imageOf(body));
+      await updateTransaction(db, user, params.id, body, referenceImageOf(body));
       redirectTo('/transactions');
       return {
         status: 'success' as const,
@@ -130,7 +122,7 @@ export const transactionRoutes: RouteModule = ({ db }) => [
     multipartLimits: bulkLimits,
     fileTooLargeMessage: FILE_TOO_LARGE,
     handler: async ({ body, user, redirectTo }) => {
-      const { count } = await storeBulkTransactions(db, user, body, imageOf(body), today());
+      const { count } = await storeBulkTransactions(db, user, body, referenceImageOf(body), todayUtc());
       redirectTo('/transactions');
       return {
         status: 'success' as const,

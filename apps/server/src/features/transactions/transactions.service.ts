@@ -39,7 +39,8 @@ export type AccountFacts = {
   booking_number_format: string | null;
 };
 
-async function loadAccount(tx: DbOrTx, id: number, field: string, message: string): Promise<AccountFacts> {
+/** An account that is not deleted, with its currency and (for a supplier's) the booking number format. */
+export async function findAccountFacts(tx: DbOrTx, id: number): Promise<AccountFacts | null> {
   const { rows } = await tx.execute<AccountFacts>(sql`
     select a.id, a.name, a.accountable_type, a.currency_id, c.code as currency_code,
            case when a.accountable_type = 'supplier' then s.booking_number_format end as booking_number_format
@@ -47,7 +48,11 @@ async function loadAccount(tx: DbOrTx, id: number, field: string, message: strin
       join currencies c on c.id = a.currency_id
       left join suppliers s on a.accountable_type = 'supplier' and s.id = a.accountable_id
      where a.id = ${id} and not a.is_deleted`);
-  const acc = rows[0];
+  return rows[0] ?? null;
+}
+
+async function loadAccount(tx: DbOrTx, id: number, field: string, message: string): Promise<AccountFacts> {
+  const acc = await findAccountFacts(tx, id);
   if (!acc) throw validationError({ [field]: [message] });
   return acc;
 }

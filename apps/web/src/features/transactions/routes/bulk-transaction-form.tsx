@@ -37,6 +37,7 @@ import { paths, safeRedirect } from '../../../lib/paths';
 import { useAccounts } from '../../accounts/api/accounts-api';
 import { useStoreBulk } from '../api/transactions-api';
 import { AccountSelect } from '../components/account-select';
+import { SETTABLE_STATUS_OPTIONS } from '../utils/status-options';
 import { ReferenceImageInput } from '../components/reference-image-input';
 import { bulkFormData, checkBulk, emptyRow, rowsToAdd, type BulkRow, type BulkShared } from '../utils/bulk-rows';
 
@@ -159,11 +160,7 @@ export function BulkTransactionRoute() {
                   <Select
                     label="Status"
                     required
-                    data={[
-                      { value: 'completed', label: 'Completed' },
-                      { value: 'pending', label: 'Pending' },
-                      { value: 'failed', label: 'Failed' },
-                    ]}
+                    data={SETTABLE_STATUS_OPTIONS}
                     value={shared.status}
                     onChange={(v) => setS('status', v)}
                     error={errors.status}

@@ -32,6 +32,7 @@ import { paths, safeRedirect } from '../../../lib/paths';
 import { useAccounts, type Account } from '../../accounts/api/accounts-api';
 import { useSaveTransaction, useTransaction, type Transaction } from '../api/transactions-api';
 import { AccountSelect } from '../components/account-select';
+import { SETTABLE_STATUS_OPTIONS, transactionStatusLabel } from '../utils/status-options';
 import { ReferenceImageInput } from '../components/reference-image-input';
 
 interface Values {
@@ -46,12 +47,6 @@ interface Values {
   cheque_reference_number: string;
   reference_image: File | null;
 }
-
-const STATUS_OPTIONS = [
-  { value: 'pending', label: 'Pending' },
-  { value: 'completed', label: 'Completed' },
-  { value: 'failed', label: 'Failed' },
-];
 
 /** /transactions/create */
 export function TransactionCreateRoute() {
@@ -101,7 +96,9 @@ export function TransactionForm({ accounts, transaction }: { accounts: Account[]
   const referenceMismatch =
     !!format && values.reference_number !== '' && !matchesBookingFormat(format, values.reference_number.toUpperCase());
   const statusOptions =
-    transaction?.status === 'reversed' ? [...STATUS_OPTIONS, { value: 'reversed', label: 'Reversed' }] : STATUS_OPTIONS;
+    transaction?.status === 'reversed'
+      ? [...SETTABLE_STATUS_OPTIONS, { value: 'reversed', label: transactionStatusLabel('reversed') }]
+      : SETTABLE_STATUS_OPTIONS;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

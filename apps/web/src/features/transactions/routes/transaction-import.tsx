@@ -39,6 +39,7 @@ import {
   useStartTransactionImport,
 } from '../api/import-transactions';
 import { AccountSelect } from '../components/account-select';
+import { SETTABLE_STATUS_OPTIONS } from '../utils/status-options';
 import { ImportInstructions } from '../components/import-instructions';
 import { ImportPreviewModal } from '../components/import-preview-modal';
 import { ERRORS_IN_PANEL, ImportErrorList, ImportProgress, ImportSucceeded } from '../components/import-progress';
@@ -53,12 +54,6 @@ import {
   type ImportFormValues,
   type ImportPreview,
 } from '../utils/import-preview';
-
-const STATUS_OPTIONS = [
-  { value: 'completed', label: 'Completed' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'failed', label: 'Failed' },
-];
 
 /** The fields a 422 may name; their first message goes on the field. */
 const IMPORT_FIELDS = ['account_id', 'status', 'file', 'description', 'cheque_reference_number', 'reference_image'];
@@ -275,7 +270,7 @@ function ImportForm({ accounts, values, setValues, submitUrl, cancelTo, onStarte
                     <Select
                       label="Status"
                       required
-                      data={STATUS_OPTIONS}
+                      data={SETTABLE_STATUS_OPTIONS}
                       value={values.status}
                       onChange={(v) => set('status', v)}
                       error={fieldErrors.status}

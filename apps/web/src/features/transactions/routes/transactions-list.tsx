@@ -4,6 +4,7 @@ import {
   MSG_SELECT_ACTION,
   MSG_SELECT_TRANSACTIONS,
   TRANSACTION_PAGE_SIZES,
+  TRANSACTION_STATUSES,
 } from '@app/domain';
 import {
   Alert,
@@ -36,6 +37,7 @@ import { paths } from '../../../lib/paths';
 import { useAccounts } from '../../accounts/api/accounts-api';
 import { bulkUpdateStatus, transactionsQueryKey, useTransactions } from '../api/transactions-api';
 import { AccountSelect } from '../components/account-select';
+import { transactionStatusLabel } from '../utils/status-options';
 import { ACTIONS, filtersToParams, pageSizeOf, readFilters, withPageSize, type Filters } from '../utils/list-query';
 
 const STATUS_COLORS: Record<string, string> = {
@@ -261,10 +263,7 @@ export function TransactionsListRoute() {
               <Select
                 label="Status"
                 clearable
-                data={['pending', 'completed', 'failed', 'reversed'].map((s) => ({
-                  value: s,
-                  label: s[0]!.toUpperCase() + s.slice(1),
-                }))}
+                data={TRANSACTION_STATUSES.map((s) => ({ value: s, label: transactionStatusLabel(s) }))}
                 value={filters.status || null}
                 onChange={(v) => setF('status', v ?? '')}
               />

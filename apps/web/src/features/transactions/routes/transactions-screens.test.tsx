@@ -1,28 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminUser, sessionFor } from '../../../testing/fixtures';
+import { adminUser, sessionFor, sunwingAccount } from '../../../testing/fixtures';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render';
 
-const cad = { id: 2, code: 'CAD', name: 'Canadian Dollar', symbol: '$' };
-const account = {
-  id: 7,
-  name: 'Sunwing main',
-  account_number: null,
-  accountable_type: 'supplier',
-  accountable_id: 1,
-  accountable: { id: 1, name: 'Sunwing', booking_number_format: 'SW0000000' },
-  accountable_name: 'Sunwing',
-  booking_number_format: 'SW0000000',
-  currency_id: 2,
-  currency: cad,
-  currency_code: 'CAD',
-  is_deleted: false,
-  balance: 0,
-  credit_total: 0,
-  debit_total: 0,
-  transaction_count: 0,
-};
+const account = sunwingAccount;
+const cad = sunwingAccount.currency;
 const tx = (id: number, reference_number: string) => ({
   id,
   account_id: 7,

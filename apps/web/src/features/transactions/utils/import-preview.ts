@@ -1,9 +1,7 @@
 import {
-  applyReferenceFormat,
   IMPORT_MESSAGES,
   MSG_SELECT_STATUS,
-  parseTransactionImportFile,
-  summarizeImport,
+  planTransactionImport,
   TRANSACTION_IMPORT_MAX_BYTES,
   transactionImportFileKind,
   type ImportParsedRow,
@@ -27,8 +25,7 @@ export function checkImportFile(file: File): string | null {
 }
 
 /**
- * Reads the chosen file with the parser the import job uses (`parseTransactionImportFile`), then drops
- * the rows whose reference does not fit the supplier's booking number format as the upload does, so the
+ * Reads the chosen file with the plan the upload and the job use (`planTransactionImport`), so the
  * preview shows exactly the rows that will be written and lists every row that will not.
  */
 export async function previewImportFile(file: File, bookingNumberFormat: string | null): Promise<ImportPreview> {
@@ -39,18 +36,12 @@ export async function previewImportFile(file: File, bookingNumberFormat: string 
   } catch {
     return { ok: false, filename, error: IMPORT_MESSAGES.readFailed, skipped: [] };
   }
-  let parsed: Awaited<ReturnType<typeof parseTransactionImportFile>>;
   try {
-    parsed = await parseTransactionImportFile(filename, bytes);
+    return { ...(await planTransactionImport(filename, bytes, bookingNumberFormat)), filename };
   } catch {
     // The parser reports every problem it knows; anything else (a chunk that failed to load) is unreadable.
     return { ok: false, filename, error: IMPORT_MESSAGES.readFailed, skipped: [] };
   }
-  if (!parsed.ok) return { ...parsed, filename };
-  const { rows, skipped: mismatched } = applyReferenceFormat(parsed.rows, bookingNumberFormat);
-  const skipped = [...parsed.skipped, ...mismatched].sort((a, b) => a.row - b.row);
-  if (rows.length === 0) return { ok: false, filename, error: IMPORT_MESSAGES.noValidData, skipped };
-  return { ok: true, filename, rows, skipped, summary: summarizeImport(rows) };
 }
 
 export interface ImportFormValues {

@@ -1,4 +1,5 @@
 export * from './schemas/fields';
+export * from './schemas/responses';
 export * from './schemas/auth';
 export * from './schemas/reference';
 export * from './schemas/commissions';

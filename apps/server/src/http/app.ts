@@ -6,6 +6,7 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { checkResponse, type ResponseProblem } from '@app/domain';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { expandBracketKeys } from './body';
@@ -24,6 +25,11 @@ export interface AppDeps {
   logger?: boolean;
   /** Background jobs (pg-boss); without it, routes that queue work answer 500. */
   jobs?: Jobs;
+  /**
+   * Check every JSON answer against its route's response schema (the API tests turn this on): an answer
+   * that drifts from the schema is a 500 and a `console.error`, so the test that saw it fails.
+   */
+  checkResponses?: boolean;
 }
 
 export interface AppContext {
@@ -113,8 +119,11 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
     byUrl.set(def.url, methods);
   }
   const webDist = deps.webDist ?? DEFAULT_WEB_DIST;
-  const run = async (def: RouteDef, req: FastifyRequest, reply: FastifyReply) =>
-    respond(def, req, reply, sessions, await runRoute(def, req, reply));
+  const run = async (def: RouteDef, req: FastifyRequest, reply: FastifyReply) => {
+    const result = await runRoute(def, req, reply);
+    if (deps.checkResponses && result !== reply && !reply.sent) assertResponseFits(def, result);
+    return respond(def, req, reply, sessions, result);
+  };
   for (const [url, methods] of byUrl) {
     const overridable = OVERRIDABLE.filter((m) => methods.has(m));
     const post = methods.get('POST');
@@ -163,6 +172,24 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
     });
   }
   return app;
+}
+
+/** Test mode: the handler's answer must be exactly what its route's response schema describes. */
+function assertResponseFits(def: RouteDef, result: unknown) {
+  if (def.produces && (result === undefined || Buffer.isBuffer(result) || typeof result === 'string')) return;
+  if (!def.response) {
+    if (result === undefined) return;
+    throw responseDrift(def, [{ path: '(root)', problem: 'the route declares no response schema' }]);
+  }
+  const problems = checkResponse(def.response, result);
+  if (problems.length) throw responseDrift(def, problems);
+}
+
+function responseDrift(def: RouteDef, problems: ResponseProblem[]): Error {
+  const detail = problems.map((p) => `${p.path}: ${p.problem}`).join('; ');
+  const message = `Response drift on ${def.method} ${def.url}: ${detail}`;
+  console.error(message);
+  return new Error(message);
 }
 
 function routeConfig(def: RouteDef) {

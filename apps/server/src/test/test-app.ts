@@ -72,6 +72,7 @@ export async function createTestApp(extraModules: RouteModule[] = [], options: T
       db,
       config: { trustProxy: false, sessionTtlMs: 3600_000, logLevel: 'silent' },
       logger: false,
+      checkResponses: true,
       ...(jobs ? { jobs } : {}),
     },
     [...routeModules, ...extraModules],

@@ -77,3 +77,6 @@ function undocumentedKeys(input: unknown, output: unknown, at: string, out: Resp
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
+
+/** An exact decimal sent as text ('12.50', '-3.1250', '0'): CONTRACT.md §2's "numeric strings". */
+export const decimalOut = z.string().regex(/^-?\d+(\.\d+)?$/);

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { useBooking } from '../api/bookings-api';
-import { BookingForm } from '../components/booking-form';
+import { BookingForm } from '../components/booking-form/booking-form';
 
 /** /bookings/create */
 export function BookingCreateRoute() {

@@ -157,6 +157,20 @@ describe('Booking form (agent)', () => {
     expect(mock.calls('POST /bookings')).toHaveLength(0);
   });
 
+  it("shows the shared schema's message on a field before sending (no supplier chosen)", async () => {
+    const mock = mockForm();
+    const { user } = renderApp('/bookings/create', { session: sessionFor(agentUser) });
+    await user.type(input(/^booking reference/i), 'TUI-100');
+    await user.type(input(/^customer name/i), 'Jean Client');
+    await user.type(input(/^total commission/i), '10');
+    await user.click(screen.getByRole('button', { name: 'Create Booking' }));
+    expect(await screen.findByText('The supplier field is required.')).toBeInTheDocument();
+    expect(screen.queryByTestId('block-alert')).not.toBeInTheDocument();
+    expect(mock.calls('POST /bookings')).toHaveLength(0);
+    await pickSupplier(user, 'TUI UK');
+    expect(screen.queryByText('The supplier field is required.')).not.toBeInTheDocument();
+  });
+
   it('refuses a lowercase reference with the spec message and blocks the submit', async () => {
     const mock = mockForm();
     const { user } = renderApp('/bookings/create', { session: sessionFor(agentUser) });

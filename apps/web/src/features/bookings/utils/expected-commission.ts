@@ -14,3 +14,20 @@ export function expectedCommission(amount: string, rate: number | string | null 
   }
   return moneyToString(applyPercent(parsed.value, r));
 }
+
+/** Where the rate for the chosen supplier stands. */
+export type RateState =
+  | { status: 'no-supplier' }
+  | { status: 'loading' }
+  /** No rate: the fetch failed, or could not be made yet (an admin has not chosen the agent). */
+  | { status: 'none' }
+  | { status: 'found'; percentage: number | string };
+
+/**
+ * The expected commission field's text (spec §4): empty until a supplier is chosen and while its
+ * rate loads; no rate (a failed fetch too) counts as 0.
+ */
+export function expectedCommissionText(amount: string, rate: RateState): string {
+  if (rate.status === 'no-supplier' || rate.status === 'loading') return '';
+  return expectedCommission(amount, rate.status === 'found' ? rate.percentage : null);
+}

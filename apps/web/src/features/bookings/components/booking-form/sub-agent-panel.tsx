@@ -1,0 +1,30 @@
+import { Paper, Text, Title } from '@mantine/core';
+import { formatPercent } from '../../../../lib/format';
+import type { CommissionRate } from '../../api/bookings-api';
+
+interface SubAgentPanelProps {
+  /** The rate answer for a supplier reached through a parent agent. */
+  subAgent: CommissionRate;
+  primaryAgentId: number | null;
+  supplierName: string | undefined;
+}
+
+/** Spec §2: the parent agent, the split and the primary agent, and how the commission is split. */
+export function SubAgentPanel({ subAgent, primaryAgentId, supplierName }: SubAgentPanelProps) {
+  return (
+    <Paper withBorder radius="md" p="md" bg="var(--mantine-color-blue-light)" data-testid="sub-agent-panel">
+      <Title order={5} mb="xs">
+        Sub-agent booking
+      </Title>
+      <Text size="sm">Parent agent id: {subAgent.parent_agent_id}</Text>
+      <Text size="sm">Split percentage: {formatPercent(subAgent.split_percentage)}</Text>
+      <Text size="sm">Primary agent id: {primaryAgentId}</Text>
+      <Text size="sm" mt="xs" c="dimmed">
+        Commission split for {supplierName}: the sub-agent receives{' '}
+        {formatPercent(subAgent.sub_agent_commission_percentage)} of the booking amount and the parent agent{' '}
+        {formatPercent(subAgent.parent_commission_percentage)} (agent side{' '}
+        {formatPercent(subAgent.commission_percentage)}).
+      </Text>
+    </Paper>
+  );
+}

@@ -1,0 +1,94 @@
+import type { Supplier } from '@app/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { suppliersQueryOptions } from '../../suppliers/api/get-suppliers';
+import {
+  bookingSuppliersQueryOptions,
+  commissionRateQueryOptions,
+  useAgentsList,
+  useBookingGroupOptions,
+  type Booking,
+} from '../api/bookings-api';
+import type { BookingFormValues } from '../utils/booking-form-values';
+import { bookingSupplierOptions, DEFAULT_CURRENCY_SYMBOL } from '../utils/booking-form-suppliers';
+import { expectedCommissionText, type RateState } from '../utils/expected-commission';
+import { useReferenceChecks } from './use-reference-checks';
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+interface BookingFormDataArgs {
+  booking: Booking | undefined;
+  admin: boolean;
+  /** The signed-in user's agent (agents book for themselves). */
+  ownAgentId: number | null;
+  values: BookingFormValues;
+}
+
+/**
+ * What the booking form reads from the server for its current values (spec §4): the suppliers the
+ * agent may book, the agents (admins), the groups, the rate for supplier × agent × date, and the
+ * reference checks; and what follows from them (currency, format, sub-agent split, expected commission).
+ */
+export function useBookingFormData({ booking, admin, ownAgentId, values }: BookingFormDataArgs) {
+  const suppliers = useQuery(suppliersQueryOptions());
+  const agents = useAgentsList(admin);
+  const groups = useBookingGroupOptions();
+
+  // The server decides which suppliers an agent may book (a rate, or a parent agent's sub-agent link)
+  // and names the parent for 'name (via parent agent name)'; for an admin it annotates the chosen agent.
+  const chosenAgentId = admin ? (values.primary_agent_id ? Number(values.primary_agent_id) : null) : ownAgentId;
+  const bookable = useQuery(bookingSuppliersQueryOptions(admin ? chosenAgentId : null));
+  const supplierOptions = useMemo(
+    () => bookingSupplierOptions(bookable.data ?? [], suppliers.data ?? [], booking?.supplier_id),
+    [bookable.data, suppliers.data, booking?.supplier_id],
+  );
+
+  const supplierId = values.supplier_id ? Number(values.supplier_id) : null;
+  const supplier: Supplier | undefined = suppliers.data?.find((s) => s.id === supplierId);
+  const supplierOption = supplierOptions.find((s) => s.id === supplierId);
+
+  // The rate: refetched when the supplier, the agent (admins) or the booking date changes.
+  const rateDate = ISO_DATE.test(values.booking_date) ? values.booking_date : null;
+  const rateQuery = useQuery({
+    ...commissionRateQueryOptions(chosenAgentId ?? 0, supplierId ?? 0, rateDate),
+    enabled: chosenAgentId !== null && supplierId !== null,
+  });
+  const rateState: RateState =
+    supplierId === null
+      ? { status: 'no-supplier' }
+      : rateQuery.isPending && rateQuery.fetchStatus !== 'idle'
+        ? { status: 'loading' }
+        : rateQuery.isSuccess
+          ? { status: 'found', percentage: rateQuery.data.commission_percentage }
+          : { status: 'none' };
+  const subAgent = rateQuery.isSuccess && rateQuery.data.is_sub_agent ? rateQuery.data : null;
+  // A sub-agent supplier books under the parent agent; otherwise the chosen (admin) or own agent.
+  const effectivePrimaryAgentId = subAgent?.parent_agent_id ?? chosenAgentId;
+
+  const checks = useReferenceChecks({
+    reference: values.booking_reference,
+    admin,
+    supplierId,
+    agentId: effectivePrimaryAgentId,
+    excludeBookingId: booking?.id ?? null,
+  });
+
+  return {
+    agents: agents.data ?? [],
+    agentsLoading: agents.isPending,
+    groups: groups.data ?? [],
+    supplierOptions,
+    suppliersLoading: bookable.isPending || suppliers.isPending,
+    supplierId,
+    supplierName: supplierOption?.name ?? supplier?.name,
+    format: supplier?.booking_number_format ?? null,
+    currencySymbol: supplier?.currency_symbol ?? DEFAULT_CURRENCY_SYMBOL,
+    /** The rate shown under the expected commission, once fetched. */
+    rate: rateState.status === 'found' ? rateState.percentage : null,
+    subAgent,
+    expected: expectedCommissionText(values.booking_amount, rateState),
+    effectivePrimaryAgentId,
+    checks,
+  };
+}
+export type BookingFormData = ReturnType<typeof useBookingFormData>;

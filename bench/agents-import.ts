@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import * as XLSX from '@e965/xlsx';
 import { AGENT_IMPORT_COLUMNS } from '@app/domain';
 import { createDb } from '../apps/server/src/db/client';
-import { createUser } from '../apps/server/src/features/users/users.service';
+import { createUser } from '../apps/server/src/features/users';
 import { buildApp } from '../apps/server/src/http/app';
 import { routeModules } from '../apps/server/src/routes';
 import { HttpClient, measure } from './lib';

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { createDb, type Db } from '../apps/server/src/db/client';
 import { buildApp } from '../apps/server/src/http/app';
 import { routeModules } from '../apps/server/src/routes';
-import { createUser } from '../apps/server/src/features/users/users.service';
+import { createUser } from '../apps/server/src/features/users';
 import { HttpClient, percentile } from './lib';
 import type { BenchContext, BenchResult } from './run';
 

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { createDb } from '../apps/server/src/db/client';
 import { freePort } from '../apps/server/src/db/embedded';
-import { createUser } from '../apps/server/src/features/users/users.service';
+import { createUser } from '../apps/server/src/features/users';
 import { buildApp } from '../apps/server/src/http/app';
 import { jobHandlers } from '../apps/server/src/job-handlers';
 import { startJobRunner } from '../apps/server/src/jobs/job-runner';

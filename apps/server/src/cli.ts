@@ -3,8 +3,9 @@ import { loadConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 import { ensureReferenceData } from './db/seed-reference';
 import { benchSeed } from './bench/bench-seed';
-import { formatLogins, seedDemo } from './features/demo/demo-seed';
-import { createUser } from './features/users/users.service';
+import { formatLogins, seedDemo } from './features/demo';
+import { computeMissingMatchStatuses } from './features/transactions';
+import { createUser } from './features/users';
 import { AppError } from './http/errors';
 
 /**
@@ -74,6 +75,7 @@ async function main(): Promise<number> {
   }
   const database = await openDatabase(loadConfig());
   try {
+    await computeMissingMatchStatuses(database.db);
     await ensureReferenceData(database.db);
     const result = await command(database, args);
     console.log(JSON.stringify(result));

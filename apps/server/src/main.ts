@@ -5,7 +5,8 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { ensureReferenceData } from './db/seed-reference';
 import { users } from './db/schema';
-import { formatLogins, seedDemo } from './features/demo/demo-seed';
+import { formatLogins, seedDemo } from './features/demo';
+import { computeMissingMatchStatuses } from './features/transactions';
 import { buildApp } from './http/app';
 import { jobHandlers } from './job-handlers';
 import { startJobRunner } from './jobs/job-runner';
@@ -16,6 +17,8 @@ const config = loadConfig();
 const log = pino({ level: config.logLevel });
 
 const database = await openDatabase(config, (m) => log.debug({ pg: m }, 'postgres'));
+// The features' start-up steps, once the database is migrated.
+await computeMissingMatchStatuses(database.db, (m) => log.debug({ pg: m }, 'postgres'));
 await ensureReferenceData(database.db);
 
 let logins: string | null = null;

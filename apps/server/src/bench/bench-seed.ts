@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { hashPassword } from '../features/auth/password';
-import { backfillMatchStatuses } from '../features/transactions/transaction-matching';
+import { hashPassword } from '../features/auth';
+import { backfillMatchStatuses } from '../features/transactions';
 
 export interface BenchSeedOptions {
   bookings: number;

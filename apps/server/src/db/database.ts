@@ -1,6 +1,5 @@
 import pg from 'pg';
 import type { Config } from '../config';
-import { backfillMatchStatuses } from '../features/transactions/transaction-matching';
 import { createDb, runMigrations, type Db } from './client';
 import { startEmbeddedPostgres, type EmbeddedServer } from './embedded';
 
@@ -15,8 +14,8 @@ export interface Database {
 
 /**
  * Opens the product's database: DATABASE_URL when given (PostgreSQL ≥ 15), otherwise the embedded
- * server under DATA_DIR. Runs migrations before anything else touches it, then computes the stored
- * booking match statuses still missing.
+ * server under DATA_DIR. Runs migrations before anything else touches it. The features' start-up
+ * steps (the transactions' `computeMissingMatchStatuses`) are the caller's: db/ depends on no feature.
  */
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'embeddedPgPort'>,
@@ -34,9 +33,6 @@ export async function openDatabase(
   await assertVersion(url);
   await runMigrations(url);
   const db = createDb(url);
-  // Bookings whose stored match status is not computed yet (written before the column existed).
-  const backfilled = await backfillMatchStatuses(db);
-  if (backfilled > 0) log(`computed the transaction match status of ${backfilled} booking(s)`);
   return {
     db,
     url,

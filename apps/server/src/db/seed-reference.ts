@@ -1,4 +1,4 @@
-import { COUNTRIES, CURRENCIES, DEFAULT_SETTINGS } from '../features/reference/reference-data';
+import { COUNTRIES, CURRENCIES, DEFAULT_SETTINGS } from './reference-data';
 import type { DbOrTx } from './client';
 import { countries, currencies, settings, states } from './schema';
 

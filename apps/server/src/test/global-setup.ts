@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { createDb, runMigrations } from '../db/client';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../db/embedded';
 import { ensureReferenceData } from '../db/seed-reference';
-import { backfillMatchStatuses } from '../features/transactions/transaction-matching';
+import { computeMissingMatchStatuses } from '../features/transactions';
 
 export const TEMPLATE_DB = 'app_template';
 
@@ -49,8 +49,8 @@ export default async function setup(project: TestProject) {
   await runMigrations(templateUrl);
   const db = createDb(templateUrl, 1);
   await ensureReferenceData(db);
-  // As at start (openDatabase): the template's stored booking match statuses are computed.
-  await backfillMatchStatuses(db);
+  // As at start (main.ts): the template's stored booking match statuses are computed.
+  await computeMissingMatchStatuses(db);
   await db.$client.end();
 
   project.provide('pgAdminUrl', adminUrl);

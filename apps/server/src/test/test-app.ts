@@ -7,7 +7,7 @@ import { buildApp, type RouteModule } from '../http/app';
 import { jobHandlers } from '../job-handlers';
 import { startJobRunner, type Jobs } from '../jobs/job-runner';
 import { routeModules } from '../routes';
-import { createUser } from '../features/users/users.service';
+import { createUser } from '../features/users';
 import { withDatabase } from './global-setup';
 
 const TEMPLATE_DB = 'app_template';

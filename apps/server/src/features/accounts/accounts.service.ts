@@ -6,8 +6,8 @@ import { moneyFromDb, moneyToNumber, type AccountInput, type SessionUser } from 
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { conflict, notFound, validationError } from '../../http/errors';
-import { writeAudit } from '../audit/audit';
-import { refreshMatchStatusesForAccount } from '../transactions/transaction-matching';
+import { writeAudit } from '../../shared/audit';
+import { refreshMatchStatusesForAccount } from '../transactions';
 
 type AccountRow = {
   id: number;

@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, fieldError } from '../../http/errors';
 import type { UploadedFile } from '../../http/route';
-import { writeAudit, writeAudits } from '../audit/audit';
+import { writeAudit, writeAudits } from '../../shared/audit';
 import { todayUtc } from '../../clock';
 
 /**

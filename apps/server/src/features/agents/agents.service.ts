@@ -20,10 +20,10 @@ import { todayUtc } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { agents, agentTierHistory, users } from '../../db/schema';
 import { fieldError, notFound, validationError, type FieldErrors } from '../../http/errors';
-import { writeAudit } from '../audit/audit';
-import { hashPassword } from '../auth/password';
-import { recalculateBookings } from '../commissions/commission-engine';
-import { nextFareconnectNumber } from '../users/users.service';
+import { writeAudit } from '../../shared/audit';
+import { hashPassword } from '../auth';
+import { recalculateBookings } from '../commissions';
+import { nextFareconnectNumber } from '../users';
 
 /** The server's today, in UTC (DOMAIN.md: a blank tier start date is today). */
 

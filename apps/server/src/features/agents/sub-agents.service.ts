@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { subAgentLinks, subAgentLinkSuppliers } from '../../db/schema';
 import { fieldError, notFound, validationError, type FieldErrors } from '../../http/errors';
-import { writeAudit } from '../audit/audit';
+import { writeAudit } from '../../shared/audit';
 import { effectiveTierId } from './agents.service';
 
 /**

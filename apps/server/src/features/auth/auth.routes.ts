@@ -15,9 +15,9 @@ import { users } from '../../db/schema';
 import { setSessionCookie, type RouteModule } from '../../http/app';
 import { AppError, validationError } from '../../http/errors';
 import { route } from '../../http/route';
-import { findUserByEmail } from '../users/users.service';
+import { findUserByEmail } from '../users';
 import { LoginThrottle } from './login-throttle';
-import { writeAudit } from '../audit/audit';
+import { writeAudit } from '../../shared/audit';
 import { hashPassword, verifyPassword } from './password';
 
 export const authRoutes: RouteModule = ({ db, sessions }) => {

@@ -1,6 +1,6 @@
 import { CSRF_MISMATCH, LOGIN_FAILED, LOGIN_INACTIVE } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../users/users.service';
+import { createUser } from '../users';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;

@@ -1,14 +1,13 @@
-import { moneyFromDb, moneyToNumber, type BookingGroupInput, type Paginated, type SessionUser } from '@app/domain';
+import type { BookingGroupInput, Paginated, SessionUser } from '@app/domain';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { bookingGroups } from '../../db/schema';
 import { fieldError, notFound } from '../../http/errors';
-import { writeAudit, writeAudits } from '../audit/audit';
-import { visibleTo } from '../bookings/bookings.repo';
+import { writeAudit, writeAudits } from '../../shared/audit';
+import { money } from '../../shared/json-numbers';
+import { visibleTo } from '../bookings';
 
 type GroupRow = typeof bookingGroups.$inferSelect;
-
-const money = (s: string) => moneyToNumber(moneyFromDb(s));
 
 /** Groups a user may see and change: admins all, agents their own. */
 function groupVisibleTo(user: SessionUser): SQL {

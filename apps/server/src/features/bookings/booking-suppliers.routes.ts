@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { RouteModule } from '../../http/app';
 import { fieldError, forbidden } from '../../http/errors';
 import { route } from '../../http/route';
-import { resolveRatesForSuppliers } from '../commissions/commission-engine';
+import { resolveRatesForSuppliers } from '../commissions';
 import { todayUtc } from '../../clock';
 
 const query = z.object({

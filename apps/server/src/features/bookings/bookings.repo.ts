@@ -9,9 +9,9 @@ import {
 } from '@app/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { findCommissionLines } from '../commissions/commission-engine';
-import { findTransactionStatuses, matchedTransactionExists } from '../transactions/transaction-matching';
-import { money, pct } from './bookings.service';
+import { money, pct } from '../../shared/json-numbers';
+import { findCommissionLines } from '../commissions';
+import { findTransactionStatuses, matchedTransactionExists } from '../transactions';
 
 const SORT_COLUMNS: Record<BookingListQuery['sort'], string> = {
   booking_date: 'b.booking_date',

@@ -14,8 +14,8 @@ import { storedFiles } from '../../db/schema';
 import type { RouteModule } from '../../http/app';
 import { notFound, validationError } from '../../http/errors';
 import { idParams, route, type UploadedFile } from '../../http/route';
-import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES, isUploadedFile, sendStoredFile } from './booking-files';
-import { findTransactionStatuses } from '../transactions/transaction-matching';
+import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES, isUploadedFile, sendStoredFile } from '../../shared/stored-files';
+import { findTransactionStatuses } from '../transactions';
 import { findBookings, getBooking, visibleTo } from './bookings.repo';
 import { cancelBooking, deleteBooking, saveBooking } from './bookings.service';
 

@@ -5,10 +5,8 @@ import {
   formatMismatchMessage,
   matchesBookingFormat,
   moneyFromDb,
-  moneyToNumber,
   moneyToString,
   percentFromDb,
-  percentToNumber,
   type BookingForActions,
   type BookingInput,
   type BookingStatus,
@@ -20,21 +18,11 @@ import type { Db, DbOrTx } from '../../db/client';
 import { agents, bookingGroups, bookings, suppliers } from '../../db/schema';
 import { conflict, fieldError, forbidden, notFound, validationError } from '../../http/errors';
 import type { UploadedFile } from '../../http/route';
-import { writeAudit } from '../audit/audit';
-import {
-  agentsWithGst,
-  bookingRateColumns,
-  computeBookingLines,
-  resolveRateFor,
-  storeLines,
-} from '../commissions/commission-engine';
-import { getGstRate } from '../reference/reference.routes';
-import {
-  lockSuppliersForMatching,
-  matchedTransactionExists,
-  refreshMatchStatuses,
-} from '../transactions/transaction-matching';
-import { storeUpload } from './booking-files';
+import { writeAudit } from '../../shared/audit';
+import { getGstRate } from '../../shared/settings';
+import { storeUpload } from '../../shared/stored-files';
+import { agentsWithGst, bookingRateColumns, computeBookingLines, resolveRateFor, storeLines } from '../commissions';
+import { lockSuppliersForMatching, matchedTransactionExists, refreshMatchStatuses } from '../transactions';
 
 type BookingRow = typeof bookings.$inferSelect;
 
@@ -335,5 +323,3 @@ export async function deleteBooking(db: Db, user: SessionUser, id: number): Prom
 }
 
 /** Money and percentages for JSON: numbers with 2 (percent: up to 4) decimals, computed exactly. */
-export const money = (s: string | null) => (s === null ? null : moneyToNumber(moneyFromDb(s)));
-export const pct = (s: string | null) => (s === null ? null : percentToNumber(percentFromDb(s)));

@@ -1,7 +1,7 @@
 import { BOOKING_REFERENCE_MESSAGE } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertRule } from '../../test/factories';
-import { backfillMatchStatuses, refreshMatchStatusesForReferences } from '../transactions/transaction-matching';
+import { backfillMatchStatuses, refreshMatchStatusesForReferences } from '../transactions';
 import { auditRows, createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { percentToString } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertBooking, insertRule } from '../../test/factories';
 import { createTestDatabase } from '../../test/test-app';
-import { createUser } from '../users/users.service';
+import { createUser } from '../users';
 import { recalculateBookings, resolveRateFor } from './commission-engine';
 import type { Db } from '../../db/client';
 

@@ -17,11 +17,11 @@ import {
   type ResolvedRate,
   type TierPeriod,
 } from '@app/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { agents, subAgentLinks } from '../../db/schema';
-import { writeAudits, type AuditEntry } from '../audit/audit';
-import { getGstRate } from '../reference/reference.routes';
+import { writeAudits, type AuditEntry } from '../../shared/audit';
+import { getGstRate } from '../../shared/settings';
 
 /**
  * The commission engine's IO: it loads the facts that the pure domain functions decide on
@@ -46,12 +46,13 @@ type FactsRow = {
   commission_tier_id: number | null;
   commission_type: string;
   commission_percentage: string | null;
-  agent_rule: string | null;
   history: { id: number; tier_id: number; start_date: string; end_date: string | null }[];
-  tier_rules: Record<string, string>;
+  /** supplier id → percentage of the agent's own rule */
+  agent_rules: Record<string, string>;
+  tier_rules: { tier_id: number; supplier_id: number; percentage: string }[];
   parent_agent_id: number | null;
   split_percentage: string | null;
-  supplier_in_link: boolean;
+  link_suppliers: number[];
   supplier_exists: boolean;
 };
 
@@ -59,63 +60,95 @@ const agentIdParam = sql.placeholder('agentId');
 const supplierIdParam = sql.placeholder('supplierId');
 
 /**
- * Everything rate resolution needs about one agent and one supplier, in one round trip. A named
- * (prepared) statement: PostgreSQL plans it once per connection, which is most of its cost
- * (bench/README.md). Tier rules are read only for the tiers the agent holds or has held.
+ * Everything rate resolution needs about one agent, in one round trip: for the one supplier of the
+ * `supplierId` parameter, or for every supplier at once (the booking form's supplier list). Tier
+ * rules are read only for the tiers the agent holds or has held.
  */
-async function loadAgentFacts(db: DbOrTx, agentId: number, supplierId: number): Promise<AgentFacts | null> {
-  const rows = (await db
+function agentFactsQuery(db: DbOrTx, suppliers: 'one' | 'all') {
+  const ofSupplier = (column: SQL) => (suppliers === 'all' ? sql`true` : sql`${column} = ${supplierIdParam}`);
+  return db
     .select({
       id: agents.id,
       commission_tier_id: agents.commission_tier_id,
       commission_type: agents.commission_type,
       commission_percentage: sql<string | null>`${agents.commission_percentage}::text`,
-      agent_rule: sql<string | null>`(select cr.percentage::text
-          from commission_rule_suppliers crs join commission_rules cr on cr.id = crs.rule_id
-         where crs.commission_type = 'agent' and crs.general_id = ${agents.id} and crs.supplier_id = ${supplierIdParam})`,
       history: sql<
         FactsRow['history']
       >`(select coalesce(json_agg(json_build_object('id', h.id, 'tier_id', h.commission_tier_id,
             'start_date', h.start_date, 'end_date', h.end_date)), '[]'::json)
           from agent_tier_history h where h.agent_id = ${agents.id})`,
-      tier_rules: sql<
-        FactsRow['tier_rules']
-      >`(select coalesce(json_object_agg(crs.general_id, cr.percentage::text), '{}'::json)
+      agent_rules: sql<
+        FactsRow['agent_rules']
+      >`(select coalesce(json_object_agg(crs.supplier_id, cr.percentage::text), '{}'::json)
           from commission_rule_suppliers crs join commission_rules cr on cr.id = crs.rule_id
-         where crs.commission_type = 'tier' and crs.supplier_id = ${supplierIdParam}
+         where crs.commission_type = 'agent' and crs.general_id = ${agents.id} and ${ofSupplier(sql`crs.supplier_id`)})`,
+      tier_rules: sql<FactsRow['tier_rules']>`(select coalesce(json_agg(json_build_object('tier_id', crs.general_id,
+            'supplier_id', crs.supplier_id, 'percentage', cr.percentage::text)), '[]'::json)
+          from commission_rule_suppliers crs join commission_rules cr on cr.id = crs.rule_id
+         where crs.commission_type = 'tier' and ${ofSupplier(sql`crs.supplier_id`)}
            and crs.general_id in (select h.commission_tier_id from agent_tier_history h where h.agent_id = ${agents.id}
                                   union select ${agents.commission_tier_id}))`,
       parent_agent_id: subAgentLinks.parent_agent_id,
       split_percentage: sql<string | null>`${subAgentLinks.split_percentage}::text`,
-      supplier_in_link: sql<boolean>`coalesce(exists (select 1 from sub_agent_link_suppliers ls
-          where ls.link_id = ${subAgentLinks.id} and ls.supplier_id = ${supplierIdParam}), false)`,
-      supplier_exists: sql<boolean>`exists (select 1 from suppliers s where s.id = ${supplierIdParam})`,
+      link_suppliers: sql<FactsRow['link_suppliers']>`(select coalesce(json_agg(ls.supplier_id), '[]'::json)
+          from sub_agent_link_suppliers ls where ls.link_id = ${subAgentLinks.id} and ${ofSupplier(sql`ls.supplier_id`)})`,
+      supplier_exists:
+        suppliers === 'all'
+          ? sql<boolean>`true`
+          : sql<boolean>`exists (select 1 from suppliers s where s.id = ${supplierIdParam})`,
     })
     .from(agents)
-    .leftJoin(subAgentLinks, eq(subAgentLinks.sub_agent_id, agents.id))
+    .leftJoin(subAgentLinks, eq(subAgentLinks.sub_agent_id, agents.id));
+}
+
+/** The facts of the agent's row for any supplier the row was read for. */
+function factsOf(row: FactsRow): (supplierId: number) => AgentFacts {
+  const linkSuppliers = new Set(row.link_suppliers);
+  const tierRules = new Map<number, Map<number, Percent>>();
+  for (const r of row.tier_rules) {
+    const bySupplier = tierRules.get(r.supplier_id) ?? new Map<number, Percent>();
+    bySupplier.set(r.tier_id, percentFromDb(r.percentage));
+    tierRules.set(r.supplier_id, bySupplier);
+  }
+  return (supplierId) => {
+    const agentRule = row.agent_rules[String(supplierId)];
+    return {
+      agentId: row.id,
+      tierId: row.commission_tier_id,
+      commissionType: row.commission_type === 'fixed' ? 'fixed' : 'percentage',
+      commissionPercentage: row.commission_percentage === null ? null : percentFromDb(row.commission_percentage),
+      agentRule: agentRule === undefined ? null : percentFromDb(agentRule),
+      history: row.history,
+      tierRules: tierRules.get(supplierId) ?? new Map(),
+      link:
+        row.parent_agent_id === null
+          ? null
+          : {
+              parentAgentId: row.parent_agent_id,
+              split: percentFromDb(row.split_percentage ?? '0'),
+              supplierInLink: linkSuppliers.has(supplierId),
+            },
+      supplierExists: row.supplier_exists,
+    };
+  };
+}
+
+/**
+ * The facts of one agent and one supplier. A named (prepared) statement: PostgreSQL plans it once
+ * per connection, which is most of its cost (bench/README.md).
+ */
+async function loadAgentFacts(db: DbOrTx, agentId: number, supplierId: number): Promise<AgentFacts | null> {
+  const rows = (await agentFactsQuery(db, 'one')
     .where(eq(agents.id, agentIdParam))
     .prepare('commission_rate_facts')
     .execute({ agentId, supplierId })) as FactsRow[];
-  const row = rows[0];
-  if (!row) return null;
-  return {
-    agentId: row.id,
-    tierId: row.commission_tier_id,
-    commissionType: row.commission_type === 'fixed' ? 'fixed' : 'percentage',
-    commissionPercentage: row.commission_percentage === null ? null : percentFromDb(row.commission_percentage),
-    agentRule: row.agent_rule === null ? null : percentFromDb(row.agent_rule),
-    history: row.history,
-    tierRules: new Map(Object.entries(row.tier_rules).map(([k, v]) => [Number(k), percentFromDb(v)])),
-    link:
-      row.parent_agent_id === null
-        ? null
-        : {
-            parentAgentId: row.parent_agent_id,
-            split: percentFromDb(row.split_percentage ?? '0'),
-            supplierInLink: row.supplier_in_link,
-          },
-    supplierExists: row.supplier_exists,
-  };
+  return rows[0] ? factsOf(rows[0])(supplierId) : null;
+}
+
+/** The facts of one agent for every supplier at once: the same facts `loadAgentFacts` gives for one. */
+async function loadAgentFactsForAllSuppliers(db: DbOrTx, agentId: number) {
+  const rows = (await agentFactsQuery(db, 'all').where(eq(agents.id, agentId))) as FactsRow[];
+  return rows[0] ? factsOf(rows[0]) : null;
 }
 
 function directRate(f: AgentFacts, date: string): ResolvedRate {
@@ -189,67 +222,6 @@ async function resolveFromFacts(
     },
   });
   return { rate, primaryAgentId: facts.link.parentAgentId, subAgentId: facts.agentId };
-}
-
-type AllFactsRow = {
-  id: number;
-  commission_tier_id: number | null;
-  commission_type: string;
-  commission_percentage: string | null;
-  history: { id: number; tier_id: number; start_date: string; end_date: string | null }[];
-  agent_rules: Record<string, string>;
-  tier_rules: { tier_id: number; supplier_id: number; percentage: string }[];
-  parent_agent_id: number | null;
-  split_percentage: string | null;
-  link_suppliers: number[];
-};
-
-/** Rate facts of one agent for every supplier at once (the booking form's supplier list). */
-async function loadAgentFactsForAllSuppliers(db: DbOrTx, agentId: number) {
-  const { rows } = await db.execute<AllFactsRow>(sql`
-    select a.id, a.commission_tier_id, a.commission_type, a.commission_percentage::text as commission_percentage,
-      (select coalesce(json_agg(json_build_object('id', h.id, 'tier_id', h.commission_tier_id, 'start_date', h.start_date, 'end_date', h.end_date)), '[]'::json)
-         from agent_tier_history h where h.agent_id = a.id) as history,
-      (select coalesce(json_object_agg(crs.supplier_id, cr.percentage::text), '{}'::json)
-         from commission_rule_suppliers crs join commission_rules cr on cr.id = crs.rule_id
-        where crs.commission_type = 'agent' and crs.general_id = a.id) as agent_rules,
-      (select coalesce(json_agg(json_build_object('tier_id', crs.general_id, 'supplier_id', crs.supplier_id, 'percentage', cr.percentage::text)), '[]'::json)
-         from commission_rule_suppliers crs join commission_rules cr on cr.id = crs.rule_id
-        where crs.commission_type = 'tier'
-          and crs.general_id in (select h.commission_tier_id from agent_tier_history h where h.agent_id = a.id union select a.commission_tier_id)) as tier_rules,
-      l.parent_agent_id, l.split_percentage::text as split_percentage,
-      (select coalesce(json_agg(ls.supplier_id), '[]'::json) from sub_agent_link_suppliers ls where ls.link_id = l.id) as link_suppliers
-    from agents a left join sub_agent_links l on l.sub_agent_id = a.id
-    where a.id = ${agentId}`);
-  const row = rows[0];
-  if (!row) return null;
-  const linkSuppliers = new Set(row.link_suppliers);
-  const tierRules = new Map<number, Map<number, Percent>>();
-  for (const r of row.tier_rules) {
-    const bySupplier = tierRules.get(r.supplier_id) ?? new Map<number, Percent>();
-    bySupplier.set(r.tier_id, percentFromDb(r.percentage));
-    tierRules.set(r.supplier_id, bySupplier);
-  }
-  /** The same facts `loadAgentFacts` gives for one supplier. */
-  return (supplierId: number): AgentFacts => ({
-    agentId: row.id,
-    tierId: row.commission_tier_id,
-    commissionType: row.commission_type === 'fixed' ? 'fixed' : 'percentage',
-    commissionPercentage: row.commission_percentage === null ? null : percentFromDb(row.commission_percentage),
-    agentRule:
-      row.agent_rules[String(supplierId)] === undefined ? null : percentFromDb(row.agent_rules[String(supplierId)]!),
-    history: row.history,
-    tierRules: tierRules.get(supplierId) ?? new Map(),
-    link:
-      row.parent_agent_id === null
-        ? null
-        : {
-            parentAgentId: row.parent_agent_id,
-            split: percentFromDb(row.split_percentage ?? '0'),
-            supplierInLink: linkSuppliers.has(supplierId),
-          },
-    supplierExists: true,
-  });
 }
 
 /**

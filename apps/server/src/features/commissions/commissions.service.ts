@@ -24,7 +24,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { todayUtc } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { fieldError, forbidden, notFound, validationError } from '../../http/errors';
-import { writeAudit } from '../audit/audit';
+import { writeAudit } from '../../shared/audit';
 import { recalculateBookings, resolveRateChecked, findCommissionLines } from './commission-engine';
 
 /**

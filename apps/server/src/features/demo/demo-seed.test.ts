@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-app';
-import { findTransactionStatuses } from '../transactions/transaction-matching';
+import { findTransactionStatuses } from '../transactions';
 import { seedDemo } from './demo-seed';
 
 describe('the demo dataset', () => {

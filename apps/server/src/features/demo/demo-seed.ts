@@ -14,11 +14,11 @@ import {
   suppliers,
   users,
 } from '../../db/schema';
-import { writeAudit } from '../audit/audit';
-import { saveBooking } from '../bookings/bookings.service';
-import { refreshMatchStatusesForReferences } from '../transactions/transaction-matching';
-import { hashPassword } from '../auth/password';
-import { nextFareconnectNumber } from '../users/users.service';
+import { writeAudit } from '../../shared/audit';
+import { saveBooking } from '../bookings';
+import { refreshMatchStatusesForReferences } from '../transactions';
+import { hashPassword } from '../auth';
+import { nextFareconnectNumber } from '../users';
 
 export interface DemoLogin {
   role: string;

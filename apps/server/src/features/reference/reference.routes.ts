@@ -2,65 +2,32 @@ import {
   countrySchema,
   currencySchema,
   listOf,
-  percentFromDb,
   settingsInputSchema,
   settingsSchema,
-  percentToString,
   stateSchema,
   supplierInputSchema,
   supplierSchema,
   tierInputSchema,
   tierSchema,
 } from '@app/domain';
-import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { DbOrTx } from '../../db/client';
-import { commissionTiers, countries, currencies, settings, states, suppliers } from '../../db/schema';
 import type { RouteModule } from '../../http/app';
-import { fieldError, notFound } from '../../http/errors';
 import { idParams, route } from '../../http/route';
-import { writeAudit } from '../audit/audit';
+import {
+  createSupplier,
+  createTier,
+  findSuppliers,
+  getSettings,
+  listCountries,
+  listCurrencies,
+  listStates,
+  listTiers,
+  saveSettings,
+  updateSupplier,
+  updateTier,
+} from './reference.service';
 
 const success = <T extends z.ZodType>(data: T) => z.object({ status: z.literal('success'), message: z.string(), data });
-
-async function findSuppliers(db: DbOrTx, id?: number) {
-  const rows = await db
-    .select({
-      id: suppliers.id,
-      name: suppliers.name,
-      currency_id: suppliers.currency_id,
-      booking_number_format: suppliers.booking_number_format,
-      currency: { id: currencies.id, name: currencies.name, code: currencies.code, symbol: currencies.symbol },
-    })
-    .from(suppliers)
-    .innerJoin(currencies, eq(currencies.id, suppliers.currency_id))
-    .where(id === undefined ? undefined : eq(suppliers.id, id))
-    .orderBy(asc(sql`lower(${suppliers.name})`));
-  return rows.map((r) => ({ ...r, currency_symbol: r.currency.symbol }));
-}
-
-async function assertUniqueName(
-  db: DbOrTx,
-  table: typeof suppliers | typeof commissionTiers,
-  name: string,
-  exceptId?: number,
-) {
-  const rows = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(sql`lower(${table.name}) = lower(${name}) ${exceptId ? sql`and ${table.id} <> ${exceptId}` : sql``}`);
-  if (rows.length) throw fieldError('name', 'The name has already been taken.');
-}
-
-async function assertCurrency(db: DbOrTx, currencyId: number) {
-  const found = await db.select({ id: currencies.id }).from(currencies).where(eq(currencies.id, currencyId));
-  if (!found.length) throw fieldError('currency_id', 'The selected currency is invalid.');
-}
-
-export async function getGstRate(db: DbOrTx): Promise<string> {
-  const rows = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'gst_rate'));
-  return percentToString(percentFromDb(rows[0]?.value ?? '5'));
-}
 
 export const referenceRoutes: RouteModule = ({ db }) => [
   route({
@@ -72,7 +39,7 @@ export const referenceRoutes: RouteModule = ({ db }) => [
     response: listOf(currencySchema),
     handler: async () => ({
       status: 'success' as const,
-      data: await db.select().from(currencies).orderBy(asc(currencies.code)),
+      data: await listCurrencies(db),
     }),
   }),
   route({
@@ -84,7 +51,7 @@ export const referenceRoutes: RouteModule = ({ db }) => [
     response: listOf(countrySchema),
     handler: async () => ({
       status: 'success' as const,
-      data: await db.select().from(countries).orderBy(asc(countries.name)),
+      data: await listCountries(db),
     }),
   }),
   route({
@@ -98,12 +65,10 @@ export const referenceRoutes: RouteModule = ({ db }) => [
       status: z.literal('success'),
       data: z.object({ data: z.object({ data: z.array(stateSchema) }) }),
     }),
-    handler: async ({ params }) => {
-      const country = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, params.id));
-      if (!country.length) throw notFound('The country');
-      const list = await db.select().from(states).where(eq(states.country_id, params.id)).orderBy(asc(states.name));
-      return { status: 'success' as const, data: { data: { data: list } } };
-    },
+    handler: async ({ params }) => ({
+      status: 'success' as const,
+      data: { data: { data: await listStates(db, params.id) } },
+    }),
   }),
   route({
     method: 'GET',
@@ -114,10 +79,7 @@ export const referenceRoutes: RouteModule = ({ db }) => [
     response: listOf(tierSchema),
     handler: async () => ({
       status: 'success' as const,
-      data: await db
-        .select({ id: commissionTiers.id, name: commissionTiers.name, description: commissionTiers.description })
-        .from(commissionTiers)
-        .orderBy(asc(sql`lower(${commissionTiers.name})`)),
+      data: await listTiers(db),
     }),
   }),
   route({
@@ -129,20 +91,11 @@ export const referenceRoutes: RouteModule = ({ db }) => [
     body: tierInputSchema,
     bodyType: 'form',
     response: success(tierSchema),
-    handler: async ({ body, user }) =>
-      db.transaction(async (tx) => {
-        await assertUniqueName(tx, commissionTiers, body.name);
-        const [tier] = await tx.insert(commissionTiers).values(body).returning();
-        const data = { id: tier!.id, name: tier!.name, description: tier!.description };
-        await writeAudit(tx, {
-          userId: user.id,
-          action: 'create',
-          entityType: 'commission_tier',
-          entityId: tier!.id,
-          after: data,
-        });
-        return { status: 'success' as const, message: 'Commission tier created successfully', data };
-      }),
+    handler: async ({ body, user }) => ({
+      status: 'success' as const,
+      message: 'Commission tier created successfully',
+      data: await createTier(db, user, body),
+    }),
   }),
   route({
     method: 'PUT',
@@ -154,26 +107,11 @@ export const referenceRoutes: RouteModule = ({ db }) => [
     body: tierInputSchema,
     bodyType: 'form',
     response: success(tierSchema),
-    handler: async ({ body, params, user }) =>
-      db.transaction(async (tx) => {
-        const [before] = await tx.select().from(commissionTiers).where(eq(commissionTiers.id, params.id)).for('update');
-        if (!before) throw notFound('The commission tier');
-        await assertUniqueName(tx, commissionTiers, body.name, params.id);
-        await tx
-          .update(commissionTiers)
-          .set({ ...body, updated_at: new Date() })
-          .where(eq(commissionTiers.id, params.id));
-        const data = { id: params.id, name: body.name, description: body.description };
-        await writeAudit(tx, {
-          userId: user.id,
-          action: 'update',
-          entityType: 'commission_tier',
-          entityId: params.id,
-          before: { name: before.name, description: before.description },
-          after: data,
-        });
-        return { status: 'success' as const, message: 'Commission tier updated successfully', data };
-      }),
+    handler: async ({ body, params, user }) => ({
+      status: 'success' as const,
+      message: 'Commission tier updated successfully',
+      data: await updateTier(db, user, params.id, body),
+    }),
   }),
   ...(['/api/suppliers', '/suppliers-list'] as const).map((url) =>
     route({
@@ -195,21 +133,11 @@ export const referenceRoutes: RouteModule = ({ db }) => [
     body: supplierInputSchema,
     bodyType: 'form',
     response: success(supplierSchema),
-    handler: async ({ body, user }) =>
-      db.transaction(async (tx) => {
-        await assertUniqueName(tx, suppliers, body.name);
-        await assertCurrency(tx, body.currency_id);
-        const [row] = await tx.insert(suppliers).values(body).returning({ id: suppliers.id });
-        const [data] = await findSuppliers(tx, row!.id);
-        await writeAudit(tx, {
-          userId: user.id,
-          action: 'create',
-          entityType: 'supplier',
-          entityId: row!.id,
-          after: body,
-        });
-        return { status: 'success' as const, message: 'Supplier created successfully', data: data! };
-      }),
+    handler: async ({ body, user }) => ({
+      status: 'success' as const,
+      message: 'Supplier created successfully',
+      data: await createSupplier(db, user, body),
+    }),
   }),
   route({
     method: 'PUT',
@@ -221,31 +149,11 @@ export const referenceRoutes: RouteModule = ({ db }) => [
     body: supplierInputSchema,
     bodyType: 'form',
     response: success(supplierSchema),
-    handler: async ({ body, params, user }) =>
-      db.transaction(async (tx) => {
-        const [before] = await tx.select().from(suppliers).where(eq(suppliers.id, params.id)).for('update');
-        if (!before) throw notFound('The supplier');
-        await assertUniqueName(tx, suppliers, body.name, params.id);
-        await assertCurrency(tx, body.currency_id);
-        await tx
-          .update(suppliers)
-          .set({ ...body, updated_at: new Date() })
-          .where(eq(suppliers.id, params.id));
-        const [data] = await findSuppliers(tx, params.id);
-        await writeAudit(tx, {
-          userId: user.id,
-          action: 'update',
-          entityType: 'supplier',
-          entityId: params.id,
-          before: {
-            name: before.name,
-            currency_id: before.currency_id,
-            booking_number_format: before.booking_number_format,
-          },
-          after: body,
-        });
-        return { status: 'success' as const, message: 'Supplier updated successfully', data: data! };
-      }),
+    handler: async ({ body, params, user }) => ({
+      status: 'success' as const,
+      message: 'Supplier updated successfully',
+      data: await updateSupplier(db, user, params.id, body),
+    }),
   }),
   route({
     method: 'GET',
@@ -254,7 +162,7 @@ export const referenceRoutes: RouteModule = ({ db }) => [
     summary: 'Settings (GST rate in percent).',
     tags: ['settings'],
     response: z.object({ status: z.literal('success'), data: settingsSchema }),
-    handler: async () => ({ status: 'success' as const, data: { gst_rate: await getGstRate(db) } }),
+    handler: async () => ({ status: 'success' as const, data: await getSettings(db) }),
   }),
   route({
     method: 'POST',
@@ -265,23 +173,10 @@ export const referenceRoutes: RouteModule = ({ db }) => [
     body: settingsInputSchema,
     bodyType: 'form',
     response: success(settingsSchema),
-    handler: async ({ body, user }) =>
-      db.transaction(async (tx) => {
-        const before = await getGstRate(tx);
-        const value = percentToString(body.gst_rate);
-        await tx
-          .insert(settings)
-          .values({ key: 'gst_rate', value })
-          .onConflictDoUpdate({ target: settings.key, set: { value, updated_at: new Date() } });
-        await writeAudit(tx, {
-          userId: user.id,
-          action: 'update',
-          entityType: 'settings',
-          entityId: 'gst_rate',
-          before: { gst_rate: before },
-          after: { gst_rate: value },
-        });
-        return { status: 'success' as const, message: 'Settings saved successfully', data: { gst_rate: value } };
-      }),
+    handler: async ({ body, user }) => ({
+      status: 'success' as const,
+      message: 'Settings saved successfully',
+      data: await saveSettings(db, user, body),
+    }),
   }),
 ];

@@ -7,7 +7,7 @@ import {
 } from '@app/domain';
 import type { RouteModule } from '../../http/app';
 import { route } from '../../http/route';
-import { referenceImageOf } from '../bookings/booking-files';
+import { referenceImageOf } from '../../shared/stored-files';
 import { getImportJobStatus, startTransactionImport } from './transaction-import';
 
 export const transactionImportRoutes: RouteModule = ({ db, jobs }) => [

@@ -34,8 +34,8 @@ import { importJobs, storedFiles } from '../../db/schema';
 import { AppError, notFound, validationError } from '../../http/errors';
 import type { UploadedFile } from '../../http/route';
 import type { JobHandler, Jobs } from '../../jobs/job-runner';
-import { writeAudit } from '../audit/audit';
-import { isUploadedFile, storeUpload } from '../bookings/booking-files';
+import { writeAudit } from '../../shared/audit';
+import { isUploadedFile, storeUpload } from '../../shared/stored-files';
 import { refreshMatchStatusesForReferences } from './transaction-matching';
 import { findAccountFacts, type AccountFacts } from './transactions.service';
 

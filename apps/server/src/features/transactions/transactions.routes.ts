@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { RouteModule } from '../../http/app';
 import { notFound } from '../../http/errors';
 import { idParams, route } from '../../http/route';
-import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES, referenceImageOf, sendStoredFile } from '../bookings/booking-files';
+import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES, referenceImageOf, sendStoredFile } from '../../shared/stored-files';
 import {
   bulkUpdateStatus,
   createTransaction,

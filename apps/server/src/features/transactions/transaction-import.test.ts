@@ -254,6 +254,29 @@ describe('the same file twice', () => {
     );
     expect(rows[0].n).toBe(4);
   });
+
+  it('lets exactly one of ten simultaneous uploads of one file through; allow_duplicate still imports it again', async () => {
+    const file = csv('statement-race.csv', 'RACE1,11.00\nRACE2,-3.00\nRACE3,7.50\n');
+    const jobsBefore = await count('import_jobs');
+    const answers = await Promise.all(
+      [...Array(10).keys()].map(() => admin.post('/api/transactions/import', form(file))),
+    );
+    const accepted = answers.filter((r) => r.statusCode === 200);
+    const refused = answers.filter((r) => r.statusCode !== 200);
+    expect(accepted).toHaveLength(1);
+    expect(refused.map((r) => r.statusCode)).toEqual(Array(9).fill(422));
+    const jobId = (accepted[0]!.json() as { job_id: string }).job_id;
+    for (const r of refused) expect(r.json().duplicate_of).toMatchObject({ job_id: jobId, total_rows: 3 });
+    expect(await count('import_jobs')).toBe(jobsBefore + 1);
+    expect(await waitForJob(admin, jobId)).toMatchObject({ status: 'completed', imported_count: 3 });
+    const written = async () =>
+      (await q("select count(*)::int as n from transactions where reference_number like 'RACE_'"))[0].n as number;
+    expect(await written()).toBe(3);
+
+    const insisted = await importFile(file, { allow_duplicate: '1' });
+    expect(insisted.done).toMatchObject({ status: 'completed', imported_count: 3 });
+    expect(await written()).toBe(6);
+  });
 });
 
 describe('bad input: a clear message and nothing written', () => {

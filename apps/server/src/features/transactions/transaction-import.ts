@@ -83,10 +83,11 @@ export async function startTransactionImport(
   const plan = await planTransactionImport(file.filename, file.data, account.booking_number_format);
   if (!plan.ok) throw validationError({ file: [plan.error] });
 
-  if (!input.allow_duplicate) await refuseDuplicateFile(db, account.id, file.data);
-
   const messages = plan.skipped.map(skippedRowMessage);
   const jobId = await withClientTransaction(db, async (tx, execute) => {
+    // Checked and stored under one lock per (account, file): two simultaneous uploads of the same
+    // bytes cannot both pass the check (the second waits, then sees the first's committed job).
+    if (!input.allow_duplicate) await refuseDuplicateFile(tx, account.id, file.data);
     const imageId = image ? await storeUpload(tx, 'reference_image', image, user.id) : null;
     const [stored] = await tx
       .insert(storedFiles)
@@ -138,10 +139,16 @@ export async function startTransactionImport(
 /**
  * The same bytes already imported into this account by a job that did not fail: importing them
  * again would record every payment twice. Refused unless the form says `allow_duplicate`.
+ * Runs inside the upload's transaction and first takes a transaction-scoped advisory lock on
+ * (account, sha256), held until that transaction commits or rolls back: a concurrent upload of the
+ * same file waits here, and its check (a new snapshot, READ COMMITTED) then sees the committed job.
  */
-async function refuseDuplicateFile(db: DbOrTx, accountId: number, data: Buffer): Promise<void> {
+async function refuseDuplicateFile(tx: DbOrTx, accountId: number, data: Buffer): Promise<void> {
   const digest = crypto.createHash('sha256').update(data).digest('hex');
-  const { rows } = await db.execute<{ id: string; created_at: Date; total_rows: number }>(sql`
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`transaction-import-file:${accountId}:${digest}`}, 0))`,
+  );
+  const { rows } = await tx.execute<{ id: string; created_at: Date; total_rows: number }>(sql`
     select j.id, j.created_at, j.total_rows
       from import_jobs j join stored_files f on f.id = j.file_id
      where j.account_id = ${accountId} and j.status <> 'failed'

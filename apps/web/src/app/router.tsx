@@ -1,35 +1,33 @@
 import { useMemo } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
 import { NotBuiltScreen } from '../components/not-built-screen';
-import { AccountsRoute } from '../features/accounts/routes/accounts';
-import { AgentFormRoute } from '../features/agents/routes/agent-form-route';
-import { AgentImportRoute } from '../features/agents/routes/agent-import';
-import { AgentsListRoute } from '../features/agents/routes/agents-list';
-import { SubAgentsRoute } from '../features/agents/routes/sub-agents';
-import { TierHistoryRoute } from '../features/agents/routes/tier-history';
+import { AccountsRoute } from '../features/accounts';
+import {
+  AgentFormRoute,
+  AgentImportRoute,
+  AgentsListRoute,
+  SubAgentsRoute,
+  TierHistoryRoute,
+} from '../features/agents';
+import { ChangePasswordRoute, LoginRoute, RequireAdmin, RequireAgentAccess, RequireAuth } from '../features/auth';
 import {
   BookingGroupCreateRoute,
   BookingGroupEditRoute,
   BookingGroupRedirect,
   BookingGroupsRoute,
-} from '../features/booking-groups/routes/booking-groups';
-import { BookingCreateRoute, BookingEditRoute } from '../features/bookings/routes/booking-form-routes';
-import { BookingViewRoute } from '../features/bookings/routes/booking-view';
-import { BookingsListRoute } from '../features/bookings/routes/bookings-list';
-import { RequireAuth } from '../features/auth/components/require-auth';
-import { RequireAdmin, RequireAgentAccess } from '../features/auth/components/require-role';
-import { ChangePasswordRoute } from '../features/auth/routes/change-password';
-import { LoginRoute } from '../features/auth/routes/login';
-import { CommissionCreateRoute } from '../features/commissions/routes/commission-create';
-import { CommissionEditRoute } from '../features/commissions/routes/commission-edit';
-import { CommissionsRoute } from '../features/commissions/routes/commissions';
-import { CommissionTiersRoute } from '../features/commission-tiers/routes/commission-tiers';
-import { SettingsRoute } from '../features/settings/routes/settings';
-import { SuppliersRoute } from '../features/suppliers/routes/suppliers';
-import { BulkTransactionRoute } from '../features/transactions/routes/bulk-transaction-form';
-import { TransactionCreateRoute, TransactionEditRoute } from '../features/transactions/routes/transaction-form';
-import { TransactionImportRoute } from '../features/transactions/routes/transaction-import';
-import { TransactionsListRoute } from '../features/transactions/routes/transactions-list';
+} from '../features/booking-groups';
+import { BookingCreateRoute, BookingEditRoute, BookingsListRoute, BookingViewRoute } from '../features/bookings';
+import { CommissionCreateRoute, CommissionEditRoute, CommissionsRoute } from '../features/commissions';
+import { CommissionTiersRoute } from '../features/commission-tiers';
+import { SettingsRoute } from '../features/settings';
+import { SuppliersRoute } from '../features/suppliers';
+import {
+  BulkTransactionRoute,
+  TransactionCreateRoute,
+  TransactionEditRoute,
+  TransactionImportRoute,
+  TransactionsListRoute,
+} from '../features/transactions';
 import { paths } from '../lib/paths';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundRoute } from './routes/not-found';

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@app/domain';
-import type { Session } from '../features/auth/api/get-session';
+import type { Session } from '../features/auth';
 
 export const adminUser: SessionUser = {
   id: 1,

@@ -5,7 +5,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider } from '../app/provider';
 import { routes } from '../app/router';
-import { sessionQueryKey, type Session } from '../features/auth/api/get-session';
+import { sessionQueryKey, type Session } from '../features/auth';
 import { setCsrfToken } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { currencyLabel, useCurrencies } from '../../../api/currencies';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { applyFormErrors, type FormErrorState } from '../../../lib/form-errors';
-import { useSuppliers } from '../../suppliers/api/get-suppliers';
+import { useSuppliers } from '../../suppliers';
 import { useAgentOptions, useSaveAccount, type Account } from '../api/accounts-api';
 
 const FIELDS = ['name', 'account_number', 'accountable_type', 'accountable_id', 'currency_id'] as const;

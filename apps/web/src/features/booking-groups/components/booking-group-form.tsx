@@ -18,8 +18,8 @@ import { isApiError } from '../../../lib/api-client';
 import { isAdmin } from '../../../lib/authorization';
 import { formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
-import { useUser } from '../../auth/components/user-context';
-import { useAgentsList } from '../../bookings/api/bookings-api';
+import { useUser } from '../../auth';
+import { useAgentsList } from '../../bookings';
 import { useAvailableBookings, useSaveBookingGroup } from '../api/booking-groups-api';
 
 export const NO_AVAILABLE_BOOKINGS = 'No available bookings to add to this group.';

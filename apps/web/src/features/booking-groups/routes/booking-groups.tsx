@@ -5,8 +5,7 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
-import { SuccessBanner } from '../../bookings/components/success-banner';
-import { useFlash } from '../../bookings/routes/bookings-list';
+import { SuccessBanner, useFlash } from '../../bookings';
 import { useBookingGroup, useBookingGroups } from '../api/booking-groups-api';
 import { BookingGroupForm } from '../components/booking-group-form';
 

@@ -1,7 +1,7 @@
 import type { Supplier } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { suppliersQueryOptions } from '../../suppliers/api/get-suppliers';
+import { suppliersQueryOptions } from '../../suppliers';
 import {
   bookingSuppliersQueryOptions,
   commissionRateQueryOptions,

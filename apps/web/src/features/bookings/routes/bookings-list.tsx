@@ -8,8 +8,8 @@ import { QueryError } from '../../../components/query-error';
 import { isAdmin } from '../../../lib/authorization';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
-import { useUser } from '../../auth/components/user-context';
-import { suppliersQueryOptions } from '../../suppliers/api/get-suppliers';
+import { useUser } from '../../auth';
+import { suppliersQueryOptions } from '../../suppliers';
 import {
   useAgentsList,
   useBookingGroupOptions,

@@ -1,6 +1,6 @@
 import { Skeleton, Stack } from '@mantine/core';
 import { QueryError } from '../../../components/query-error';
-import { useSuppliers } from '../../suppliers/api/get-suppliers';
+import { useSuppliers } from '../../suppliers';
 import { useCommission } from '../api/get-commission';
 import { CommissionForm } from './commission-form';
 

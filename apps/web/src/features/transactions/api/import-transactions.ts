@@ -1,6 +1,6 @@
 import { IMPORT_MESSAGES, TRANSACTION_IMPORT_POLL_MS, type ImportSkippedRow } from '@app/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { accountsQueryKey } from '../../accounts/api/accounts-api';
+import { accountsQueryKey } from '../../accounts';
 import { getJson, isApiError, postForm } from '../../../lib/api-client';
 import { transactionsQueryKey } from './transactions-api';
 

@@ -34,7 +34,7 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { isApiError } from '../../../lib/api-client';
 import { paths, safeRedirect } from '../../../lib/paths';
-import { useAccounts } from '../../accounts/api/accounts-api';
+import { useAccounts } from '../../accounts';
 import { useStoreBulk } from '../api/transactions-api';
 import { AccountSelect } from '../components/account-select';
 import { SETTABLE_STATUS_OPTIONS } from '../utils/status-options';

@@ -29,7 +29,7 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { isApiError } from '../../../lib/api-client';
 import { paths, safeRedirect } from '../../../lib/paths';
-import { useAccounts, type Account } from '../../accounts/api/accounts-api';
+import { useAccounts, type Account } from '../../accounts';
 import { useSaveTransaction, useTransaction, type Transaction } from '../api/transactions-api';
 import { AccountSelect } from '../components/account-select';
 import { SETTABLE_STATUS_OPTIONS, transactionStatusLabel } from '../utils/status-options';

@@ -30,7 +30,7 @@ import { QueryError } from '../../../components/query-error';
 import { isApiError } from '../../../lib/api-client';
 import { toFormErrors } from '../../../lib/form-errors';
 import { paths, safeRedirect } from '../../../lib/paths';
-import { useAccounts, type Account } from '../../accounts/api/accounts-api';
+import { useAccounts, type Account } from '../../accounts';
 import {
   isImportFailed,
   isImportSucceeded,

@@ -34,7 +34,7 @@ import { QueryError } from '../../../components/query-error';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
-import { useAccounts } from '../../accounts/api/accounts-api';
+import { useAccounts } from '../../accounts';
 import { bulkUpdateStatus, transactionsQueryKey, useTransactions } from '../api/transactions-api';
 import { AccountSelect } from '../components/account-select';
 import { transactionStatusLabel } from '../utils/status-options';

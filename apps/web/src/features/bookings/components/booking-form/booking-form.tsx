@@ -8,7 +8,7 @@ import { toFormData } from '../../../../lib/api-client';
 import { isAdmin } from '../../../../lib/authorization';
 import { toFormErrors } from '../../../../lib/form-errors';
 import { paths } from '../../../../lib/paths';
-import { useUser } from '../../../auth/components/user-context';
+import { useUser } from '../../../auth';
 import { useSaveBooking, type Booking } from '../../api/bookings-api';
 import { useBookingFormData } from '../../hooks/use-booking-form-data';
 import {

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   bigserial,
   customType,
   boolean,
@@ -70,12 +69,23 @@ export const sessions = pgTable(
   (t) => [index('sessions_expires_at_idx').on(t.expires_at), index('sessions_user_id_idx').on(t.user_id)],
 );
 
-/** Counters of rate-limiter-flexible's PostgreSQL store (failed sign-ins), shared by every app server. */
-export const rateLimits = pgTable('rate_limits', {
-  key: varchar('key', { length: 255 }).primaryKey(),
-  points: integer('points').notNull().default(0),
-  expire: bigint('expire', { mode: 'number' }),
-});
+/**
+ * Sign-in attempt counters (features/auth/login-throttle.ts), shared by every app server: one row per
+ * (account, address) and one per address, keyed by a sha256 (no e-mail addresses stored). An attempt
+ * is counted by one upsert before the password is checked; a row past `expires_at` counts as empty.
+ */
+export const loginThrottle = pgTable(
+  'login_throttle',
+  {
+    key: varchar('key', { length: 64 }).primaryKey(),
+    /** Attempts granted in the current series (a correct password gives its attempt back). */
+    attempts: integer('attempts').notNull(),
+    /** No attempt is granted before this. */
+    blocked_until: timestamp('blocked_until', { withTimezone: true }),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('login_throttle_expires_at_idx').on(t.expires_at)],
+);
 
 export const auditLogs = pgTable(
   'audit_logs',

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { isAdminRole, type SessionUser } from '@app/domain';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 
 export const SESSION_COOKIE = 'backoffice_session';
 
@@ -78,19 +78,22 @@ export class SessionStore {
     return { id, csrfToken: row.csrf_token, user, flash: row.flash };
   }
 
-  /** A new session (anonymous or signed in). Returns the cookie token, which is never stored. */
+  /**
+   * A new session (anonymous or signed in), with `tx` inside a caller's transaction (a password change
+   * replaces the user's sessions in the same commit). Returns the cookie token, which is never stored.
+   */
   async create(
     userId: number | null,
     meta: { ip?: string; userAgent?: string },
+    tx: DbOrTx = this.db,
   ): Promise<{ token: string; session: Session }> {
     const token = randomToken();
     const csrfToken = randomToken();
     const id = hash(token);
-    await this.db.$client.query(
-      `insert into sessions (id, user_id, csrf_token, ip, user_agent, expires_at)
-       values ($1, $2, $3, $4, $5, now() + ($6::bigint * interval '1 millisecond'))`,
-      [id, userId, csrfToken, meta.ip?.slice(0, 64) ?? null, meta.userAgent?.slice(0, 512) ?? null, this.ttlMs],
-    );
+    await tx.execute(sql`
+      insert into sessions (id, user_id, csrf_token, ip, user_agent, expires_at)
+      values (${id}, ${userId}, ${csrfToken}, ${meta.ip?.slice(0, 64) ?? null}, ${meta.userAgent?.slice(0, 512) ?? null},
+              now() + (${this.ttlMs}::bigint * interval '1 millisecond'))`);
     return { token, session: { id, csrfToken, user: null, flash: null } };
   }
 

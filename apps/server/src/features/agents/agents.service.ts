@@ -330,8 +330,9 @@ export async function updateAgent(
           updated_at: new Date(),
         })
         .where(eq(agents.id, agentId));
-      if (input.inactive) {
-        // An agent made inactive is signed out everywhere at once.
+      if (input.inactive || passwordHash) {
+        // An agent made inactive, or whose password an admin reset, is signed out everywhere at once
+        // (whoever held the old password may hold a session too).
         await tx.execute(sql`delete from sessions where user_id = ${row.user_id}`);
       }
       let tierChange: UpdateAgentResult['tier_change'] = null;

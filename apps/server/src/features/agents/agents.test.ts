@@ -149,6 +149,11 @@ describe('agent form: create', () => {
 describe('agent form: edit', () => {
   it('keeps the password when blank, changes it when given, and an inactive agent cannot sign in', async () => {
     const { id, form } = await createAgent();
+    const agentBrowser = t.client();
+    expect(
+      (await agentBrowser.post('/login', { json: { email: form.fareconnect_email, password: form.password } }))
+        .statusCode,
+    ).toBe(200);
     const put = await admin.post(`/agents/${id}`, {
       multipart: { ...form, _method: 'PUT', password: '', password_confirmation: '', nickname: 'Ace' },
     });
@@ -159,6 +164,8 @@ describe('agent form: edit', () => {
       data: { nickname: 'Ace' },
     });
     expect(put.json().recalculation).toBeNull();
+    // An edit that keeps the password keeps the agent signed in.
+    expect((await agentBrowser.get('/api/user/roles')).statusCode).toBe(200);
     expect(
       (await t.client().post('/login', { json: { email: form.fareconnect_email, password: form.password } }))
         .statusCode,
@@ -167,6 +174,13 @@ describe('agent form: edit', () => {
     await admin.post(`/agents/${id}`, {
       multipart: { ...form, _method: 'PUT', password: 'new-password-9', password_confirmation: 'new-password-9' },
     });
+    // A password reset by an admin ends the agent's sessions: whoever had the old password is out.
+    expect((await agentBrowser.get('/api/user/roles')).statusCode).toBe(401);
+    const { rows: left } = await t.db.$client.query(
+      'select count(*)::int as n from sessions s join agents a on a.user_id = s.user_id where a.id = $1',
+      [id],
+    );
+    expect(left[0].n).toBe(0);
     expect(
       (await t.client().post('/login', { json: { email: form.fareconnect_email, password: form.password } }))
         .statusCode,

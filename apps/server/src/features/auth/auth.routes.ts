@@ -1,7 +1,6 @@
 import {
   isAdminRole,
   LOGIN_FAILED,
-  LOGIN_INACTIVE,
   LOGIN_THROTTLED,
   loginResponseSchema,
   loginSchema,
@@ -21,7 +20,7 @@ import { writeAudit } from '../../shared/audit';
 import { hashPassword, verifyPassword } from './password';
 
 export const authRoutes: RouteModule = ({ db, sessions }) => {
-  const throttle = new LoginThrottle(db.$client);
+  const throttle = new LoginThrottle(db);
   return [
     route({
       method: 'GET',
@@ -55,16 +54,19 @@ export const authRoutes: RouteModule = ({ db, sessions }) => {
       body: loginSchema,
       response: loginResponseSchema,
       handler: async ({ req, reply, body, session, redirectTo }) => {
-        const wait = await throttle.retryAfter(body.email, req.ip);
-        if (wait > 0) throw new AppError('throttled', LOGIN_THROTTLED(wait), undefined, { retry_after: wait });
-        const found = await findUserByEmail(db, body.email);
-        const ok = await verifyPassword(found?.password_hash ?? null, body.password);
-        if (!found || !ok) {
-          await throttle.recordFailure(body.email, req.ip);
-          throw validationError({ email: [LOGIN_FAILED] });
+        // Counted before the password is checked, so parallel guesses cannot all be checked.
+        const attempt = await throttle.attempt(body.email, req.ip);
+        if (!attempt.granted) {
+          const wait = attempt.retryAfter;
+          throw new AppError('throttled', LOGIN_THROTTLED(wait), undefined, { retry_after: wait });
         }
-        if (!found.is_active || found.agent_inactive) throw validationError({ email: [LOGIN_INACTIVE] });
-        await throttle.recordSuccess(body.email);
+        const found = await findUserByEmail(db, body.email);
+        // Unknown, inactive and wrong look alike: same answer, and one hash verification each
+        // (a dummy hash for a user who may not sign in), so neither the answer nor its timing tells.
+        const usable = found !== null && found.is_active && !found.agent_inactive;
+        const ok = await verifyPassword(usable ? found.password_hash : null, body.password);
+        if (!usable || !ok) throw validationError({ email: [LOGIN_FAILED] });
+        await throttle.succeeded(attempt);
         if (session) await sessions.destroy(session.id);
         const created = await sessions.create(found.id, { ip: req.ip, userAgent: req.headers['user-agent'] });
         setSessionCookie(reply, req, created.token);
@@ -120,22 +122,33 @@ export const authRoutes: RouteModule = ({ db, sessions }) => {
       tags: ['auth'],
       body: passwordChangeSchema,
       allowWhilePasswordChangeRequired: true,
-      response: z.object({ status: z.literal('success'), message: z.string() }),
-      handler: async ({ body, user, session }) => {
+      // The session id and CSRF token are replaced: the answer carries the new token (and a new cookie).
+      response: z.object({ status: z.literal('success'), message: z.string(), csrf_token: z.string() }),
+      handler: async ({ req, reply, body, user }) => {
         const [row] = await db.select({ hash: users.password_hash }).from(users).where(eq(users.id, user.id));
         if (!(await verifyPassword(row?.hash ?? null, body.current_password))) {
           throw validationError({ current_password: ['The current password is incorrect.'] });
         }
         const hash = await hashPassword(body.password);
-        await db.transaction(async (tx) => {
+        const created = await db.transaction(async (tx) => {
           await tx
             .update(users)
             .set({ password_hash: hash, must_change_password: false, updated_at: new Date() })
             .where(eq(users.id, user.id));
-          await tx.execute(sql`delete from sessions where user_id = ${user.id} and id <> ${session!.id}`);
+          // Every session of the user ends, this one too; this browser goes on in a new one.
+          await tx.execute(sql`delete from sessions where user_id = ${user.id}`);
+          const next = await sessions.create(user.id, { ip: req.ip, userAgent: req.headers['user-agent'] }, tx);
           await writeAudit(tx, { userId: user.id, action: 'password_change', entityType: 'user', entityId: user.id });
+          return next;
         });
-        return { status: 'success' as const, message: 'Your password has been changed.' };
+        setSessionCookie(reply, req, created.token);
+        // A plain form post's flash goes to the session this browser now holds.
+        if (req.session) req.session = { ...req.session, id: created.session.id, csrfToken: created.session.csrfToken };
+        return {
+          status: 'success' as const,
+          message: 'Your password has been changed.',
+          csrf_token: created.session.csrfToken,
+        };
       },
     }),
   ];

@@ -14,6 +14,7 @@ import { AppError, STATUS_BY_CODE } from './errors';
 import { buildOpenApi } from './openapi';
 import { isPagePath } from './pages';
 import { runRoute, wantsJson, type Method, type RouteDef, type UploadedFile } from './route';
+import { registerSecurityHeaders } from './security-headers';
 import { SESSION_COOKIE, SessionStore, type Session } from './session';
 import { noJobs, type Jobs } from '../jobs/job-runner';
 
@@ -62,6 +63,7 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
   const routes = modules.flatMap((m) => m(ctx));
   app.decorateRequest('session', null);
 
+  await registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { parser: (str) => parseUrlEncoded(str) });
   await app.register(fastifyMultipart, {

@@ -22,4 +22,6 @@ export * from './schemas/bookings';
 export * from './schemas/booking-groups';
 export * from './matching/match-status';
 export * from './schemas/transactions';
+export * from './schemas/accounts';
 export * from './transactions/import-file';
+export * from './payouts/payout';

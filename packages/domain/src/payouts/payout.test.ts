@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { moneyFromDb as m, type Cents } from '../money/money';
+import { percent } from '../money/percent';
+import {
+  availableAmount,
+  customCommissionProblem,
+  PAYOUT_MESSAGES,
+  payoutAmountProblem,
+  payoutTotal,
+  planPayout,
+  statusAfterPayout,
+  type PayoutLine,
+} from './payout';
+
+const GST = percent('5');
+const line = (
+  over: Partial<PayoutLine> & Pick<PayoutLine, 'id' | 'agent_id' | 'percentage' | 'amount'>,
+): PayoutLine => ({
+  paid_amount: 0n as Cents,
+  has_gst: false,
+  ...over,
+});
+
+describe('availableAmount', () => {
+  it.each([
+    // gross, paid, net, reconciled, available
+    ['1000.00', '0.00', '1000.00', false, '1000.00'],
+    ['1000.00', '0.00', '600.00', false, '600.00'], // a partial payment received
+    ['1000.00', '0.00', '1200.00', false, '1000.00'], // more received than the gross: up to gross
+    ['1000.00', '400.00', '600.00', false, '200.00'],
+    ['1000.00', '0.00', '-50.00', false, '0.00'], // a net debit gives nothing
+    ['1000.00', '400.00', '0.00', true, '600.00'], // reconciled: the whole gross
+    ['-300.00', '0.00', '-300.00', false, '-300.00'], // a refund: clawback of what was debited
+    ['-300.00', '-100.00', '-300.00', false, '-200.00'],
+    ['-300.00', '0.00', '-500.00', false, '-300.00'],
+  ] as const)('gross %s paid %s net %s reconciled %s → %s', (g, p, n, r, want) => {
+    expect(availableAmount({ gross: m(g), paid: m(p), net: m(n), reconciled: r })).toBe(m(want));
+  });
+});
+
+describe('payoutAmountProblem', () => {
+  it('uses the spec messages', () => {
+    expect(payoutAmountProblem(m('0.00'), m('100.00'), m('100.00'))).toBe('Payout amount must be greater than zero');
+    expect(payoutAmountProblem(m('-1.00'), m('100.00'), m('100.00'))).toBe('Payout amount must be greater than zero');
+    expect(payoutAmountProblem(m('100.01'), m('100.00'), m('100.00'))).toBe(
+      'Payout amount cannot exceed the maximum available amount (100.00)',
+    );
+    expect(payoutAmountProblem(m('100.00'), m('100.00'), m('100.00'))).toBeNull();
+    expect(payoutAmountProblem(m('5.00'), m('-100.00'), m('-100.00'))).toBe(PAYOUT_MESSAGES.refundNotNegative);
+    expect(payoutAmountProblem(m('-100.01'), m('-100.00'), m('-100.00'))).toBe(
+      'Payout amount cannot exceed the maximum available amount (-100.00)',
+    );
+    expect(payoutAmountProblem(m('-40.00'), m('-100.00'), m('-100.00'))).toBeNull();
+  });
+});
+
+describe('planPayout', () => {
+  // Noah (sub-agent, split 40%) books through Olivia (GST-registered) at her 70%: gross 1,000.00.
+  const lines = [
+    line({ id: 1, agent_id: 2, percentage: percent('28'), amount: m('280.00') }),
+    line({ id: 2, agent_id: 1, percentage: percent('42'), amount: m('420.00'), has_gst: true }),
+  ];
+
+  it('pays a full payout exactly the lines, with GST on top for has_gst agents', () => {
+    const items = planPayout({ gross: m('1000.00'), paidBefore: m('0.00'), amount: m('1000.00'), lines, gstRate: GST });
+    expect(items.map((i) => [i.agent_id, i.commission, i.gst, i.total])).toEqual([
+      [2, m('280.00'), m('0.00'), m('280.00')],
+      [1, m('420.00'), m('21.00'), m('441.00')],
+    ]);
+    expect(payoutTotal(items)).toBe(m('721.00'));
+    expect(items.every((i) => i.gross_portion === m('1000.00'))).toBe(true);
+  });
+
+  it('pays partial payouts in proportion and squares every line on the last one', () => {
+    const g = m('333.33');
+    const l = [line({ id: 7, agent_id: 9, percentage: percent('12.5'), amount: m('41.67'), has_gst: true })];
+    const first = planPayout({ gross: g, paidBefore: m('0.00'), amount: m('100.00'), lines: l, gstRate: GST });
+    expect(first[0]).toMatchObject({ commission: m('12.50'), gst: m('0.63') }); // 41.67 × 100/333.33 = 12.5009
+    const second = planPayout({
+      gross: g,
+      paidBefore: m('100.00'),
+      amount: m('233.33'),
+      lines: [{ ...l[0]!, paid_amount: m('12.50') }],
+      gstRate: GST,
+    });
+    expect(second[0]).toMatchObject({ commission: m('29.17'), gst: m('1.45') });
+    // 12.50 + 29.17 = 41.67 = the line; GST 0.63 + 1.45 = 2.08 = round2(41.67 × 5%).
+    expect(statusAfterPayout(g, m('100.00'))).toBe('partial');
+    expect(statusAfterPayout(g, m('333.33'))).toBe('completed');
+  });
+
+  it('claws back a refund booking as negative items', () => {
+    const refund = [line({ id: 3, agent_id: 4, percentage: percent('50'), amount: m('-150.00'), has_gst: true })];
+    const items = planPayout({
+      gross: m('-300.00'),
+      paidBefore: m('0.00'),
+      amount: m('-300.00'),
+      lines: refund,
+      gstRate: GST,
+    });
+    expect(items[0]).toMatchObject({ commission: m('-150.00'), gst: m('-7.50'), total: m('-157.50') });
+  });
+
+  it('applies a custom commission to this payout only', () => {
+    const custom = new Map([
+      [1, percent('30')],
+      [2, percent('45')],
+    ]);
+    const items = planPayout({
+      gross: m('1000.00'),
+      paidBefore: m('0.00'),
+      amount: m('1000.00'),
+      lines,
+      gstRate: GST,
+      custom,
+    });
+    expect(items.map((i) => [i.percentage, i.commission, i.gst])).toEqual([
+      [percent('30'), m('300.00'), m('0.00')],
+      [percent('45'), m('450.00'), m('22.50')],
+    ]);
+  });
+});
+
+describe('customCommissionProblem', () => {
+  it('wants agents ≤ 100 and agents + company = 100 exactly', () => {
+    const ids = [1, 2];
+    const c = (a: string, b: string) =>
+      new Map([
+        [1, percent(a)],
+        [2, percent(b)],
+      ]);
+    expect(customCommissionProblem('AC-1', ids, c('30', '45'), percent('25'))).toBeNull();
+    expect(customCommissionProblem('AC-1', ids, c('60', '45'), percent('0'))).toBe(
+      'Agent commission percentages for booking AC-1 exceed 100% (total: 105%)',
+    );
+    expect(customCommissionProblem('AC-1', ids, c('30', '45'), percent('25.01'))).toBe(
+      'Agent and company percentages for booking AC-1 must total 100% (total: 100.01%)',
+    );
+    expect(customCommissionProblem('AC-1', ids, c('30', '45'), percent('24.99'))).toBe(
+      'Agent and company percentages for booking AC-1 must total 100% (total: 99.99%)',
+    );
+    expect(customCommissionProblem('AC-1', [1], c('30', '45'), percent('25'))).toBe(
+      'A custom commission for booking AC-1 names a commission line it does not have.',
+    );
+  });
+});

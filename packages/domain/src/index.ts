@@ -25,3 +25,4 @@ export * from './schemas/transactions';
 export * from './schemas/accounts';
 export * from './transactions/import-file';
 export * from './payouts/payout';
+export * from './schemas/payouts';

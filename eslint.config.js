@@ -3,6 +3,29 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/*
+ * Boundaries (docs/decisions/0004-boundaries-and-contract.md): the domain depends on no app; a
+ * feature is entered only through its public face, features/<name>/index.ts; the code features
+ * share (server db/, http/, jobs/, shared/; web components/, lib/) depends on no feature.
+ */
+const FACE_ONLY = 'Use the feature through its public face (features/<name>/index.ts), not its files.';
+const NO_FEATURES = 'Shared code depends on no feature: move what is needed here out of the feature.';
+/** `features/<name>/<file>` however it is reached, `index` excepted. */
+const featureFile = { regex: '(^|/)features/[^/]+/(?!index$)', message: FACE_ONLY };
+/** Another feature's file, from a file `depth` folders below its own feature's folder. */
+const otherFeatureFile = (depth) => ({ regex: `^(\\.\\./){${depth + 1}}[^./][^/]*/(?!index$)`, message: FACE_ONLY });
+const noApps = {
+  regex: '(^|/)apps/|^@app/(server|web)(/|$)',
+  message: 'The domain package depends on no app: pass what it needs in.',
+};
+const restrict = (...patterns) => ['error', { patterns }];
+/** The rule for every file of every feature under `root`, by how deep the file sits in its feature. */
+const featureBoundaries = (root, ext) =>
+  [0, 1, 2, 3].map((depth) => ({
+    files: [`${root}/features/*/${'*/'.repeat(depth)}*.${ext}`],
+    rules: { 'no-restricted-imports': restrict(otherFeatureFile(depth), featureFile) },
+  }));
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/drizzle/**', 'e2e/artifacts/**'] },
   js.configs.recommended,
@@ -19,7 +42,7 @@ export default tseslint.config(
     rules: {
       // The domain package is pure: no IO, no clock, no environment.
       'no-restricted-globals': ['error', 'process', 'fetch'],
-      'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'pg', 'drizzle-orm*', 'fastify*'] }],
+      'no-restricted-imports': restrict({ group: ['node:*', 'fs', 'pg', 'drizzle-orm*', 'fastify*'] }, noApps),
       'no-restricted-syntax': [
         'error',
         {
@@ -36,7 +59,27 @@ export default tseslint.config(
   {
     // Tests may read fixtures from disk.
     files: ['packages/domain/**/*.test.ts'],
-    rules: { 'no-restricted-imports': 'off' },
+    rules: { 'no-restricted-imports': restrict(noApps) },
+  },
+  ...featureBoundaries('apps/server/src', 'ts'),
+  {
+    files: ['apps/server/src/{db,http,jobs,shared}/**/*.ts', 'apps/server/src/{clock,config}.ts'],
+    rules: { 'no-restricted-imports': restrict({ regex: '(^|/)features(/|$)', message: NO_FEATURES }) },
+  },
+  {
+    // Where features meet (routes.ts, job-handlers.ts, main.ts, cli.ts), the tests' app and the benches.
+    files: ['apps/server/src/*.ts', 'apps/server/src/{test,bench}/**/*.ts', 'bench/**/*.ts'],
+    ignores: ['apps/server/src/{clock,config}.ts'],
+    rules: { 'no-restricted-imports': restrict(featureFile) },
+  },
+  ...featureBoundaries('apps/web/src', '{ts,tsx}'),
+  {
+    files: ['apps/web/src/{components,lib,api}/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrict({ regex: '(^|/)features(/|$)', message: NO_FEATURES }) },
+  },
+  {
+    files: ['apps/web/src/{app,testing}/**/*.{ts,tsx}', 'apps/web/src/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrict(featureFile) },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -27,13 +27,23 @@ export function AppLayout() {
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger opened={navOpened} onClick={toggleNav} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-            <Text component={Link} to={paths.home} fw={700} size="lg" c="inherit" td="none" data-testid="product-name">
+            <Text
+              component={Link}
+              to={paths.home}
+              fw={700}
+              size="lg"
+              c="inherit"
+              td="none"
+              truncate="end"
+              data-testid="product-name"
+            >
               {PRODUCT_NAME}
             </Text>
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          {/* The user's name, role and Sign out never shrink: at 390 px the product name gives way. */}
+          <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
             <Stack gap={0} align="flex-end" visibleFrom="xs">
               <Text size="sm" fw={500} data-testid="current-user">
                 {user.name}
@@ -57,19 +67,23 @@ export function AppLayout() {
               leftSection={<IconLogout size={16} />}
               onClick={() => logout.mutate()}
               loading={logout.isPending}
+              aria-label="Sign out"
               data-testid="sign-out"
             >
-              Sign out
+              <Text span size="xs" fw={600} visibleFrom="xs">
+                Sign out
+              </Text>
             </Button>
           </Group>
         </Group>
       </AppShell.Header>
 
       <AppShell.Navbar p="xs" data-testid="nav" aria-label="Main navigation">
-        <AppShell.Section grow component={ScrollArea}>
+        {/* Compact rows so the whole admin menu fits at 900 px; where it cannot, the scrollbar is always shown. */}
+        <AppShell.Section grow component={ScrollArea} type="auto" offsetScrollbars>
           {sections.map((section) => (
-            <Stack key={section.label} gap={2} mb="sm">
-              <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" pt="xs" pb={4}>
+            <Stack key={section.label} gap={0} mb={6}>
+              <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" pt={4} pb={2}>
                 {section.label}
               </Text>
               {section.items.map((item) => (
@@ -79,6 +93,7 @@ export function AppLayout() {
                   to={item.to}
                   label={item.label}
                   leftSection={<item.icon size={18} stroke={1.6} />}
+                  py={5}
                   active={active?.id === item.id}
                   aria-current={active?.id === item.id ? 'page' : undefined}
                   onClick={closeNav}

@@ -1,15 +1,17 @@
 import { passwordChangeSchema, type PasswordChangeInput } from '@app/domain';
 import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconLogout } from '@tabler/icons-react';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { PRODUCT_NAME, documentTitle } from '../../../lib/app-config';
 import { applyFormErrors, type FormErrorState } from '../../../lib/form-errors';
 import { safeRedirect } from '../../../lib/paths';
 import { useChangePassword } from '../api/change-password';
+import { useLogout } from '../api/logout';
 import { useUser } from '../components/user-context';
 
 const FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
@@ -21,6 +23,8 @@ export function ChangePasswordRoute() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const change = useChangePassword();
+  const logout = useLogout();
+  const back = safeRedirect(searchParams.get('redirect'));
   const [formError, setFormError] = useState<FormErrorState | null>(null);
   const form = useForm<PasswordChangeInput>({
     initialValues: { current_password: '', password: '', password_confirmation: '' },
@@ -32,7 +36,7 @@ export function ChangePasswordRoute() {
     change.mutate(values, {
       onSuccess: (res) => {
         notifications.show({ color: 'green', message: res.message ?? 'Your password has been changed.' });
-        void navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
+        void navigate(back, { replace: true });
       },
       onError: (error) =>
         setFormError(applyFormErrors(form, error, { fields: FIELDS, fallback: 'The password could not be changed.' })),
@@ -79,6 +83,21 @@ export function ChangePasswordRoute() {
             <Button type="submit" loading={change.isPending} disabled={change.isPending} fullWidth>
               Change password
             </Button>
+            {/* A way out: back where the user came from, or (while a new password is required) sign out. */}
+            {user.must_change_password ? (
+              <Button
+                variant="subtle"
+                leftSection={<IconLogout size={16} />}
+                onClick={() => logout.mutate()}
+                loading={logout.isPending}
+              >
+                Sign out
+              </Button>
+            ) : (
+              <Button variant="subtle" component={Link} to={back} leftSection={<IconArrowLeft size={16} />}>
+                Cancel
+              </Button>
+            )}
           </Stack>
         </form>
       </Paper>

@@ -103,6 +103,7 @@ export function BookingViewRoute() {
         error={booking.error}
         fallback="The booking could not be loaded."
         onRetry={() => void booking.refetch()}
+        back={{ label: 'Back to bookings', to: paths.bookings.list }}
       />
     );
 
@@ -232,7 +233,8 @@ export function BookingViewRoute() {
         </Paper>
 
         <Grid>
-          <Grid.Col span={{ base: 12, lg: 7 }}>
+          {/* Side by side only where the 7-column lines table fits whole (at 1360 px with the menu it did not). */}
+          <Grid.Col span={{ base: 12, xl: 7 }}>
             <Paper withBorder radius="md" p="md" h="100%">
               <Title order={4} mb="sm">
                 Commission lines
@@ -279,7 +281,7 @@ export function BookingViewRoute() {
               </Table.ScrollContainer>
             </Paper>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Grid.Col span={{ base: 12, xl: 5 }}>
             <Explanation id={b.id} />
           </Grid.Col>
         </Grid>
@@ -294,30 +296,32 @@ export function BookingViewRoute() {
               No transaction matches this booking yet.
             </Text>
           ) : (
-            <Table data-testid="matched-transactions">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Reference</Table.Th>
-                  <Table.Th>Account</Table.Th>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {ts.transactions.map((t) => (
-                  <Table.Tr key={t.id}>
-                    <Table.Td>{t.reference_number ?? EMPTY_VALUE}</Table.Td>
-                    <Table.Td>{t.account_name ?? EMPTY_VALUE}</Table.Td>
-                    <Table.Td>{formatDate(t.transaction_date)}</Table.Td>
-                    <Table.Td>{t.transaction_type}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(t.amount ?? null, currency)}</Table.Td>
-                    <Table.Td>{t.status}</Table.Td>
+            <Table.ScrollContainer minWidth={640}>
+              <Table data-testid="matched-transactions">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Reference</Table.Th>
+                    <Table.Th>Account</Table.Th>
+                    <Table.Th>Date</Table.Th>
+                    <Table.Th>Type</Table.Th>
+                    <Table.Th ta="right">Amount</Table.Th>
+                    <Table.Th>Status</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {ts.transactions.map((t) => (
+                    <Table.Tr key={t.id}>
+                      <Table.Td>{t.reference_number ?? EMPTY_VALUE}</Table.Td>
+                      <Table.Td>{t.account_name ?? EMPTY_VALUE}</Table.Td>
+                      <Table.Td>{formatDate(t.transaction_date)}</Table.Td>
+                      <Table.Td>{t.transaction_type}</Table.Td>
+                      <Table.Td ta="right">{formatMoney(t.amount ?? null, currency)}</Table.Td>
+                      <Table.Td>{t.status}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           )}
         </Paper>
 
@@ -330,30 +334,34 @@ export function BookingViewRoute() {
               No history.
             </Text>
           ) : (
-            <Table data-testid="history">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>Who</Table.Th>
-                  <Table.Th>Action</Table.Th>
-                  <Table.Th>Changes</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {b.history.map((h) => (
-                  <Table.Tr key={h.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{h.occurred_at.slice(0, 19).replace('T', ' ')}</Table.Td>
-                    <Table.Td>{h.user_name ?? 'System'}</Table.Td>
-                    <Table.Td>{h.action}</Table.Td>
-                    <Table.Td>
-                      <Text size="xs" c="dimmed" lineClamp={3}>
-                        {describeChange(h.before, h.after)}
-                      </Text>
-                    </Table.Td>
+            <Table.ScrollContainer minWidth={600}>
+              <Table data-testid="history">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>When</Table.Th>
+                    <Table.Th>Who</Table.Th>
+                    <Table.Th>Action</Table.Th>
+                    <Table.Th>Changes</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {b.history.map((h) => (
+                    <Table.Tr key={h.id}>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {h.occurred_at.slice(0, 19).replace('T', ' ')}
+                      </Table.Td>
+                      <Table.Td>{h.user_name ?? 'System'}</Table.Td>
+                      <Table.Td>{h.action}</Table.Td>
+                      <Table.Td>
+                        <Text size="xs" c="dimmed" lineClamp={3}>
+                          {describeChange(h.before, h.after)}
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           )}
         </Paper>
       </Stack>

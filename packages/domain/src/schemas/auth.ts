@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { required } from './fields';
+import { successMessage } from './responses';
 
 export const ADMIN_ROLES = ['admin', 'super-admin'] as const;
 export const ROLES = ['super-admin', 'admin', 'agent'] as const;
@@ -37,17 +38,37 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
+/** A message (and field errors) left for the next page by a plain form post, shown once. */
+export const flashSchema = z.object({
+  message: z.string().optional(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+/** `GET /api/session`; `flash` only when one was waiting (it is spent by this read). */
 export const sessionResponseSchema = z.object({
   authenticated: z.boolean(),
   user: sessionUserSchema.nullable(),
   csrf_token: z.string(),
+  flash: flashSchema.optional(),
 });
 
+/** `POST /login`: the signed-in user and the session's new CSRF token. */
 export const loginResponseSchema = z.object({
   status: z.literal('success'),
+  message: z.string(),
   user: sessionUserSchema,
   csrf_token: z.string(),
 });
+
+/** `POST /logout`: a fresh anonymous session's CSRF token. */
+export const logoutResponseSchema = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  csrf_token: z.string(),
+});
+
+/** `POST /api/user/password`: the session is replaced, so the answer carries its new CSRF token. */
+export const passwordChangeResponseSchema = successMessage({ csrf_token: z.string() });
 
 export const rolesResponseSchema = z.object({
   roles: z.array(z.string()),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { percentSchema } from '../money/schemas';
 import { id, optionalText, requiredText } from './fields';
+import { decimalOut, successData, successMessage } from './responses';
 
 export const currencySchema = z.object({ id: z.number(), name: z.string(), code: z.string(), symbol: z.string() });
 export type Currency = z.infer<typeof currencySchema>;
@@ -44,11 +45,33 @@ export const supplierInputSchema = z.object({
 });
 export type SupplierInput = z.infer<typeof supplierInputSchema>;
 
-export const listOf = <T extends z.ZodType>(item: T) => z.object({ status: z.literal('success'), data: z.array(item) });
+/** `{status: 'success', data: [item, …]}`. */
+export const listOf = <T extends z.ZodType>(item: T) => successData(z.array(item));
 
-/** `GET /api/settings` data: the GST rate in percent as a decimal string ('5.00'). */
-export const settingsSchema = z.object({ gst_rate: z.string() });
+/** `GET /api/settings` data: the GST rate in percent as a decimal string ('5', '12.5'). */
+export const settingsSchema = z.object({ gst_rate: decimalOut });
 export type Settings = z.infer<typeof settingsSchema>;
 
 /** `POST /settings`: the form posts a decimal string; the server keeps an exact Percent. */
 export const settingsInputSchema = z.object({ gst_rate: percentSchema('GST rate') });
+
+/* ------------------------------------------------------------------ answers */
+
+/** `GET /api/currencies`. */
+export const currencyListResponse = listOf(currencySchema);
+/** `GET /api/countries`. */
+export const countryListResponse = listOf(countrySchema);
+/** `GET /api/countries/{id}/states`: the list nested as `data.data.data` (spec). */
+export const stateListResponse = successData(z.object({ data: z.object({ data: z.array(stateSchema) }) }));
+/** `GET /api/commission-tiers`. */
+export const tierListResponse = listOf(tierSchema);
+/** `POST /commission-tiers`, `PUT /commission-tiers/{id}`. */
+export const tierSavedResponse = successMessage({ data: tierSchema });
+/** `GET /api/suppliers`, `GET /suppliers-list`. */
+export const supplierListResponse = listOf(supplierSchema);
+/** `POST /suppliers`, `PUT /suppliers/{id}`. */
+export const supplierSavedResponse = successMessage({ data: supplierSchema });
+/** `GET /api/settings`. */
+export const settingsResponse = successData(settingsSchema);
+/** `POST /settings`. */
+export const settingsSavedResponse = successMessage({ data: settingsSchema });

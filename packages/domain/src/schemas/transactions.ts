@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { cents, type Cents } from '../money/money';
 import { moneySchema, optionalMoneySchema } from '../money/schemas';
 import { flag, id, isoDate, optionalText, required, requiredText } from './fields';
+import { dateOut, moneyOut, pageOf, successData, successMessage, timestampOut } from './responses';
 
 export const TRANSACTION_TYPES = ['credit', 'debit'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
@@ -249,4 +250,91 @@ export const importJobParamsSchema = z.object({
   jobId: z
     .string()
     .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'The import job was not found.'),
+});
+
+/* ------------------------------------------------------------------ answers */
+
+/** A transaction as the listing and the form read it (bookings spec §3 Transaction, plus what the form needs). */
+export const transactionSchema = z.object({
+  id: z.number().int(),
+  account_id: z.number().int(),
+  account_name: z.string(),
+  account: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    accountable_type: z.enum(ACCOUNTABLE_TYPES),
+    accountable: z.object({ id: z.number().int(), name: z.string().nullable() }),
+    /** The supplier's format (null for an agent's account or a supplier without one). */
+    booking_number_format: z.string().nullable(),
+    currency: z.object({ id: z.number().int(), code: z.string(), symbol: z.string() }),
+  }),
+  /** The account's supplier; null on an agent's account. */
+  supplier_id: z.number().int().nullable(),
+  supplier_name: z.string().nullable(),
+  accountable_type: z.enum(ACCOUNTABLE_TYPES),
+  accountable_name: z.string().nullable(),
+  transaction_type: z.enum(TRANSACTION_TYPES),
+  currency_id: z.number().int(),
+  currency_code: z.string(),
+  currency_symbol: z.string(),
+  amount: moneyOut,
+  reference_number: z.string(),
+  status: z.enum(TRANSACTION_STATUSES),
+  description: z.string().nullable(),
+  is_partial: z.boolean(),
+  cheque_reference_number: z.string().nullable(),
+  /** `/transactions/{id}/reference-image` when there is one. */
+  reference_image_url: z.string().nullable(),
+  transaction_date: dateOut,
+  created_at: timestampOut,
+});
+
+/** One transaction read for the edit form: the listing's fields plus the reference image's name and type. */
+export const transactionDetailSchema = transactionSchema.extend({
+  reference_image: z.object({ filename: z.string(), mimetype: z.string() }).nullable(),
+});
+
+/** `GET /transactions` (JSON): the contract's list page. */
+export const transactionListResponse = pageOf(transactionSchema);
+/** `GET /transactions/{id}`. */
+export const transactionResponse = successData(transactionDetailSchema);
+/** `POST /transactions`, `PUT /transactions/{id}`. */
+export const transactionSavedResponse = successMessage({ data: transactionDetailSchema, redirect: z.string() });
+/** `POST /transactions/store-bulk`. */
+export const bulkTransactionsSavedResponse = successMessage({ count: z.number().int(), redirect: z.string() });
+/** `POST /transactions-bulk-update`. */
+export const bulkStatusUpdatedResponse = successMessage({ updated: z.number().int() });
+
+/** `POST /api/check-unclaimed-transaction`: `message` is empty and `transaction` null when there is none. */
+export const unclaimedTransactionResponse = z.object({
+  has_unclaimed: z.boolean(),
+  message: z.string(),
+  transaction: z.object({ supplier_name: z.string(), amount: moneyOut, currency: z.string() }).nullable(),
+});
+
+/** A file row the import leaves out, and why (1-based row number in the file). */
+export const importSkippedRowSchema = z.object({ row: z.number().int(), reason: z.string() });
+
+/** `POST /api/transactions/import`: the job is queued; rows that cannot be imported are in `skipped`. */
+export const importStartedResponse = successMessage({
+  job_id: z.string(),
+  total_rows: z.number().int(),
+  skipped: z.array(importSkippedRowSchema),
+});
+
+/** An import job's life: queued → processing → completed | failed. */
+export const IMPORT_JOB_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
+export type ImportJobState = (typeof IMPORT_JOB_STATUSES)[number];
+
+/** `GET /api/transactions/import/status/{jobId}`; `message` is null until the job finishes. */
+export const importJobStatusResponse = z.object({
+  job_id: z.string(),
+  status: z.enum(IMPORT_JOB_STATUSES),
+  processed_count: z.number().int(),
+  total_rows: z.number().int(),
+  imported_count: z.number().int(),
+  /** The first 1000 row problems ('Row n: reason'); `error_count` has the full number. */
+  errors: z.array(z.string()),
+  error_count: z.number().int(),
+  message: z.string().nullable(),
 });

@@ -1,4 +1,13 @@
-import { accountInputSchema, accountListQuerySchema, currencySummarySchema } from '@app/domain';
+import {
+  accountDeletedResponse,
+  accountInputSchema,
+  accountListQuerySchema,
+  accountListResponse,
+  accountResponse,
+  accountSavedResponse,
+  currencySummaryResponse,
+  currencySummarySchema,
+} from '@app/domain';
 import type { RouteModule } from '../../http/app';
 import { notFound } from '../../http/errors';
 import { idParams, route } from '../../http/route';
@@ -21,6 +30,7 @@ export const accountRoutes: RouteModule = ({ db }) => [
       'Accounts with owner, currency, the supplier booking number format and balance (completed credits − debits). Deleted ones with include_deleted=1.',
     tags: ['accounts'],
     query: accountListQuerySchema,
+    response: accountListResponse,
     handler: async ({ query }) => ({ status: 'success' as const, data: await findAccounts(db, query) }),
   }),
   route({
@@ -30,6 +40,7 @@ export const accountRoutes: RouteModule = ({ db }) => [
     summary: 'One account.',
     tags: ['accounts'],
     params: idParams,
+    response: accountResponse,
     handler: async ({ params }) => {
       const account = await getAccount(db, params.id);
       if (!account) throw notFound('The account');
@@ -44,6 +55,7 @@ export const accountRoutes: RouteModule = ({ db }) => [
     tags: ['accounts'],
     body: accountInputSchema,
     bodyType: 'form',
+    response: accountSavedResponse,
     handler: async ({ body, user, redirectTo }) => {
       const id = await createAccount(db, user, body);
       redirectTo('/accounts');
@@ -59,6 +71,7 @@ export const accountRoutes: RouteModule = ({ db }) => [
     params: idParams,
     body: accountInputSchema,
     bodyType: 'form',
+    response: accountSavedResponse,
     handler: async ({ params, body, user, redirectTo }) => {
       await updateAccount(db, user, params.id, body);
       redirectTo('/accounts');
@@ -76,6 +89,7 @@ export const accountRoutes: RouteModule = ({ db }) => [
     summary: 'Soft delete (is_deleted). An account with transactions cannot be deleted (409).',
     tags: ['accounts'],
     params: idParams,
+    response: accountDeletedResponse,
     handler: async ({ params, user, redirectTo }) => {
       await deleteAccount(db, user, params.id);
       redirectTo('/accounts');
@@ -90,6 +104,7 @@ export const accountRoutes: RouteModule = ({ db }) => [
       "Per-currency totals of the accounts' transactions: total_amount = credits − debits, credit_amount, debit_amount (status completed by default).",
     tags: ['accounts'],
     body: currencySummarySchema,
+    response: currencySummaryResponse,
     handler: async ({ body }) => ({
       status: 'success' as const,
       message: 'Currency summary retrieved successfully',

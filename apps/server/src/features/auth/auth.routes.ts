@@ -4,12 +4,13 @@ import {
   LOGIN_THROTTLED,
   loginResponseSchema,
   loginSchema,
+  logoutResponseSchema,
+  passwordChangeResponseSchema,
   passwordChangeSchema,
   rolesResponseSchema,
   sessionResponseSchema,
 } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { users } from '../../db/schema';
 import { setSessionCookie, type RouteModule } from '../../http/app';
 import { AppError, validationError } from '../../http/errors';
@@ -94,7 +95,7 @@ export const authRoutes: RouteModule = ({ db, sessions }) => {
       access: 'public',
       summary: 'Sign out. Answers with a fresh anonymous CSRF token.',
       tags: ['auth'],
-      response: z.object({ status: z.literal('success'), csrf_token: z.string() }),
+      response: logoutResponseSchema,
       handler: async ({ req, reply, session, redirectTo }) => {
         if (session) await sessions.destroy(session.id);
         const created = await sessions.create(null, { ip: req.ip, userAgent: req.headers['user-agent'] });
@@ -123,7 +124,7 @@ export const authRoutes: RouteModule = ({ db, sessions }) => {
       body: passwordChangeSchema,
       allowWhilePasswordChangeRequired: true,
       // The session id and CSRF token are replaced: the answer carries the new token (and a new cookie).
-      response: z.object({ status: z.literal('success'), message: z.string(), csrf_token: z.string() }),
+      response: passwordChangeResponseSchema,
       handler: async ({ req, reply, body, user }) => {
         const [row] = await db.select({ hash: users.password_hash }).from(users).where(eq(users.id, user.id));
         if (!(await verifyPassword(row?.hash ?? null, body.current_password))) {

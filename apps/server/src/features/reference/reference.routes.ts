@@ -1,16 +1,17 @@
 import {
-  countrySchema,
-  currencySchema,
-  listOf,
+  countryListResponse,
+  currencyListResponse,
   settingsInputSchema,
-  settingsSchema,
-  stateSchema,
+  settingsResponse,
+  settingsSavedResponse,
+  stateListResponse,
   supplierInputSchema,
-  supplierSchema,
+  supplierListResponse,
+  supplierSavedResponse,
   tierInputSchema,
-  tierSchema,
+  tierListResponse,
+  tierSavedResponse,
 } from '@app/domain';
-import { z } from 'zod';
 import type { RouteModule } from '../../http/app';
 import { idParams, route } from '../../http/route';
 import {
@@ -27,8 +28,6 @@ import {
   updateTier,
 } from './reference.service';
 
-const success = <T extends z.ZodType>(data: T) => z.object({ status: z.literal('success'), message: z.string(), data });
-
 export const referenceRoutes: RouteModule = ({ db }) => [
   route({
     method: 'GET',
@@ -36,7 +35,7 @@ export const referenceRoutes: RouteModule = ({ db }) => [
     access: 'user',
     summary: 'Currencies.',
     tags: ['reference'],
-    response: listOf(currencySchema),
+    response: currencyListResponse,
     handler: async () => ({
       status: 'success' as const,
       data: await listCurrencies(db),
@@ -48,7 +47,7 @@ export const referenceRoutes: RouteModule = ({ db }) => [
     access: 'user',
     summary: 'Countries.',
     tags: ['reference'],
-    response: listOf(countrySchema),
+    response: countryListResponse,
     handler: async () => ({
       status: 'success' as const,
       data: await listCountries(db),
@@ -61,10 +60,7 @@ export const referenceRoutes: RouteModule = ({ db }) => [
     summary: 'States or provinces of a country, nested as data.data.data (spec).',
     tags: ['reference'],
     params: idParams,
-    response: z.object({
-      status: z.literal('success'),
-      data: z.object({ data: z.object({ data: z.array(stateSchema) }) }),
-    }),
+    response: stateListResponse,
     handler: async ({ params }) => ({
       status: 'success' as const,
       data: { data: { data: await listStates(db, params.id) } },
@@ -76,7 +72,7 @@ export const referenceRoutes: RouteModule = ({ db }) => [
     access: 'user',
     summary: 'Commission tiers.',
     tags: ['commission tiers'],
-    response: listOf(tierSchema),
+    response: tierListResponse,
     handler: async () => ({
       status: 'success' as const,
       data: await listTiers(db),
@@ -90,7 +86,7 @@ export const referenceRoutes: RouteModule = ({ db }) => [
     tags: ['commission tiers'],
     body: tierInputSchema,
     bodyType: 'form',
-    response: success(tierSchema),
+    response: tierSavedResponse,
     handler: async ({ body, user }) => ({
       status: 'success' as const,
       message: 'Commission tier created successfully',
@@ -106,7 +102,7 @@ export const referenceRoutes: RouteModule = ({ db }) => [
     params: idParams,
     body: tierInputSchema,
     bodyType: 'form',
-    response: success(tierSchema),
+    response: tierSavedResponse,
     handler: async ({ body, params, user }) => ({
       status: 'success' as const,
       message: 'Commission tier updated successfully',
@@ -120,7 +116,7 @@ export const referenceRoutes: RouteModule = ({ db }) => [
       access: 'user',
       summary: 'Suppliers with their currency and booking number format.',
       tags: ['suppliers'],
-      response: listOf(supplierSchema),
+      response: supplierListResponse,
       handler: async () => ({ status: 'success' as const, data: await findSuppliers(db) }),
     }),
   ),
@@ -132,7 +128,7 @@ export const referenceRoutes: RouteModule = ({ db }) => [
     tags: ['suppliers'],
     body: supplierInputSchema,
     bodyType: 'form',
-    response: success(supplierSchema),
+    response: supplierSavedResponse,
     handler: async ({ body, user }) => ({
       status: 'success' as const,
       message: 'Supplier created successfully',
@@ -148,7 +144,7 @@ export const referenceRoutes: RouteModule = ({ db }) => [
     params: idParams,
     body: supplierInputSchema,
     bodyType: 'form',
-    response: success(supplierSchema),
+    response: supplierSavedResponse,
     handler: async ({ body, params, user }) => ({
       status: 'success' as const,
       message: 'Supplier updated successfully',
@@ -161,7 +157,7 @@ export const referenceRoutes: RouteModule = ({ db }) => [
     access: 'user',
     summary: 'Settings (GST rate in percent).',
     tags: ['settings'],
-    response: z.object({ status: z.literal('success'), data: settingsSchema }),
+    response: settingsResponse,
     handler: async () => ({ status: 'success' as const, data: await getSettings(db) }),
   }),
   route({
@@ -172,7 +168,7 @@ export const referenceRoutes: RouteModule = ({ db }) => [
     tags: ['settings'],
     body: settingsInputSchema,
     bodyType: 'form',
-    response: success(settingsSchema),
+    response: settingsSavedResponse,
     handler: async ({ body, user }) => ({
       status: 'success' as const,
       message: 'Settings saved successfully',

@@ -2,6 +2,8 @@ import { todayUtc } from '../../clock';
 import {
   IMPORT_MESSAGES,
   importJobParamsSchema,
+  importJobStatusResponse,
+  importStartedResponse,
   TRANSACTION_IMPORT_MAX_BYTES,
   transactionImportSchema,
 } from '@app/domain';
@@ -22,6 +24,7 @@ export const transactionImportRoutes: RouteModule = ({ db, jobs }) => [
     bodyType: 'multipart',
     multipartLimits: { fileSize: TRANSACTION_IMPORT_MAX_BYTES + 1, files: 2 },
     fileTooLargeMessage: IMPORT_MESSAGES.tooLarge,
+    response: importStartedResponse,
     handler: async ({ body, user }) => startTransactionImport(db, jobs, user, body, referenceImageOf(body), todayUtc()),
   }),
   route({
@@ -32,6 +35,7 @@ export const transactionImportRoutes: RouteModule = ({ db, jobs }) => [
       "An import job's progress (poll every 3 s): status queued|processing|completed|failed, processed_count, total_rows, imported_count, errors (first 1000), error_count, message. Only the admin who started it sees it.",
     tags: ['transactions'],
     params: importJobParamsSchema,
+    response: importJobStatusResponse,
     handler: async ({ params, user }) => getImportJobStatus(db, user, params.jobId),
   }),
 ];

@@ -1,12 +1,17 @@
 import { todayUtc } from '../../clock';
 import {
+  bulkStatusUpdatedResponse,
   bulkStatusUpdateSchema,
   bulkTransactionSchema,
+  bulkTransactionsSavedResponse,
   checkUnclaimedTransactionSchema,
   transactionInputSchema,
   transactionListQuerySchema,
+  transactionListResponse,
+  transactionResponse,
+  transactionSavedResponse,
+  unclaimedTransactionResponse,
 } from '@app/domain';
-import { z } from 'zod';
 import type { RouteModule } from '../../http/app';
 import { notFound } from '../../http/errors';
 import { idParams, route } from '../../http/route';
@@ -36,6 +41,7 @@ export const transactionRoutes: RouteModule = ({ db }) => [
       'Transactions list: account, type, status, reference (partial, case-insensitive), cheque reference, date and amount ranges, double bookings; page_size 10/15/25/50/100 (default 15) and page.',
     tags: ['transactions'],
     query: transactionListQuerySchema,
+    response: transactionListResponse,
     handler: async ({ query }) => findTransactions(db, query),
   }),
   route({
@@ -49,6 +55,7 @@ export const transactionRoutes: RouteModule = ({ db }) => [
     bodyType: 'multipart',
     multipartLimits: uploadLimits,
     fileTooLargeMessage: FILE_TOO_LARGE,
+    response: transactionSavedResponse,
     handler: async ({ body, user, redirectTo }) => {
       const id = await createTransaction(db, user, body, referenceImageOf(body));
       redirectTo('/transactions');
@@ -68,6 +75,7 @@ export const transactionRoutes: RouteModule = ({ db }) => [
     summary: 'One transaction, for the edit form (reference_image_url when there is one).',
     tags: ['transactions'],
     params: idParams,
+    response: transactionResponse,
     handler: async ({ params }) => {
       const t = await getTransaction(db, params.id);
       if (!t) throw notFound('The transaction');
@@ -85,6 +93,7 @@ export const transactionRoutes: RouteModule = ({ db }) => [
     bodyType: 'multipart',
     multipartLimits: uploadLimits,
     fileTooLargeMessage: FILE_TOO_LARGE,
+    response: transactionSavedResponse,
     handler: async ({ params, body, user, redirectTo }) => {
       await updateTransaction(db, user, params.id, body, referenceImageOf(body));
       redirectTo('/transactions');
@@ -121,6 +130,7 @@ export const transactionRoutes: RouteModule = ({ db }) => [
     bodyType: 'multipart',
     multipartLimits: bulkLimits,
     fileTooLargeMessage: FILE_TOO_LARGE,
+    response: bulkTransactionsSavedResponse,
     handler: async ({ body, user, redirectTo }) => {
       const { count } = await storeBulkTransactions(db, user, body, referenceImageOf(body), todayUtc());
       redirectTo('/transactions');
@@ -139,6 +149,7 @@ export const transactionRoutes: RouteModule = ({ db }) => [
     summary: 'Set the status (completed, pending or failed) of the given transactions in one statement.',
     tags: ['transactions'],
     body: bulkStatusUpdateSchema,
+    response: bulkStatusUpdatedResponse,
     handler: async ({ body, user }) => {
       const n = await bulkUpdateStatus(db, user, body.transaction_ids, body.status);
       return { status: 'success' as const, message: `${n} transaction(s) updated to ${body.status}.`, updated: n };
@@ -152,7 +163,7 @@ export const transactionRoutes: RouteModule = ({ db }) => [
       "Is there an unmatched completed credit with this reference on the supplier's accounts? ('Unclaimed Transaction Found' on the booking form)",
     tags: ['transactions'],
     body: checkUnclaimedTransactionSchema,
-    response: z.object({ has_unclaimed: z.boolean(), message: z.string() }).passthrough(),
+    response: unclaimedTransactionResponse,
     handler: async ({ body }) => findUnclaimedTransaction(db, body.reference_number, body.supplier_id),
   }),
 ];

@@ -1,6 +1,18 @@
-import type { AgentDetail, AgentListItem, AgentTierHistoryResponse, Paginated, State, Tier } from '@app/domain';
+import {
+  agentCreatedResponse,
+  agentListResponse,
+  agentResponse,
+  agentTierHistoryResponse,
+  agentUpdatedResponse,
+  countryListResponse,
+  stateListResponse,
+  type AgentDetail,
+  type State,
+} from '@app/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { getJson, postForm, putForm, type Query } from '../../../lib/api-client';
+import { commissionTiersQueryOptions } from '../../commission-tiers';
 
 export const agentsQueryKey = ['agents'] as const;
 
@@ -18,7 +30,7 @@ export interface AgentListParams {
 
 /** `GET /agents` (JSON): the admin list, CONTRACT.md §2 Lists shape. */
 export const getAgents = (params: AgentListParams) =>
-  getJson<Paginated<AgentListItem>>('/agents', { query: params as unknown as Query });
+  getJson('/agents', { query: params as unknown as Query, schema: agentListResponse });
 
 export function useAgents(params: AgentListParams) {
   return useQuery({
@@ -30,7 +42,7 @@ export function useAgents(params: AgentListParams) {
 
 /** `GET /agents/{id}` */
 export async function getAgent(id: number): Promise<AgentDetail> {
-  const { data } = await getJson<{ data: AgentDetail }>(`/agents/${id}`);
+  const { data } = await getJson(`/agents/${id}`, { schema: agentResponse });
   return data;
 }
 
@@ -43,49 +55,41 @@ export const useAgent = (id: number, enabled = true) => useQuery({ ...agentQuery
 export const useTierHistory = (id: number) =>
   useQuery({
     queryKey: [...agentsQueryKey, 'tier-history', id],
-    queryFn: () => getJson<AgentTierHistoryResponse>(`/agents/${id}/tier-history`),
+    queryFn: () => getJson(`/agents/${id}/tier-history`, { schema: agentTierHistoryResponse }),
   });
 
 /** `GET /api/commission-tiers` (shared with the tiers page, same key). */
-export const useTiers = () =>
-  useQuery({
-    queryKey: ['commission-tiers'],
-    queryFn: async () => (await getJson<{ data: Tier[] }>('/api/commission-tiers')).data,
-  });
+export const useTiers = () => useQuery(commissionTiersQueryOptions());
 
 export const useCountries = () =>
   useQuery({
     queryKey: ['countries'],
-    queryFn: async () => (await getJson<{ data: { id: number; name: string; code: string }[] }>('/api/countries')).data,
+    queryFn: async () => (await getJson('/api/countries', { schema: countryListResponse })).data,
     staleTime: 10 * 60_000,
   });
 
 /** `GET /api/countries/{id}/states`: the list is `data.data.data` (spec §7); on error the list empties. */
 export async function getStates(countryId: string): Promise<State[]> {
   try {
-    const body = await getJson<{ data?: { data?: { data?: State[] } } }>(`/api/countries/${countryId}/states`);
-    return body.data?.data?.data ?? [];
+    const body = await getJson(`/api/countries/${countryId}/states`, { schema: stateListResponse });
+    return body.data.data.data;
   } catch {
     return [];
   }
 }
 
-export interface SaveAgentResponse {
-  status: string;
-  message?: string;
-  redirect?: string;
-  data?: AgentDetail;
-  recalculation?: { changed: number; difference: { currency_code: string; amount: string }[] } | null;
-}
+/** The create answer, or the update answer with its tier change and recalculation. */
+export type SaveAgentResponse = z.output<typeof agentCreatedResponse> &
+  Partial<Pick<z.output<typeof agentUpdatedResponse>, 'tier_change' | 'recalculation'>>;
 
 /** `POST /agents` or `POST /agents/{id}` with `_method=PUT`, multipart, booleans as 1/0 (spec §7). */
 export function useSaveAgent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, form }: { id?: number; form: FormData }) =>
+    mutationFn: ({ id, form }: { id?: number; form: FormData }): Promise<SaveAgentResponse> =>
       id === undefined
-        ? postForm<SaveAgentResponse>('/agents', form)
-        : putForm<SaveAgentResponse>(`/agents/${id}`, form),
+        ? postForm('/agents', form, { schema: agentCreatedResponse })
+        : putForm(`/agents/${id}`, form, { schema: agentUpdatedResponse }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: agentsQueryKey }),
   });
 }

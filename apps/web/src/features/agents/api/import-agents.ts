@@ -1,17 +1,32 @@
-import type { AgentImportResult } from '@app/domain';
+import { agentImportResponse, type AgentImportResult } from '@app/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { downloadFile, postForm } from '../../../lib/api-client';
+import { downloadFile, isApiError, postForm } from '../../../lib/api-client';
 import { agentsQueryKey } from './agents';
 
+/** A 2xx answer that is not the import's result: the spec's non-success, with the body's message if any. */
+export interface ImportNotDone {
+  status: 'not_done';
+  message: string | null;
+}
+
 /** `POST /agents-bulk-import`, multipart `file` (spec §7). */
+export async function importAgents(file: File): Promise<AgentImportResult | ImportNotDone> {
+  const form = new FormData();
+  form.append('file', file);
+  try {
+    return await postForm('/agents-bulk-import', form, { schema: agentImportResponse });
+  } catch (error) {
+    if (!isApiError(error) || error.kind !== 'invalid_response') throw error;
+    const message =
+      typeof error.body === 'object' && error.body !== null ? (error.body as { message?: unknown }).message : null;
+    return { status: 'not_done', message: typeof message === 'string' ? message : null };
+  }
+}
+
 export function useImportAgents() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append('file', file);
-      return postForm<AgentImportResult | { status?: string; message?: string }>('/agents-bulk-import', form);
-    },
+    mutationFn: importAgents,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: agentsQueryKey }),
   });
 }

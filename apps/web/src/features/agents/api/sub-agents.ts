@@ -1,27 +1,21 @@
-import type { AgentOption, SubAgentLink } from '@app/domain';
+import { subAgentRemovedResponse, subAgentSavedResponse, subAgentsResponse } from '@app/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { deleteJson, getJson, postForm, putForm } from '../../../lib/api-client';
 import { agentsQueryKey } from './agents';
 
-export interface SubAgentsPage {
-  status: string;
-  parent: { id: number; name: string; email: string };
-  data: SubAgentLink[];
-  candidates: AgentOption[];
-  suppliers: { id: number; name: string }[];
-}
+export type SubAgentsPage = z.output<typeof subAgentsResponse>;
 
 const key = (parentId: number) => [...agentsQueryKey, 'sub-agents', parentId] as const;
 
 /** `GET /agents/{id}/sub-agents`: links, agents that can be added, the parent's suppliers. */
 export const useSubAgents = (parentId: number) =>
-  useQuery({ queryKey: key(parentId), queryFn: () => getJson<SubAgentsPage>(`/agents/${parentId}/sub-agents`) });
+  useQuery({
+    queryKey: key(parentId),
+    queryFn: () => getJson(`/agents/${parentId}/sub-agents`, { schema: subAgentsResponse }),
+  });
 
-export interface SubAgentSaveResponse {
-  status?: string;
-  message?: string;
-  redirect?: string;
-}
+export type SubAgentSaveResponse = z.output<typeof subAgentRemovedResponse>;
 
 /**
  * Sub-agent create or update (bookings spec §7): multipart with sub_agent_id on create, split_percentage,
@@ -32,8 +26,8 @@ export function useSaveSubAgent(parentId: number) {
   return useMutation({
     mutationFn: ({ subAgentId, form }: { subAgentId?: number; form: FormData }) =>
       subAgentId === undefined
-        ? postForm<SubAgentSaveResponse>(`/agents/${parentId}/sub-agents`, form)
-        : putForm<SubAgentSaveResponse>(`/agents/${parentId}/sub-agents/${subAgentId}`, form),
+        ? postForm(`/agents/${parentId}/sub-agents`, form, { schema: subAgentSavedResponse })
+        : putForm(`/agents/${parentId}/sub-agents/${subAgentId}`, form, { schema: subAgentSavedResponse }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key(parentId) }),
   });
 }
@@ -42,7 +36,7 @@ export function useDeleteSubAgent(parentId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (subAgentId: number) =>
-      deleteJson<SubAgentSaveResponse>(`/agents/${parentId}/sub-agents/${subAgentId}`),
+      deleteJson(`/agents/${parentId}/sub-agents/${subAgentId}`, {}, { schema: subAgentRemovedResponse }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key(parentId) }),
   });
 }

@@ -1,4 +1,9 @@
-import type { AvailableBooking, BookingGroup, BookingGroupListItem, Paginated } from '@app/domain';
+import {
+  availableBookingsResponse,
+  bookingGroupListResponse,
+  bookingGroupResponse,
+  bookingGroupSavedResponse,
+} from '@app/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getJson, postJson, putJson } from '../../../lib/api-client';
 
@@ -7,7 +12,7 @@ export const bookingGroupsQueryKey = ['booking-groups'] as const;
 export function useBookingGroups(page: number) {
   return useQuery({
     queryKey: [...bookingGroupsQueryKey, 'list', page],
-    queryFn: () => getJson<Paginated<BookingGroupListItem>>('/booking-groups', { query: { page } }),
+    queryFn: () => getJson('/booking-groups', { query: { page }, schema: bookingGroupListResponse }),
     placeholderData: keepPreviousData,
   });
 }
@@ -15,7 +20,7 @@ export function useBookingGroups(page: number) {
 export function useBookingGroup(id: number | null) {
   return useQuery({
     queryKey: [...bookingGroupsQueryKey, 'one', id],
-    queryFn: async () => (await getJson<{ data: BookingGroup }>(`/booking-groups/${id}`)).data,
+    queryFn: async () => (await getJson(`/booking-groups/${id}`, { schema: bookingGroupResponse })).data,
     enabled: id !== null,
   });
 }
@@ -27,8 +32,9 @@ export function useAvailableBookings(agentId: string | null, groupId: number | n
     queryFn: async () => {
       try {
         return (
-          await getJson<{ data: AvailableBooking[] }>('/bookings-available-for-group', {
+          await getJson('/bookings-available-for-group', {
             query: { agent_id: agentId ?? undefined, group_id: groupId ?? undefined },
+            schema: availableBookingsResponse,
           })
         ).data;
       } catch {
@@ -50,8 +56,8 @@ export function useSaveBookingGroup(id: number | null) {
   return useMutation({
     mutationFn: (payload: BookingGroupPayload) =>
       id === null
-        ? postJson<{ status: string; message?: string }>('/booking-groups', payload)
-        : putJson<{ status: string; message?: string }>(`/booking-groups/${id}`, { ...payload }),
+        ? postJson('/booking-groups', payload, { schema: bookingGroupSavedResponse })
+        : putJson(`/booking-groups/${id}`, { ...payload }, { schema: bookingGroupSavedResponse }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: bookingGroupsQueryKey });
       await queryClient.invalidateQueries({ queryKey: ['bookings'] });

@@ -14,17 +14,40 @@ const available = (id: number, agent: string) => ({
   agent_name: agent,
   agent_id: id,
 });
+/** A group as the server reads it back (`GET /booking-groups/{id}`, and the data of a save). */
+const group = (id: number, name: string, description: string, bookings: ReturnType<typeof available>[]) => ({
+  id,
+  name,
+  description,
+  agent_id: 42,
+  agent_name: 'Alex Agent',
+  bookings_count: bookings.length,
+  totals: bookings.length
+    ? [{ currency_code: 'CAD', currency_symbol: 'C$', total: 100.5 * bookings.length, expected_commission: 0 }]
+    : [],
+  created_at: '2026-01-01 10:00:00+00',
+  selectedBookings: bookings.map((b) => b.id),
+  bookings,
+});
+const savedGroup = (message: string, data: ReturnType<typeof group>) => ({
+  body: { status: 'success', message, data, redirect: '/booking-groups' },
+});
 const emptyList = { body: { data: [], current_page: 1, last_page: 1, per_page: 25, from: null, to: null, total: 0 } };
 
 describe('Booking-group form', () => {
   it('lets an admin filter the bookings by agent (All Agents refetches without one) and creates the group', async () => {
     const mock = mockFetch({
-      'GET /agents-list': ok([{ id: 7, name: 'Bea Broker', email: null }]),
+      'GET /agents-list': ok([
+        { id: 7, name: 'Bea Broker', email: null, user: { name: 'Bea Broker' }, fareconnect_number: 'FC100007' },
+      ]),
       'GET /bookings-available-for-group': (req) =>
         new URL(req.url, 'http://x').searchParams.get('agent_id') === '7'
           ? ok([available(2, 'Bea Broker')])
           : ok([available(1, 'Alex Agent'), available(2, 'Bea Broker')]),
-      'POST /booking-groups': { body: { status: 'success', message: 'Booking group created successfully' } },
+      'POST /booking-groups': savedGroup(
+        'Booking group created successfully',
+        group(4, 'Smith family', '', [available(2, 'Bea Broker')]),
+      ),
       'GET /booking-groups': emptyList,
     });
     const { user, router } = renderApp('/booking-groups/create', { session: sessionFor(adminUser) });
@@ -73,20 +96,9 @@ describe('Booking-group form', () => {
 
   it('edits a group: Edit Booking Group, its bookings ticked, Update Group', async () => {
     const mock = mockFetch({
-      'GET /booking-groups/3': ok({
-        id: 3,
-        name: 'Tour',
-        description: 'x',
-        agent_id: 42,
-        agent_name: 'Alex Agent',
-        bookings_count: 1,
-        totals: [],
-        created_at: '2026-01-01',
-        selectedBookings: [1],
-        bookings: [available(1, 'Alex Agent')],
-      }),
+      'GET /booking-groups/3': ok(group(3, 'Tour', 'x', [available(1, 'Alex Agent')])),
       'GET /bookings-available-for-group': ok([available(1, 'Alex Agent')]),
-      'POST /booking-groups/3': { body: { status: 'success', message: 'Booking group updated successfully' } },
+      'POST /booking-groups/3': savedGroup('Booking group updated successfully', group(3, 'Tour', 'x', [])),
       'GET /booking-groups': emptyList,
     });
     const { user } = renderApp('/booking-groups/3/edit', { session: sessionFor(agentUser) });

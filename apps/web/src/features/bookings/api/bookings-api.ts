@@ -1,116 +1,47 @@
-import type { BookingActions, BookingStatus, Paginated, TransactionMatchStatus } from '@app/domain';
+import {
+  agentOptionsResponse,
+  bookingGroupOptionsResponse,
+  bookingListResponse,
+  bookingReferenceCheckResponse,
+  bookingResponse,
+  bookingSavedResponse,
+  bookingSuppliersResponse,
+  bookingTransactionStatusesResponse,
+  commissionExplanationResponse,
+  commissionRateResponseSchema,
+  duplicateBookingSupplierResponse,
+  messageResponse,
+  unclaimedTransactionResponse,
+  type bookingCommissionLineSchema,
+  type bookingHistoryEntrySchema,
+  type bookingListItemSchema,
+  type bookingSchema,
+  type bookingSupplierOptionSchema,
+  type bookingTransactionStatusSchema,
+  type matchedTransactionSchema,
+} from '@app/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { deleteJson, getJson, postForm, postJson, putForm } from '../../../lib/api-client';
 
-/* ------------------------------------------------------------------ shapes (server read shapes) */
+/* ------------------------------------------------------------------ shapes (the server's answers) */
 
-export interface BookingSupplier {
-  id: number;
-  name: string;
-  currency_symbol: string;
-  currency: { code: string; symbol: string };
-}
-
-export interface BookingListItem {
-  id: number;
-  booking_reference: string;
-  booking_date: string;
-  customer_name: string;
-  booking_amount: number;
-  expected_commission: number;
-  paid_amount: number;
-  remaining_amount: number;
-  status: BookingStatus;
-  is_personal: boolean;
-  is_reconciled: boolean;
-  is_sub_agent: boolean;
-  is_claimed_booking: boolean;
-  booking_group_id: number | null;
-  primary_agent_id: number;
-  primary_agent: { id: number; user: { name: string } };
-  sub_agent_id: number | null;
-  sub_agent: { id: number; user: { name: string } } | null;
-  supplier_id: number;
-  supplier: BookingSupplier;
-  actions: BookingActions;
-}
-
-export interface MatchedTransaction {
-  id: number;
-  reference_number?: string;
-  amount?: number | string;
-  transaction_date?: string;
-  status: string;
-  transaction_type: string;
-  account_name?: string;
-}
-
-export interface TransactionStatus {
-  status: TransactionMatchStatus;
-  transaction_count: number;
-  can_payout: boolean;
-  transactions: MatchedTransaction[];
-}
-
-export interface CommissionLine {
-  id: number;
-  agent_id: number;
-  agent: { id: number; user: { name: string } };
-  role: string;
-  status: string;
-  percentage: number | null;
-  amount: number | null;
-  gst_amount: number | null;
-  total_with_gst: number | null;
-  paid_amount: number | null;
-  payment_date: string | null;
-}
-
-export interface HistoryEntry {
-  id: number;
-  occurred_at: string;
-  action: string;
-  user_name: string | null;
-  before: unknown;
-  after: unknown;
-  meta: unknown;
-}
-
-export interface Booking extends BookingListItem {
-  trip_number: string | null;
-  notes: string | null;
-  commission_percentage: number | null;
-  rate_source: string;
-  parent_agent_id: number | null;
-  split_percentage: number | null;
-  booking_group: { id: number; name: string } | null;
-  booking_receipt: { id: number; filename: string; url: string } | null;
-  cancellation_note: string | null;
-  created_at: string;
-  actual_commissions: CommissionLine[];
-  transaction_status: TransactionStatus;
-  history: HistoryEntry[];
-}
-
-export interface CommissionRate {
-  is_sub_agent: boolean;
-  commission_percentage: number;
-  parent_commission_percentage: number | null;
-  sub_agent_commission_percentage: number | null;
-  split_percentage: number | null;
-  parent_agent_id: number | null;
-}
-
-export interface AgentOption {
-  id: number;
-  name: string;
-  email: string | null;
-}
-
-export interface GroupOption {
-  id: number;
-  name: string;
-}
+export type BookingListItem = z.output<typeof bookingListItemSchema>;
+export type MatchedTransaction = z.output<typeof matchedTransactionSchema>;
+export type TransactionStatus = z.output<typeof bookingTransactionStatusSchema>;
+export type CommissionLine = z.output<typeof bookingCommissionLineSchema>;
+export type HistoryEntry = z.output<typeof bookingHistoryEntrySchema>;
+export type Booking = z.output<typeof bookingSchema>;
+export type CommissionRate = z.output<typeof commissionRateResponseSchema>;
+export type AgentOption = z.output<typeof agentOptionsResponse>['data'][number];
+export type GroupOption = z.output<typeof bookingGroupOptionsResponse>['data'][number];
+/** A supplier as the booking form gets it (`GET /api/booking-suppliers`). */
+export type BookingSupplier = z.output<typeof bookingSupplierOptionSchema>;
+export type CommissionExplanationResponse = z.output<typeof commissionExplanationResponse>;
+export type ReferenceCheck = z.output<typeof bookingReferenceCheckResponse>;
+export type UnclaimedCheck = z.output<typeof unclaimedTransactionResponse>;
+export type DuplicateCheck = z.output<typeof duplicateBookingSupplierResponse>;
+export type SavedBooking = z.output<typeof bookingSavedResponse>;
 
 /* ------------------------------------------------------------------------------------ list */
 
@@ -122,7 +53,7 @@ export const bookingsQueryKey = ['bookings'] as const;
 export const bookingsQueryOptions = (params: BookingListParams) =>
   queryOptions({
     queryKey: [...bookingsQueryKey, 'list', params],
-    queryFn: ({ signal }) => getJson<Paginated<BookingListItem>>('/bookings', { query: params, signal }),
+    queryFn: ({ signal }) => getJson('/bookings', { query: params, signal, schema: bookingListResponse }),
     placeholderData: keepPreviousData,
   });
 
@@ -134,7 +65,8 @@ export function useBookings(params: BookingListParams) {
 export function useTransactionStatuses(ids: number[]) {
   return useQuery({
     queryKey: [...bookingsQueryKey, 'transaction-status', ids],
-    queryFn: () => postJson<Record<string, TransactionStatus>>('/bookings/transaction-status', { booking_ids: ids }),
+    queryFn: () =>
+      postJson('/bookings/transaction-status', { booking_ids: ids }, { schema: bookingTransactionStatusesResponse }),
     enabled: ids.length > 0,
   });
 }
@@ -144,22 +76,18 @@ export function useTransactionStatuses(ids: number[]) {
 export const bookingQueryOptions = (id: number) =>
   queryOptions({
     queryKey: [...bookingsQueryKey, 'one', id],
-    queryFn: async () => (await getJson<{ status: 'success'; data: Booking }>(`/bookings/${id}`)).data,
+    queryFn: async () => (await getJson(`/bookings/${id}`, { schema: bookingResponse })).data,
   });
 
 export function useBooking(id: number) {
   return useQuery(bookingQueryOptions(id));
 }
 
-export interface CommissionExplanationResponse {
-  data: { lines: string[]; source_text?: string };
-}
-
 /** `GET /bookings/{id}/commission-explanation`: nothing shown when it fails (feature missing or 404). */
 export function useCommissionExplanation(id: number) {
   return useQuery({
     queryKey: [...bookingsQueryKey, 'explanation', id],
-    queryFn: () => getJson<CommissionExplanationResponse>(`/bookings/${id}/commission-explanation`),
+    queryFn: () => getJson(`/bookings/${id}/commission-explanation`, { schema: commissionExplanationResponse }),
     retry: false,
   });
 }
@@ -169,10 +97,7 @@ export function useCommissionExplanation(id: number) {
 export function useAgentsList(enabled: boolean) {
   return useQuery({
     queryKey: ['agents-list'],
-    queryFn: async () => {
-      const body = await getJson<{ data: AgentOption[] | { data: AgentOption[] } }>('/agents-list');
-      return Array.isArray(body.data) ? body.data : body.data.data;
-    },
+    queryFn: async () => (await getJson('/agents-list', { schema: agentOptionsResponse })).data,
     enabled,
   });
 }
@@ -185,7 +110,7 @@ export function useBookingGroupOptions() {
     queryKey: bookingGroupOptionsQueryKey,
     queryFn: async () => {
       try {
-        return (await getJson<{ data: GroupOption[] }>('/api/booking-groups')).data;
+        return (await getJson('/api/booking-groups', { schema: bookingGroupOptionsResponse })).data;
       } catch {
         return [];
       }
@@ -197,24 +122,13 @@ export const commissionRateQueryOptions = (agentId: number, supplierId: number, 
   queryOptions({
     queryKey: ['commission-rate', agentId, supplierId, date ?? ''],
     queryFn: ({ signal }) =>
-      getJson<CommissionRate>('/commissions/rates', {
+      getJson('/commissions/rates', {
         query: { agent_id: agentId, supplier_id: supplierId, date: date ?? undefined },
         signal,
+        schema: commissionRateResponseSchema,
       }),
     retry: false,
   });
-
-export interface BookingSupplier {
-  id: number;
-  name: string;
-  currency_symbol: string;
-  booking_number_format: string | null;
-  parentAgentName: string | null;
-  parentAgentId: number | null;
-  splitPercentage: number | null;
-  commission_percentage: number | null;
-  bookable: boolean;
-}
 
 /** `GET /api/booking-suppliers`: an agent's bookable suppliers, or every supplier annotated for an admin's chosen agent. */
 export const bookingSuppliersQueryOptions = (agentId: number | null) =>
@@ -222,29 +136,15 @@ export const bookingSuppliersQueryOptions = (agentId: number | null) =>
     queryKey: ['booking-suppliers', agentId ?? 'self'],
     queryFn: async ({ signal }) =>
       (
-        await getJson<{ data: BookingSupplier[] }>('/api/booking-suppliers', {
+        await getJson('/api/booking-suppliers', {
           query: { agent_id: agentId ?? undefined },
           signal,
+          schema: bookingSuppliersResponse,
         })
       ).data,
   });
 
 /* --------------------------------------------------------------------------------- checks */
-
-export interface ReferenceCheck {
-  exists: boolean;
-  message: string;
-}
-export interface UnclaimedCheck {
-  has_unclaimed: boolean;
-  message: string;
-  transaction?: { supplier_name: string; amount: number | string; currency: string } | null;
-}
-export interface DuplicateCheck {
-  has_duplicate: boolean;
-  message: string;
-  bookings: { id: number; agent_name: string; booking_amount: number; booking_date: string }[];
-}
 
 /** A failed check means "no warning" (spec §4, §8). */
 async function orNull<T>(call: Promise<T>): Promise<T | null> {
@@ -259,33 +159,26 @@ export const checkBookingReference = (body: {
   booking_reference: string;
   agent_id: number | null;
   exclude_booking_id?: number;
-}) => orNull(postJson<ReferenceCheck>('/api/check-booking-reference', body));
+}) => orNull(postJson('/api/check-booking-reference', body, { schema: bookingReferenceCheckResponse }));
 
 export const checkUnclaimedTransaction = (body: { reference_number: string; supplier_id: number | null }) =>
-  orNull(postJson<UnclaimedCheck>('/api/check-unclaimed-transaction', body));
+  orNull(postJson('/api/check-unclaimed-transaction', body, { schema: unclaimedTransactionResponse }));
 
 export const checkDuplicateBookingSupplier = (body: {
   reference_number: string;
   supplier_id: number | null;
   exclude_booking_id?: number;
-}) => orNull(postJson<DuplicateCheck>('/api/check-duplicate-booking-supplier', body));
+}) => orNull(postJson('/api/check-duplicate-booking-supplier', body, { schema: duplicateBookingSupplierResponse }));
 
 /* ------------------------------------------------------------------------------- mutations */
-
-export interface SavedBooking {
-  status: 'success';
-  message: string;
-  data: Booking;
-  redirect: string;
-}
 
 export function useSaveBooking(bookingId: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (form: FormData) =>
       bookingId === null
-        ? postForm<SavedBooking>('/bookings', form)
-        : putForm<SavedBooking>(`/bookings/${bookingId}`, form),
+        ? postForm('/bookings', form, { schema: bookingSavedResponse })
+        : putForm(`/bookings/${bookingId}`, form, { schema: bookingSavedResponse }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingsQueryKey }),
   });
 }
@@ -293,7 +186,7 @@ export function useSaveBooking(bookingId: number | null) {
 export function useDeleteBooking() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => deleteJson<{ status: 'success'; message: string }>(`/bookings/${id}`),
+    mutationFn: (id: number) => deleteJson(`/bookings/${id}`, {}, { schema: messageResponse }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingsQueryKey }),
   });
 }
@@ -302,7 +195,7 @@ export function useCancelBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, note }: { id: number; note: string }) =>
-      postJson<{ status: 'success'; message: string }>(`/bookings/${id}/cancel`, { cancellation_note: note }),
+      postJson(`/bookings/${id}/cancel`, { cancellation_note: note }, { schema: messageResponse }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingsQueryKey }),
   });
 }

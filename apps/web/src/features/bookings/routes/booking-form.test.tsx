@@ -1,6 +1,7 @@
 import { BOOKING_REFERENCE_MESSAGE, REQUIRED_FIELDS_MESSAGE } from '@app/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { agentOption, bookingDetail } from '../../../testing/booking-fixtures';
 import { adminUser, agentUser, sessionFor } from '../../../testing/fixtures';
 import { mockFetch, type RecordedRequest } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render';
@@ -68,10 +69,7 @@ function mockForm(extra: Parameters<typeof mockFetch>[0] = {}) {
     'GET /commissions/rates': rates,
     'GET /api/booking-suppliers': bookingSuppliers,
     'GET /api/booking-groups': ok([{ id: 5, name: 'Smith family' }]),
-    'GET /agents-list': ok([
-      { id: 42, name: 'Alex Agent', email: 'a@x.test' },
-      { id: 43, name: 'Bea Broker', email: 'b@x.test' },
-    ]),
+    'GET /agents-list': ok([agentOption(42, 'Alex Agent', 'a@x.test'), agentOption(43, 'Bea Broker', 'b@x.test')]),
     'POST /api/check-booking-reference': noWarning,
     'POST /api/check-unclaimed-transaction': { status: 404, body: { status: 'error', message: 'Not found.' } },
     'POST /api/check-duplicate-booking-supplier': { body: { has_duplicate: false, message: '', bookings: [] } },
@@ -213,7 +211,12 @@ describe('Booking form (agent)', () => {
   it('posts the booking as multipart and shows the success banner on the list', async () => {
     const mock = mockForm({
       'POST /bookings': {
-        body: { status: 'success', message: 'Booking created successfully', data: {}, redirect: '/bookings/9' },
+        body: {
+          status: 'success',
+          message: 'Booking created successfully',
+          data: bookingDetail(9, { booking_reference: 'TUI-100', customer_name: 'Jean Client', is_personal: true }),
+          redirect: '/bookings/9',
+        },
       },
     });
     const { user, router } = renderApp('/bookings/create', { session: sessionFor(agentUser) });
@@ -291,7 +294,17 @@ describe('Booking form (admin)', () => {
   it('generates a new group name and sends an existing group as its id', async () => {
     const mock = mockForm({
       'POST /bookings': {
-        body: { status: 'success', message: 'Booking created successfully', data: {}, redirect: '/' },
+        body: {
+          status: 'success',
+          message: 'Booking created successfully',
+          data: bookingDetail(9, {
+            booking_reference: 'TUI-7',
+            customer_name: 'Ann',
+            booking_group_id: 5,
+            booking_group: { id: 5, name: 'Smith family' },
+          }),
+          redirect: '/bookings/9',
+        },
       },
     });
     const { user } = renderApp('/bookings/create', { session: sessionFor(adminUser) });

@@ -1,81 +1,84 @@
+import { explainExpectedCommission, parseMoney, percent, resolveBookingRate } from '@app/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { bookingDetail, commissionLine } from '../../../testing/booking-fixtures';
 import { adminUser, agentUser, sessionFor } from '../../../testing/fixtures';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render';
 
-const booking = (over: Record<string, unknown> = {}) => ({
-  id: 5,
-  booking_reference: 'TR-1',
-  booking_date: '2026-03-01',
-  customer_name: 'Jean Client',
-  booking_amount: 100,
-  expected_commission: 70,
-  paid_amount: 0,
-  remaining_amount: 100,
-  status: 'pending',
-  is_personal: false,
-  is_reconciled: false,
-  is_sub_agent: true,
-  is_claimed_booking: false,
-  booking_group_id: null,
-  primary_agent_id: 9,
-  primary_agent: { id: 9, user: { name: 'Pat Parent' } },
-  sub_agent_id: 42,
-  sub_agent: { id: 42, user: { name: 'Alex Agent' } },
-  supplier_id: 3,
-  supplier: { id: 3, name: 'Transat', currency_symbol: 'C$', currency: { code: 'CAD', symbol: 'C$' } },
-  actions: { view: true, edit: true, delete: false, cancel: false, payout: false, transactions_link: false },
-  trip_number: null,
-  notes: 'Window seat',
-  commission_percentage: 70,
-  rate_source: 'agent_default',
-  parent_agent_id: 9,
-  split_percentage: 60,
-  booking_group: null,
-  booking_receipt: { id: 1, filename: 'receipt.pdf', url: '/bookings/5/receipt' },
-  cancellation_note: null,
-  created_at: '2026-03-01T10:00:00Z',
-  actual_commissions: [
-    line(1, 42, 'Alex Agent', 'sub_agent', 42, 42, 2.1, 44.1),
-    line(2, 9, 'Pat Parent', 'parent', 28, 28, 0, 28),
-  ],
-  transaction_status: { status: 'no_transaction', transaction_count: 0, can_payout: false, transactions: [] },
-  history: [
-    {
-      id: 1,
-      occurred_at: '2026-03-01T10:00:00Z',
-      action: 'create',
-      user_name: 'Alex Agent',
-      before: null,
-      after: { status: 'pending' },
-      meta: null,
+const patParent = { id: 9, name: 'Pat Parent' };
+const alexAgent = { id: 42, name: 'Alex Agent' };
+/** TR-1: 100.00 CAD booked by Alex Agent as a sub-agent of Pat Parent (70%, split 60%): 42.00 + 28.00. */
+const booking = (over: Parameters<typeof bookingDetail>[1] = {}) =>
+  bookingDetail(5, {
+    booking_reference: 'TR-1',
+    customer_name: 'Jean Client',
+    booking_amount: 100,
+    expected_commission: 70,
+    remaining_amount: 100,
+    is_sub_agent: true,
+    primary_agent_id: 9,
+    primary_agent: { id: 9, user: { name: 'Pat Parent' } },
+    sub_agent_id: 42,
+    sub_agent: { id: 42, user: { name: 'Alex Agent' } },
+    supplier_id: 3,
+    supplier: { id: 3, name: 'Transat', currency_symbol: 'C$', currency: { code: 'CAD', symbol: 'C$' } },
+    actions: { view: true, edit: true, delete: false, cancel: false, payout: false, transactions_link: false },
+    notes: 'Window seat',
+    commission_percentage: 70,
+    rate_source: 'agent_default',
+    parent_agent_id: 9,
+    split_percentage: 60,
+    booking_receipt: { id: 1, filename: 'receipt.pdf', url: '/bookings/5/receipt' },
+    actual_commissions: [
+      commissionLine(1, alexAgent, 'sub_agent', 42, [42, 2.1, 44.1]),
+      commissionLine(2, patParent, 'parent', 28, [28, 0, 28]),
+    ],
+    ...over,
+  });
+
+/** `GET /bookings/5/commission-explanation`, worked out by the domain as the server does. */
+function explanation() {
+  const gross = parseMoney('100.00');
+  if (!gross.ok) throw new Error(gross.error);
+  const rate = resolveBookingRate({
+    direct: { percent: percent('70'), source: 'none' },
+    link: {
+      parent_agent_id: 9,
+      split_percentage: percent('60'),
+      supplier_in_link: true,
+      parentRate: { percent: percent('70'), source: 'agent_default' },
     },
-  ],
-  ...over,
-});
-function line(
-  id: number,
-  agentId: number,
-  name: string,
-  role: string,
-  pct: number,
-  amount: number,
-  gst: number,
-  total: number,
-) {
-  return {
-    id,
-    agent_id: agentId,
-    agent: { id: agentId, user: { name } },
+  });
+  const names: Record<number, string> = { 9: patParent.name, 42: alexAgent.name };
+  const agentName = (id: number) => names[id] ?? `agent #${id}`;
+  const line = (agent: { id: number; name: string }, role: string, pct: string, amount: string) => ({
+    agent_id: agent.id,
+    agent_name: agent.name,
     role,
-    status: 'pending',
     percentage: pct,
     amount,
-    gst_amount: gst,
-    total_with_gst: total,
-    paid_amount: 0,
+    gst_amount: '0.00',
+    total_with_gst: amount,
+    paid_amount: '0.00',
+    status: 'pending',
     payment_date: null,
+  });
+  return {
+    status: 'success',
+    data: {
+      booking_id: 5,
+      booking_reference: 'TR-1',
+      booking_date: '2026-03-01',
+      supplier_name: 'Transat',
+      currency_code: 'CAD',
+      booking_amount: '100.00',
+      stored_expected_commission: '70.00',
+      is_consistent: true,
+      agents: { primary: patParent, parent: patParent, sub_agent: alexAgent },
+      ...explainExpectedCommission({ gross: gross.value, rate, subAgentId: 42, agentName }),
+    },
+    lines: [line(alexAgent, 'sub_agent', '42.00', '42.00'), line(patParent, 'parent', '28.00', '28.00')],
   };
 }
 
@@ -83,9 +86,7 @@ describe('Booking page', () => {
   it('shows the read fields, the commission lines with GST and totals, history and the receipt', async () => {
     mockFetch({
       'GET /bookings/5': { body: { status: 'success', data: booking() } },
-      'GET /bookings/5/commission-explanation': {
-        body: { status: 'success', data: { lines: ['Rate 70.00% from the agent default.', 'Sub-agent: 60% of it.'] } },
-      },
+      'GET /bookings/5/commission-explanation': { body: explanation() },
     });
     renderApp('/bookings/5', { session: sessionFor(agentUser) });
     expect(await screen.findByRole('heading', { name: 'Booking TR-1' })).toBeInTheDocument();
@@ -94,7 +95,9 @@ describe('Booking page', () => {
     expect(rows[1]).toHaveTextContent('Alex Agent');
     expect(rows[1]).toHaveTextContent('sub-agent');
     expect(rows.at(-1)).toHaveTextContent(/Total.*CA\$70\.00.*CA\$2\.10.*CA\$72\.10/);
-    expect(await screen.findByTestId('commission-explanation')).toHaveTextContent('Sub-agent: 60% of it.');
+    expect(await screen.findByTestId('commission-explanation')).toHaveTextContent(
+      'Split 60.00%: Alex Agent gets 70.00% × 60.00% = 42.00% of gross, Pat Parent the rest of 70.00%.',
+    );
     expect(screen.getByText('Alex Agent (split 60%)')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /receipt\.pdf/ })).toHaveAttribute('href', '/bookings/5/receipt');
     expect(within(screen.getByTestId('history')).getByText('create')).toBeInTheDocument();
@@ -118,6 +121,25 @@ describe('Booking page', () => {
     expect(await screen.findByRole('button', { name: 'Delete' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel booking' })).toBeInTheDocument();
     expect(screen.queryByTestId('commission-explanation')).not.toBeInTheDocument();
+  });
+
+  it('offers the way back, not Retry, for a booking that does not exist', async () => {
+    mockFetch({
+      'GET /bookings/404': { status: 404, body: { status: 'error', message: 'The booking was not found.' } },
+    });
+    renderApp('/bookings/404', { session: sessionFor(adminUser) });
+    const error = await screen.findByTestId('query-error');
+    expect(error).toHaveTextContent('The booking was not found.');
+    expect(within(error).getByRole('link', { name: 'Back to bookings' })).toHaveAttribute('href', '/bookings');
+    expect(within(error).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
+  it('offers Retry and the way back when the booking could not be loaded', async () => {
+    mockFetch({ 'GET /bookings/5': { status: 500, body: { status: 'error', message: 'Server Error' } } });
+    renderApp('/bookings/5', { session: sessionFor(adminUser) });
+    const error = await screen.findByTestId('query-error');
+    expect(within(error).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(within(error).getByRole('link', { name: 'Back to bookings' })).toBeInTheDocument();
   });
 
   it('loads the booking into the edit form', async () => {

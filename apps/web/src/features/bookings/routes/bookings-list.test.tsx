@@ -1,34 +1,34 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { allBookingActions, bookingRow, noTransactionStatus } from '../../../testing/booking-fixtures';
 import { adminUser, agentUser, sessionFor } from '../../../testing/fixtures';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render';
 
-const allow = { view: true, edit: true, delete: true, cancel: true, payout: false, transactions_link: true };
-const row = (id: number, over: Record<string, unknown> = {}) => ({
-  id,
-  booking_reference: `REF-${id}`,
-  booking_date: '2026-03-01',
-  customer_name: `Customer ${id}`,
-  booking_amount: 333.33,
-  expected_commission: 41.67,
-  paid_amount: 0,
-  remaining_amount: 333.33,
-  status: 'pending',
-  is_personal: false,
-  is_reconciled: false,
-  is_sub_agent: false,
-  is_claimed_booking: false,
-  booking_group_id: null,
-  primary_agent_id: 42,
-  primary_agent: { id: 42, user: { name: 'Alex Agent' } },
-  sub_agent_id: null,
-  sub_agent: null,
-  supplier_id: 1,
-  supplier: { id: 1, name: 'Sunwing', currency_symbol: 'C$', currency: { code: 'CAD', symbol: 'C$' } },
-  actions: allow,
-  ...over,
-});
+const allow = allBookingActions;
+const row = bookingRow;
+/** REF-1 (333.33) matched by one completed 300.00 credit: a mismatch. */
+const mismatch = {
+  status: 'mismatch',
+  transaction_count: 1,
+  can_payout: false,
+  needs_reconciliation: true,
+  has_completed_credit: true,
+  net_amount: 300,
+  transactions: [
+    {
+      id: 11,
+      status: 'completed',
+      transaction_type: 'credit',
+      amount: 300,
+      is_partial: false,
+      reference_number: 'REF-1',
+      transaction_date: '2026-03-02',
+      account_id: 7,
+      account_name: 'Sunwing main',
+    },
+  ],
+};
 const page = (data: unknown[], over: Record<string, unknown> = {}) => ({
   body: { data, current_page: 3, last_page: 9, per_page: 10, from: 21, to: 30, total: 87, ...over },
 });
@@ -48,10 +48,7 @@ describe('Bookings list', () => {
         row(2, { status: 'cancelled', actions: { ...allow, delete: false, cancel: false } }),
       ]),
       'POST /bookings/transaction-status': {
-        body: {
-          1: { status: 'mismatch', transaction_count: 1, can_payout: false, transactions: [] },
-          2: { status: 'no_transaction', transaction_count: 0, can_payout: false, transactions: [] },
-        },
+        body: { 1: mismatch, 2: noTransactionStatus },
       },
     });
     const { user, router } = renderApp('/bookings?page=3&per_page=10&status=pending', {
@@ -123,7 +120,7 @@ describe('Bookings list', () => {
       ...common,
       'GET /bookings': page([row(1)]),
       'POST /bookings/transaction-status': {
-        body: { 1: { status: 'mismatch', transaction_count: 1, can_payout: false, transactions: [] } },
+        body: { 1: mismatch },
       },
     });
     const { user, router } = renderApp('/bookings?status=confirmed', { session: sessionFor(adminUser) });
@@ -171,7 +168,7 @@ describe('Bookings list', () => {
           actions: { view: true, edit: true, delete: false, cancel: false, payout: false, transactions_link: false },
         }),
       ]),
-      'POST /bookings/transaction-status': { body: {} },
+      'POST /bookings/transaction-status': { body: { 1: noTransactionStatus } },
     });
     renderApp('/bookings', { session: sessionFor(agentUser) });
     await screen.findByTestId('bookings-table');
@@ -185,7 +182,7 @@ describe('Bookings list', () => {
     const mock = mockFetch({
       ...common,
       'GET /bookings': page([row(1)]),
-      'POST /bookings/transaction-status': { body: {} },
+      'POST /bookings/transaction-status': { body: { 1: noTransactionStatus } },
       'POST /bookings/1': { body: { status: 'success', message: 'Booking deleted successfully' } },
     });
     const { user } = renderApp('/bookings', { session: sessionFor(adminUser) });
@@ -209,7 +206,7 @@ describe('Bookings list', () => {
     const mock = mockFetch({
       ...common,
       'GET /bookings': page([row(1)]),
-      'POST /bookings/transaction-status': { body: {} },
+      'POST /bookings/transaction-status': { body: { 1: noTransactionStatus } },
       'POST /bookings/1/cancel': { body: { status: 'success', message: 'Booking cancelled successfully' } },
     });
     const { user } = renderApp('/bookings', { session: sessionFor(adminUser) });

@@ -1,13 +1,11 @@
+import { commissionDeletedResponse } from '@app/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { deleteJson } from '../../../lib/api-client';
 import { commissionsQueryKey } from './get-commissions';
 
-const deletedSchema = z.object({ status: z.literal('success'), message: z.string() });
-
 /** `POST /commissions/{id}` with `_method: 'DELETE'`. */
 export async function deleteCommission(id: number): Promise<string> {
-  const { message } = await deleteJson(`/commissions/${id}`, {}, { schema: deletedSchema });
+  const { message } = await deleteJson(`/commissions/${id}`, {}, { schema: commissionDeletedResponse });
   return message;
 }
 

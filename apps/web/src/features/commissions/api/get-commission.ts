@@ -1,12 +1,11 @@
-import { commissionRuleSchema, type CommissionRule } from '@app/domain';
+import { commissionResponse, type CommissionRule } from '@app/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api-client';
-import { itemResponse } from '../../../lib/api-schemas';
 import { commissionsQueryKey } from './get-commissions';
 
 /** `GET /commissions/{id}` (JSON) → `{status, data:{id, commission_type, general_id, owner_name, percentage, suppliers[]}}` */
 export async function getCommission(id: number): Promise<CommissionRule> {
-  const { data } = await getJson(`/commissions/${id}`, { schema: itemResponse(commissionRuleSchema) });
+  const { data } = await getJson(`/commissions/${id}`, { schema: commissionResponse });
   return data;
 }
 

@@ -1,6 +1,6 @@
-import { COMMISSION_CREATED, COMMISSION_UPDATED } from '@app/domain';
+import { COMMISSION_CREATED, COMMISSION_UPDATED, commissionSavedResponse } from '@app/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { postJson, putJson } from '../../../lib/api-client';
+import { isApiError, postJson, putJson } from '../../../lib/api-client';
 import { commissionsQueryKey } from './get-commissions';
 
 /** What the commission form posts (spec §7): JSON commission_type, general_id, percentage, suppliers[]. */
@@ -21,20 +21,29 @@ export class UnexpectedSuccessError extends Error {
 
 const SUCCESS_MESSAGES: readonly string[] = [COMMISSION_CREATED, COMMISSION_UPDATED];
 
+const messageOf = (body: unknown): string | null => {
+  const message = typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : undefined;
+  return typeof message === 'string' && message !== '' ? message : null;
+};
+
 /**
  * `POST /commissions` (create) or `POST /commissions/{id}` with `_method: 'PUT'` (update). Success is
- * recognised by the message 'Commission created successfully' or 'Commission updated successfully'.
+ * recognised by the message 'Commission created successfully' or 'Commission updated successfully'; a 2xx
+ * that is not the contract's answer is an unexpected success, shown with its message when it has one.
  */
 export async function saveCommission({ id, payload }: { id?: number; payload: CommissionPayload }): Promise<string> {
-  const body =
-    id === undefined
-      ? await postJson<unknown>('/commissions', payload)
-      : await putJson<unknown>(`/commissions/${id}`, { ...payload });
-  const message =
-    typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
-      ? (body as { message: string }).message
-      : null;
-  if (message === null || !SUCCESS_MESSAGES.includes(message)) throw new UnexpectedSuccessError(message || null);
+  let message: string;
+  try {
+    const body =
+      id === undefined
+        ? await postJson('/commissions', payload, { schema: commissionSavedResponse })
+        : await putJson(`/commissions/${id}`, { ...payload }, { schema: commissionSavedResponse });
+    message = body.message;
+  } catch (error) {
+    if (isApiError(error) && error.kind === 'invalid_response') throw new UnexpectedSuccessError(messageOf(error.body));
+    throw error;
+  }
+  if (!SUCCESS_MESSAGES.includes(message)) throw new UnexpectedSuccessError(message || null);
   return message;
 }
 

@@ -28,6 +28,12 @@ const agents = [
 const options: MockHandler = (req) =>
   ok(new URL(req.url, 'http://x').searchParams.get('type') === 'tier' ? tiers : agents);
 
+const noRecalculation = { changed: 0, difference: [] };
+/** The server's answer to a save: the message, the rule as saved, the bookings recalculated. */
+const saved = (message: string, data: Record<string, unknown>) => ({
+  body: { status: 'success', message, data, recalculation: noRecalculation },
+});
+
 const emptyList = { body: { data: [], current_page: 1, last_page: 1, per_page: 25, from: null, to: null, total: 0 } };
 
 async function chooseOption(user: ReturnType<typeof renderApp>['user'], label: RegExp, option: string) {
@@ -45,7 +51,14 @@ describe('Commission form', () => {
     const mock = mockFetch({
       'GET /api/suppliers': ok(suppliers),
       'GET /commissions/options': options,
-      'POST /commissions': { body: { status: 'success', message: 'Commission created successfully', data: {} } },
+      'POST /commissions': saved('Commission created successfully', {
+        id: 7,
+        commission_type: 'tier',
+        general_id: 11,
+        owner_name: 'Silver',
+        percentage: '12.50',
+        suppliers: [2],
+      }),
       'GET /commissions': emptyList,
     });
     const { user, router } = renderApp('/commissions/create', { session: sessionFor(adminUser) });
@@ -133,20 +146,21 @@ describe('Commission form', () => {
   it('edit mode restores the option after loading, shows Updating... and posts _method PUT', async () => {
     let finish: () => void = () => {};
     const gate = new Promise<void>((resolve) => (finish = resolve));
+    const rule = {
+      id: 5,
+      commission_type: 'agent',
+      general_id: 43,
+      owner_name: 'Pat Parent',
+      percentage: '70.00',
+      suppliers: [1, 3],
+    };
     const mock = mockFetch({
       'GET /api/suppliers': ok(suppliers),
       'GET /commissions/options': options,
-      'GET /commissions/5': ok({
-        id: 5,
-        commission_type: 'agent',
-        general_id: 43,
-        owner_name: 'Pat Parent',
-        percentage: '70.00',
-        suppliers: [1, 3],
-      }),
+      'GET /commissions/5': ok(rule),
       'POST /commissions/5': async () => {
         await gate;
-        return { body: { status: 'success', message: 'Commission updated successfully', data: {} } };
+        return saved('Commission updated successfully', rule);
       },
       'GET /commissions': emptyList,
     });

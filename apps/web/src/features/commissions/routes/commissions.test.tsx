@@ -60,7 +60,11 @@ describe('Commission rules page', () => {
     const mock = mockFetch({
       'GET /commissions': [page([goldRule]), page([])],
       'POST /commissions/1': {
-        body: { status: 'success', message: 'Commission deleted successfully', recalculation: {} },
+        body: {
+          status: 'success',
+          message: 'Commission deleted successfully',
+          recalculation: { changed: 0, difference: [] },
+        },
       },
     });
     const { user } = renderApp('/commissions', { session: sessionFor(adminUser) });

@@ -1,0 +1,121 @@
+import type {
+  agentOptionSchema,
+  bookingCommissionLineSchema,
+  bookingListItemSchema,
+  bookingSchema,
+  bookingTransactionStatusSchema,
+} from '@app/domain';
+import type { z } from 'zod';
+
+/**
+ * Bookings as the server answers them, typed by the response schemas (a fixture that drifts from the
+ * contract does not compile; the client would refuse it anyway).
+ */
+
+type ListItem = z.input<typeof bookingListItemSchema>;
+type Detail = z.input<typeof bookingSchema>;
+
+export const allBookingActions: ListItem['actions'] = {
+  view: true,
+  edit: true,
+  delete: true,
+  cancel: true,
+  payout: false,
+  transactions_link: true,
+};
+
+/** A pending 333.33 CAD Sunwing booking of Alex Agent (42), 12.5% → 41.67. */
+export const bookingRow = (id: number, over: Partial<ListItem> = {}): ListItem => ({
+  id,
+  booking_reference: `REF-${id}`,
+  booking_date: '2026-03-01',
+  customer_name: `Customer ${id}`,
+  booking_amount: 333.33,
+  expected_commission: 41.67,
+  paid_amount: 0,
+  remaining_amount: 333.33,
+  status: 'pending',
+  is_personal: false,
+  is_reconciled: false,
+  is_sub_agent: false,
+  is_claimed_booking: false,
+  booking_group_id: null,
+  primary_agent_id: 42,
+  primary_agent: { id: 42, user: { name: 'Alex Agent' } },
+  sub_agent_id: null,
+  sub_agent: null,
+  supplier_id: 1,
+  supplier: { id: 1, name: 'Sunwing', currency_symbol: 'C$', currency: { code: 'CAD', symbol: 'C$' } },
+  actions: allBookingActions,
+  ...over,
+});
+
+/** No completed transaction carries the booking's reference. */
+export const noTransactionStatus: z.input<typeof bookingTransactionStatusSchema> = {
+  status: 'no_transaction',
+  transaction_count: 0,
+  can_payout: false,
+  needs_reconciliation: false,
+  has_completed_credit: false,
+  net_amount: 0,
+  transactions: [],
+};
+
+/** A stored commission line (pending, nothing paid); `total` is amount + GST as the server stored it. */
+export const commissionLine = (
+  id: number,
+  agent: { id: number; name: string },
+  role: string,
+  percentage: number,
+  [amount, gst, total]: [number, number, number],
+): z.input<typeof bookingCommissionLineSchema> => ({
+  id,
+  agent_id: agent.id,
+  agent: { id: agent.id, user: { name: agent.name } },
+  role,
+  status: 'pending',
+  percentage,
+  amount,
+  gst_amount: gst,
+  total_with_gst: total,
+  paid_amount: 0,
+  payment_date: null,
+});
+
+/** One booking as `GET /bookings/{id}` reads it: the list row plus rate, lines, match and history. */
+export const bookingDetail = (id: number, over: Partial<Detail> = {}): Detail => ({
+  ...bookingRow(id),
+  trip_number: null,
+  notes: null,
+  commission_percentage: 12.5,
+  rate_source: 'tier_rule',
+  parent_agent_id: null,
+  split_percentage: null,
+  booking_group: null,
+  booking_receipt: null,
+  cancellation_note: null,
+  created_at: '2026-03-01 10:00:00.000+00',
+  actual_commissions: [commissionLine(1, { id: 42, name: 'Alex Agent' }, 'primary', 12.5, [41.67, 0, 41.67])],
+  transaction_status: noTransactionStatus,
+  history: [
+    {
+      id: '1',
+      occurred_at: '2026-03-01 10:00:00.000+00',
+      action: 'create',
+      user_name: 'Alex Agent',
+      before: null,
+      after: { status: 'pending' },
+      meta: null,
+    },
+  ],
+  ...over,
+});
+
+/** An agent as `GET /agents-list` offers it. */
+export const agentOption = (id: number, name: string, email: string | null): z.input<typeof agentOptionSchema> => ({
+  id,
+  name,
+  email,
+  user: { name },
+  fareconnect_number: `FC${100000 + id}`,
+});

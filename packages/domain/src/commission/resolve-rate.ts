@@ -1,6 +1,7 @@
 /**
  * Rate resolution (DOMAIN.md "Who gets what: rate resolution") over facts the service has already loaded.
  */
+import type { z } from 'zod';
 import {
   HUNDRED_PERCENT,
   ZERO_PERCENT,
@@ -9,6 +10,7 @@ import {
   percentToNumber,
   type Percent,
 } from '../money/percent';
+import type { commissionRateResponseSchema } from '../schemas/commissions';
 
 export type RateSource = 'agent_rule' | 'tier_rule' | 'agent_default' | 'none';
 
@@ -119,14 +121,7 @@ export function resolveBookingRate(input: { direct: ResolvedRate; link?: SubAgen
 }
 
 /** The spec's JSON shape of the commission rate response (percentages as numbers, `source` dropped). */
-export interface CommissionRateBody {
-  is_sub_agent: boolean;
-  commission_percentage: number;
-  parent_commission_percentage: number | null;
-  sub_agent_commission_percentage: number | null;
-  split_percentage: number | null;
-  parent_agent_id: number | null;
-}
+export type CommissionRateBody = z.output<typeof commissionRateResponseSchema>;
 
 /** BookingRate → the JSON body of GET /commissions/rates. */
 export function toCommissionRateResponse(rate: BookingRate): CommissionRateBody {

@@ -5,7 +5,20 @@
 import { z } from 'zod';
 import { optionalMoneySchema, optionalPercentSchema, percentSchema } from '../money/schemas';
 import { PASSWORD_MIN } from './auth';
-import { flag, id, isValidIsoDate, optionalId, optionalText, required, requiredText } from './fields';
+import { recalculationSchema } from './commissions';
+import {
+  flag,
+  id,
+  idFilter,
+  isId,
+  isoDate,
+  optionalId,
+  optionalIsoDate,
+  optionalText,
+  required,
+  requiredText,
+} from './fields';
+import { dateOut, decimalOut, pageOf, success, successData, successMessage, timestampOut } from './responses';
 
 export const COMMISSION_TYPES = ['percentage', 'fixed'] as const;
 export const AGENT_STATUSES = ['active', 'inactive'] as const;
@@ -20,12 +33,6 @@ const optionalEmail = (label: string) =>
     message: `The ${label} must be a valid email address.`,
   });
 
-/** An optional 'YYYY-MM-DD' date; blank gives ''. */
-export const optionalIsoDate = (label: string) =>
-  optionalText(label, 10).refine((v) => v === '' || isValidIsoDate(v), {
-    message: `The ${label} is not a valid date (YYYY-MM-DD).`,
-  });
-
 const choice = <T extends readonly [string, ...string[]]>(label: string, values: T, fallback: T[number]) =>
   z.preprocess(
     (v) => (v === undefined || v === null || v === '' ? fallback : v),
@@ -35,13 +42,11 @@ const choice = <T extends readonly [string, ...string[]]>(label: string, values:
 const agentFields = {
   full_name: requiredText('full name'),
   nickname: optionalText('nickname', 100),
-  home_address: requiredText('home address', 1000),
+  home_address: requiredText('home address', 1000, { multiline: true }),
   phone_number: requiredText('phone number', 50),
   fareconnect_email: email('fareconnect email'),
   personal_email: optionalEmail('personal email'),
-  date_of_birth: requiredText('date of birth', 10).refine(isValidIsoDate, {
-    message: 'The date of birth is not a valid date (YYYY-MM-DD).',
-  }),
+  date_of_birth: isoDate('date of birth'),
   sin_number: requiredText('sin number', 20),
   /** Blank: the server generates the next FareConnect number (FC100001, …). */
   fareconnect_number: optionalText('fareconnect number', 32),
@@ -49,7 +54,7 @@ const agentFields = {
   state_id: optionalId('state'),
   inactive: flag(),
   commission_tier_id: id('commission tier'),
-  tier_change_reason: optionalText('tier change reason', 1000),
+  tier_change_reason: optionalText('tier change reason', 1000, { multiline: true }),
   tier_start_date: optionalIsoDate('tier start date'),
   commission_percentage: optionalPercentSchema('commission percentage')
     .optional()
@@ -125,74 +130,109 @@ export type AgentInput = z.output<ReturnType<typeof agentInputSchema>>;
 
 /** The list filters of `GET /agents` (besides paging and search). */
 export const agentListFilters = z.object({
-  tier: z.coerce.number().int().positive().optional().catch(undefined),
+  tier: idFilter('tier'),
   status: z.enum(AGENT_STATUSES).optional().catch(undefined),
   inactive: z.enum(['0', '1']).optional().catch(undefined),
   has_gst: z.enum(['0', '1']).optional().catch(undefined),
 });
 
-/** One agent as listed. */
-export interface AgentListItem {
-  id: number;
-  user_id: number;
-  name: string;
-  email: string;
-  fareconnect_number: string;
-  phone_number: string | null;
-  commission_tier: { id: number; name: string } | null;
-  status: string;
-  inactive: boolean;
-  has_gst: boolean;
-  created_at: string;
-}
+const namedRef = z.object({ id: z.number().int(), name: z.string() });
 
-/** One agent as the form reads it (`GET /agents/{id}`). */
-export interface AgentDetail {
-  id: number;
-  user: { id: number; name: string; email: string };
-  full_name: string;
-  nickname: string;
-  home_address: string;
-  phone_number: string;
-  fareconnect_email: string;
-  personal_email: string;
-  date_of_birth: string;
-  sin_number: string;
-  fareconnect_number: string;
-  country_id: number | null;
-  state_id: number | null;
-  inactive: boolean;
-  commission_tier_id: number | null;
-  commission_tier: { id: number; name: string } | null;
-  commission_percentage: string | null;
-  commission_fixed: string | null;
-  commission_type: string;
-  status: string;
-  has_gst: boolean;
-  gst_number: string;
-  joined_on: string | null;
-  created_at: string;
-}
+/** One agent as listed. */
+export const agentListItemSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  fareconnect_number: z.string(),
+  phone_number: z.string().nullable(),
+  commission_tier: namedRef.nullable(),
+  status: z.string(),
+  inactive: z.boolean(),
+  has_gst: z.boolean(),
+  created_at: timestampOut,
+});
+export type AgentListItem = z.output<typeof agentListItemSchema>;
+
+/** `GET /agents` (JSON). */
+export const agentListResponse = pageOf(agentListItemSchema);
+
+/** One agent as the form reads it (`GET /agents/{id}`); blank text fields are ''. */
+export const agentDetailSchema = z.object({
+  id: z.number().int(),
+  user: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+  full_name: z.string(),
+  nickname: z.string(),
+  home_address: z.string(),
+  phone_number: z.string(),
+  fareconnect_email: z.string(),
+  personal_email: z.string(),
+  date_of_birth: dateOut.or(z.literal('')),
+  sin_number: z.string(),
+  fareconnect_number: z.string(),
+  country_id: z.number().int().nullable(),
+  state_id: z.number().int().nullable(),
+  inactive: z.boolean(),
+  commission_tier_id: z.number().int().nullable(),
+  commission_tier: namedRef.nullable(),
+  /** The stored numeric as text, e.g. '12.5000'. */
+  commission_percentage: decimalOut.nullable(),
+  commission_fixed: decimalOut.nullable(),
+  commission_type: z.string(),
+  status: z.string(),
+  has_gst: z.boolean(),
+  gst_number: z.string(),
+  joined_on: dateOut.nullable(),
+  created_at: timestampOut,
+});
+export type AgentDetail = z.output<typeof agentDetailSchema>;
+
+/** `GET /agents/{id}`. */
+export const agentResponse = successData(agentDetailSchema);
+
+/** `POST /agents`. */
+export const agentCreatedResponse = successMessage({ redirect: z.string(), data: agentDetailSchema });
+
+/** `POST /agents/{id}` + `_method=PUT`: the agent, and the tier change with its recalculation when the tier changed. */
+export const agentUpdatedResponse = successMessage({
+  redirect: z.string(),
+  data: agentDetailSchema,
+  tier_change: z
+    .object({
+      from: z.number().int().nullable(),
+      to: z.number().int(),
+      start_date: dateOut,
+      takes_effect: z.enum(['now', 'on_start_date']),
+    })
+    .nullable(),
+  recalculation: recalculationSchema.nullable(),
+});
 
 /** `GET /agents/{id}/tier-history` (CONTRACT.md §3, spec §2.3). */
-export interface AgentTierHistoryResponse {
-  status: 'success';
-  agent: {
-    id: number;
-    user: { name: string; email: string };
-    created_at: string;
-    commission_tier: { id: number; name: string } | null;
-  };
-  history: {
-    id: number;
-    start_date: string;
-    end_date: string | null;
-    commission_tier: { name: string };
-    reason: string | null;
-    changed_by_user: { name: string } | null;
-  }[];
-  statistics: { total_tier_changes: number; average_time_in_tier: string; most_recent_change: string | null };
-}
+export const agentTierHistoryResponse = success({
+  agent: z.object({
+    id: z.number().int(),
+    user: z.object({ name: z.string(), email: z.string() }),
+    created_at: timestampOut,
+    commission_tier: namedRef.nullable(),
+  }),
+  history: z.array(
+    z.object({
+      id: z.number().int(),
+      start_date: dateOut,
+      end_date: dateOut.nullable(),
+      commission_tier: z.object({ name: z.string() }),
+      reason: z.string().nullable(),
+      changed_by_user: z.object({ name: z.string() }).nullable(),
+    }),
+  ),
+  statistics: z.object({
+    total_tier_changes: z.number().int(),
+    average_time_in_tier: z.string(),
+    most_recent_change: dateOut.nullable(),
+  }),
+});
+export type AgentTierHistoryResponse = z.output<typeof agentTierHistoryResponse>;
 
 /** Suppliers posted as `suppliers[]`, as one empty `suppliers` value (none), or a JSON array. */
 const supplierIds = z.preprocess(
@@ -204,12 +244,11 @@ const supplierIds = z.preprocess(
   z.array(z.unknown()).transform((list, ctx) => {
     const ids: number[] = [];
     for (const x of list) {
-      const n = typeof x === 'number' ? x : typeof x === 'string' && /^\s*\d{1,10}\s*$/.test(x) ? Number(x) : NaN;
-      if (!Number.isInteger(n) || n <= 0 || n > 2_147_483_647) {
+      if (!isId(x)) {
         ctx.addIssue({ code: 'custom', message: 'The selected suppliers are invalid.', input: x });
         return z.NEVER;
       }
-      ids.push(n);
+      ids.push(Number(x));
     }
     return [...new Set(ids)];
   }),
@@ -224,30 +263,69 @@ export const subAgentLinkInputSchema = (mode: 'create' | 'edit') =>
   });
 export type SubAgentLinkInput = z.output<ReturnType<typeof subAgentLinkInputSchema>>;
 
-export interface SubAgentLink {
-  id: number;
-  parent_agent_id: number;
-  sub_agent_id: number;
-  sub_agent: { id: number; name: string; email: string | null };
-  split_percentage: string;
-  suppliers: { id: number; name: string }[];
-}
+export const subAgentLinkSchema = z.object({
+  id: z.number().int(),
+  parent_agent_id: z.number().int(),
+  sub_agent_id: z.number().int(),
+  sub_agent: z.object({ id: z.number().int(), name: z.string(), email: z.string().nullable() }),
+  /** '12.50'. */
+  split_percentage: decimalOut,
+  suppliers: z.array(namedRef),
+});
+export type SubAgentLink = z.output<typeof subAgentLinkSchema>;
 
-/** Agent options for selects (`GET /agents-list`, bookings spec §7). */
-export interface AgentOption {
-  id: number;
-  name: string;
-  email: string | null;
-  user: { name: string };
-  fareconnect_number: string;
-}
+/** Agent options for selects (`GET /agents-list`, bookings spec §7) and the sub-agent form's candidates. */
+export const agentOptionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  user: z.object({ name: z.string() }),
+  fareconnect_number: z.string(),
+});
+export type AgentOption = z.output<typeof agentOptionSchema>;
+
+/** `GET /agents-list`. */
+export const agentOptionsResponse = successData(z.array(agentOptionSchema));
+
+/** `GET /agents/{id}/sub-agents`: the links, the agents that can be added, the parent's suppliers. */
+export const subAgentsResponse = success({
+  parent: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+  data: z.array(subAgentLinkSchema),
+  candidates: z.array(agentOptionSchema),
+  suppliers: z.array(namedRef),
+});
+
+/** `POST /agents/{id}/sub-agents`, and the update with `_method=PUT`. */
+export const subAgentSavedResponse = successMessage({ redirect: z.string(), data: subAgentLinkSchema });
+
+/** The removal with `_method=DELETE`. */
+export const subAgentRemovedResponse = successMessage({ redirect: z.string() });
 
 /** `POST /agents-bulk-import` answer (agents spec §3 "Agent import result"). */
-export interface AgentImportResult {
-  status: 'success';
-  message: string;
-  summary: { total_rows: number; created: number; skipped: number; failed: number };
-  created: { row: number; name: string; email: string; fareconnect_number: string; default_password: string }[];
-  skipped: { row: number; email: string; reason: string }[];
-  failed: { row: number; email: string; data: Record<string, string>; error: string }[];
-}
+export const agentImportResponse = successMessage({
+  summary: z.object({
+    total_rows: z.number().int(),
+    created: z.number().int(),
+    skipped: z.number().int(),
+    failed: z.number().int(),
+  }),
+  created: z.array(
+    z.object({
+      row: z.number().int(),
+      name: z.string(),
+      email: z.string(),
+      fareconnect_number: z.string(),
+      default_password: z.string(),
+    }),
+  ),
+  skipped: z.array(z.object({ row: z.number().int(), email: z.string(), reason: z.string() })),
+  failed: z.array(
+    z.object({
+      row: z.number().int(),
+      email: z.string(),
+      data: z.record(z.string(), z.string()),
+      error: z.string(),
+    }),
+  ),
+});
+export type AgentImportResult = z.output<typeof agentImportResponse>;

@@ -1,26 +1,16 @@
 import { z } from 'zod';
-import { optionalId, optionalText, requiredText } from './fields';
+import { idList, optionalId, optionalText, requiredText } from './fields';
+import { moneyOut, pageOf, successData, successMessage, timestampOut } from './responses';
 
-const bookingIds = z.preprocess(
-  (v) => {
-    if (v === undefined || v === null || v === '') return [];
-    return Array.isArray(v) ? v.filter((x) => x !== '') : [v];
-  },
-  z
-    .array(
-      z.coerce
-        .number({ error: 'The selected booking is invalid.' })
-        .int('The selected booking is invalid.')
-        .positive('The selected booking is invalid.')
-        .max(2_147_483_647, 'The selected booking is invalid.'),
-    )
-    .max(1000, 'At most 1000 bookings can be grouped at once.'),
-);
+const bookingIds = idList('The selected booking is invalid.', {
+  max: 1000,
+  maxMessage: 'At most 1000 bookings can be grouped at once.',
+});
 
 /** The booking-group form (spec §2 "Booking-group form", §3 Booking group). */
 export const bookingGroupInputSchema = z.object({
   name: requiredText('name', 150),
-  description: optionalText('description', 2000),
+  description: optionalText('description', 2000, { multiline: true }),
   selectedBookings: bookingIds,
 });
 export type BookingGroupInput = z.infer<typeof bookingGroupInputSchema>;
@@ -31,41 +21,59 @@ export const availableForGroupQuerySchema = z.object({
   group_id: optionalId('group').catch(null),
 });
 
-export const bookingGroupOptionSchema = z.object({ id: z.number(), name: z.string() });
+export const bookingGroupOptionSchema = z.object({ id: z.number().int(), name: z.string() });
 export type BookingGroupOption = z.infer<typeof bookingGroupOptionSchema>;
 
 export const availableBookingSchema = z.object({
-  id: z.number(),
+  id: z.number().int(),
   booking_reference: z.string(),
   customer_name: z.string(),
-  booking_amount: z.number(),
+  booking_amount: moneyOut,
   currency: z.object({ code: z.string(), symbol: z.string() }),
   agent_name: z.string(),
-  agent_id: z.number(),
+  agent_id: z.number().int(),
 });
 export type AvailableBooking = z.infer<typeof availableBookingSchema>;
 
 export const bookingGroupTotalSchema = z.object({
   currency_code: z.string(),
   currency_symbol: z.string(),
-  total: z.number(),
-  expected_commission: z.number(),
+  total: moneyOut,
+  expected_commission: moneyOut,
 });
 
 export const bookingGroupListItemSchema = z.object({
-  id: z.number(),
+  id: z.number().int(),
   name: z.string(),
   description: z.string(),
-  agent_id: z.number().nullable(),
+  agent_id: z.number().int().nullable(),
   agent_name: z.string().nullable(),
-  bookings_count: z.number(),
+  bookings_count: z.number().int(),
   totals: z.array(bookingGroupTotalSchema),
-  created_at: z.string(),
+  /** PostgreSQL's text form of the timestamp ('2025-01-31 10:00:00.123+00'). */
+  created_at: timestampOut,
 });
 export type BookingGroupListItem = z.infer<typeof bookingGroupListItemSchema>;
 
 export const bookingGroupSchema = bookingGroupListItemSchema.extend({
-  selectedBookings: z.array(z.number()),
+  selectedBookings: z.array(z.number().int()),
   bookings: z.array(availableBookingSchema),
 });
 export type BookingGroup = z.infer<typeof bookingGroupSchema>;
+
+/* ----------------------------------------------------------------------------------- responses */
+
+/** `GET /api/booking-groups`. */
+export const bookingGroupOptionsResponse = successData(z.array(bookingGroupOptionSchema));
+
+/** `GET /booking-groups` (JSON). */
+export const bookingGroupListResponse = pageOf(bookingGroupListItemSchema);
+
+/** `GET /booking-groups/{id}`. */
+export const bookingGroupResponse = successData(bookingGroupSchema);
+
+/** `POST /booking-groups`, `POST /booking-groups/{id}` + `_method=PUT`. */
+export const bookingGroupSavedResponse = successMessage({ data: bookingGroupSchema, redirect: z.string() });
+
+/** `GET /bookings-available-for-group`. */
+export const availableBookingsResponse = successData(z.array(availableBookingSchema));

@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import type { CommissionLineStatus } from '../commission/commission-lines';
+import type { RateSource } from '../commission/resolve-rate';
 import { percentSchema } from '../money/schemas';
-import { id, isoDate, listQuery, required } from './fields';
+import { dateFilter, id, listQuery, required } from './fields';
+import { dateOut, decimalOut, pageOf, percentOut, success, successData, successMessage } from './responses';
 
 /**
  * Commission rules (spec §2–§5 "Commission form", §7 `/commissions…` calls). One schema per contract:
@@ -62,18 +65,18 @@ export type CommissionOption = z.infer<typeof commissionOptionSchema>;
 export const commissionRateQuerySchema = z.object({
   agent_id: id('agent id'),
   supplier_id: id('supplier id'),
-  date: z.preprocess((v) => (isBlank(v) ? undefined : v), isoDate('date').optional()),
+  date: dateFilter('date'),
 });
 export type CommissionRateQuery = z.infer<typeof commissionRateQuerySchema>;
 
 /** The spec's commission rate response (§3). */
 export const commissionRateResponseSchema = z.object({
   is_sub_agent: z.boolean(),
-  commission_percentage: z.number(),
-  parent_commission_percentage: z.number().nullable(),
-  sub_agent_commission_percentage: z.number().nullable(),
-  split_percentage: z.number().nullable(),
-  parent_agent_id: z.number().nullable(),
+  commission_percentage: percentOut,
+  parent_commission_percentage: percentOut.nullable(),
+  sub_agent_commission_percentage: percentOut.nullable(),
+  split_percentage: percentOut.nullable(),
+  parent_agent_id: z.number().int().nullable(),
 });
 
 export const COMMISSION_SORTS = ['owner', 'commission_type', 'percentage', 'id'] as const;
@@ -91,7 +94,7 @@ export const commissionRuleSchema = z.object({
   general_id: z.number(),
   owner_name: z.string(),
   /** Decimal string, e.g. '12.50'. */
-  percentage: z.string(),
+  percentage: decimalOut,
   suppliers: z.array(z.number()),
 });
 export type CommissionRule = z.infer<typeof commissionRuleSchema>;
@@ -102,8 +105,100 @@ export const commissionListItemSchema = commissionRuleSchema.extend({
 });
 export type CommissionListItem = z.infer<typeof commissionListItemSchema>;
 
+/** Bookings recalculated by a change of rates: how many, and the change of expected commission per currency. */
 export const recalculationSchema = z.object({
-  changed: z.number(),
-  difference: z.array(z.object({ currency_code: z.string(), amount: z.string() })),
+  changed: z.number().int(),
+  difference: z.array(z.object({ currency_code: z.string(), amount: decimalOut })),
 });
 export type Recalculation = z.infer<typeof recalculationSchema>;
+
+/* ----------------------------------------------------------------------------------- responses */
+
+/** `GET /commissions` (JSON). */
+export const commissionListResponse = pageOf(commissionListItemSchema);
+
+/** `GET /commissions/options?type=`. */
+export const commissionOptionsResponse = successData(z.array(commissionOptionSchema));
+
+/** `GET /commissions/{id}`. */
+export const commissionResponse = successData(commissionRuleSchema);
+
+/** `POST /commissions`, `POST /commissions/{id}` + `_method=PUT`: the rule and the bookings it recalculated. */
+export const commissionSavedResponse = successMessage({
+  data: commissionRuleSchema,
+  recalculation: recalculationSchema,
+});
+
+/** `POST /commissions/{id}` + `_method=DELETE`. */
+export const commissionDeletedResponse = successMessage({ recalculation: recalculationSchema });
+
+export const RATE_SOURCES = [
+  'agent_rule',
+  'tier_rule',
+  'agent_default',
+  'none',
+] as const satisfies readonly RateSource[];
+export const COMMISSION_LINE_STATUSES = [
+  'pending',
+  'confirmed',
+  'paid',
+  'cancelled',
+] as const satisfies readonly CommissionLineStatus[];
+
+/** One line of arithmetic of an explanation: `exact` unrounded, `rounded` the amount kept. */
+const explanationStepSchema = z.object({
+  label: z.string(),
+  exact: decimalOut,
+  rounded: decimalOut,
+  was_rounded: z.boolean(),
+  text: z.string(),
+});
+
+const agentRef = z.object({ id: z.number().int(), name: z.string() });
+
+/**
+ * `GET /bookings/{id}/commission-explanation`: the booking's stored rate and where it came from, the
+ * split and the one rounding (the domain's `explainExpectedCommission`), with its stored commission lines.
+ * Amounts and percentages are the exact stored decimals as text.
+ */
+export const commissionExplanationResponse = success({
+  data: z.object({
+    booking_id: z.number().int(),
+    booking_reference: z.string(),
+    booking_date: dateOut,
+    supplier_name: z.string(),
+    currency_code: z.string(),
+    booking_amount: decimalOut,
+    stored_expected_commission: decimalOut,
+    /** False when the stored number no longer follows from the stored rate. */
+    is_consistent: z.boolean(),
+    agents: z.object({ primary: agentRef, parent: agentRef.nullable(), sub_agent: agentRef.nullable() }),
+    source: z.enum(RATE_SOURCES),
+    source_text: z.string(),
+    percentage: decimalOut,
+    is_sub_agent: z.boolean(),
+    split_percentage: decimalOut.nullable(),
+    sub_agent_percentage: decimalOut.nullable(),
+    parent_percentage: decimalOut.nullable(),
+    expected_commission: explanationStepSchema,
+    sub_agent: explanationStepSchema.nullable(),
+    parent: explanationStepSchema.nullable(),
+    company: explanationStepSchema,
+    lines: z.array(z.string()),
+  }),
+  lines: z.array(
+    z.object({
+      agent_id: z.number().int(),
+      agent_name: z.string(),
+      role: z.string(),
+      percentage: decimalOut,
+      amount: decimalOut,
+      gst_amount: decimalOut,
+      total_with_gst: decimalOut,
+      paid_amount: decimalOut,
+      status: z.enum(COMMISSION_LINE_STATUSES),
+      payment_date: dateOut.nullable(),
+    }),
+  ),
+});
+export type CommissionExplanationResponse = z.output<typeof commissionExplanationResponse>;

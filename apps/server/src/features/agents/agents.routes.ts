@@ -1,7 +1,18 @@
 import {
+  agentCreatedResponse,
+  agentImportResponse,
   agentInputSchema,
   agentListFilters,
+  agentListResponse,
+  agentOptionsResponse,
+  agentResponse,
+  agentTierHistoryResponse,
+  agentUpdatedResponse,
   listQuery,
+  pathId,
+  subAgentRemovedResponse,
+  subAgentSavedResponse,
+  subAgentsResponse,
   subAgentLinkInputSchema,
   AGENT_IMPORT_MAX_BYTES,
   AGENT_IMPORT_MESSAGES,
@@ -31,11 +42,7 @@ import {
 } from './sub-agents.service';
 
 const TAGS = ['agents'];
-const anyObject = z.object({}).passthrough();
-const subAgentParams = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-  subAgentId: z.coerce.number().int().positive().max(2_147_483_647),
-});
+const subAgentParams = z.object({ id: pathId(), subAgentId: pathId() });
 
 /** CONTRACT.md §4: an admin, or the agent the record is about. */
 function assertAdminOrSelf(user: SessionUser, agentId: number) {
@@ -55,7 +62,7 @@ export const agentRoutes: RouteModule = ({ db }) => [
       'Agents (page, or JSON list): search by name, e-mail or FareConnect number; filters tier, status, inactive, has_gst.',
     tags: TAGS,
     query: listQuery(AGENT_SORTS, 'name').extend(agentListFilters.shape),
-    response: anyObject,
+    response: agentListResponse,
     handler: async ({ query }) => findAgents(db, query),
   }),
   route({
@@ -64,7 +71,7 @@ export const agentRoutes: RouteModule = ({ db }) => [
     access: 'user',
     summary: 'Agents for selects: every agent for an admin, only themself for an agent.',
     tags: TAGS,
-    response: anyObject,
+    response: agentOptionsResponse,
     handler: async ({ user }) => ({
       status: 'success' as const,
       data: await findAgentOptions(db, user.is_admin ? undefined : (user.agent_id ?? 0)),
@@ -78,7 +85,7 @@ export const agentRoutes: RouteModule = ({ db }) => [
     tags: TAGS,
     body: agentInputSchema('create'),
     bodyType: 'multipart',
-    response: anyObject,
+    response: agentCreatedResponse,
     handler: async ({ body, user, redirectTo }) => {
       const data = await createAgent(db, body, user.id);
       redirectTo(agentsPage);
@@ -93,7 +100,7 @@ export const agentRoutes: RouteModule = ({ db }) => [
     summary: 'One agent (admin, or the agent themself).',
     tags: TAGS,
     params: idParams,
-    response: anyObject,
+    response: agentResponse,
     handler: async ({ params, user }) => {
       assertAdminOrSelf(user, params.id);
       const data = await getAgentById(db, params.id);
@@ -111,7 +118,7 @@ export const agentRoutes: RouteModule = ({ db }) => [
     params: idParams,
     body: agentInputSchema('edit'),
     bodyType: 'multipart',
-    response: anyObject,
+    response: agentUpdatedResponse,
     handler: async ({ params, body, user, redirectTo }) => {
       const result = await updateAgent(db, params.id, body, user.id);
       redirectTo(agentsPage);
@@ -136,7 +143,7 @@ export const agentRoutes: RouteModule = ({ db }) => [
     summary: 'Tier history of an agent: agent, history (newest first), statistics.',
     tags: TAGS,
     params: idParams,
-    response: anyObject,
+    response: agentTierHistoryResponse,
     handler: async ({ params, user }) => {
       assertAdminOrSelf(user, params.id);
       const data = await getTierHistory(db, params.id);
@@ -153,7 +160,7 @@ export const agentRoutes: RouteModule = ({ db }) => [
       'Sub-agent links of a parent agent, with the agents that can be added and the parent’s suppliers (admin, or the parent themself).',
     tags: TAGS,
     params: idParams,
-    response: anyObject,
+    response: subAgentsResponse,
     handler: async ({ params, user }) => {
       assertAdminOrSelf(user, params.id);
       const parent = await getAgentById(db, params.id);
@@ -176,7 +183,7 @@ export const agentRoutes: RouteModule = ({ db }) => [
     params: idParams,
     body: subAgentLinkInputSchema('create'),
     bodyType: 'multipart',
-    response: anyObject,
+    response: subAgentSavedResponse,
     handler: async ({ params, body, user, redirectTo }) => {
       assertAdminOrSelf(user, params.id);
       if (!(await getAgentById(db, params.id))) throw notFound('The agent');
@@ -199,7 +206,7 @@ export const agentRoutes: RouteModule = ({ db }) => [
     params: subAgentParams,
     body: subAgentLinkInputSchema('edit'),
     bodyType: 'multipart',
-    response: anyObject,
+    response: subAgentSavedResponse,
     handler: async ({ params, body, user, redirectTo }) => {
       assertAdminOrSelf(user, params.id);
       const data = await updateSubAgentLink(db, params.id, params.subAgentId, body, user.id);
@@ -219,7 +226,7 @@ export const agentRoutes: RouteModule = ({ db }) => [
     summary: 'Remove a sub-agent link (POST with _method=DELETE).',
     tags: TAGS,
     params: subAgentParams,
-    response: anyObject,
+    response: subAgentRemovedResponse,
     handler: async ({ params, user, redirectTo }) => {
       assertAdminOrSelf(user, params.id);
       await deleteSubAgentLink(db, params.id, params.subAgentId, user.id);
@@ -243,7 +250,7 @@ export const agentRoutes: RouteModule = ({ db }) => [
     // Uploads up to 20 MB reach the handler, which answers the spec's 422 'File size must be less than 10MB'.
     multipartLimits: { fileSize: 2 * AGENT_IMPORT_MAX_BYTES, files: 1 },
     fileTooLargeMessage: AGENT_IMPORT_MESSAGES.tooLarge,
-    response: anyObject,
+    response: agentImportResponse,
     handler: async ({ body, user }) => importAgents(db, body.file, user.id),
   }),
   route({

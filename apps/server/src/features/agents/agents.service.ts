@@ -6,6 +6,7 @@ import {
   tierOnDate,
   tierStatistics,
   type AgentDetail,
+  type agentUpdatedResponse,
   type AgentInput,
   type AgentListItem,
   type AgentOption,
@@ -289,10 +290,11 @@ function uniqueError(err: unknown) {
     : fieldError('fareconnect_email', 'The fareconnect email has already been taken.');
 }
 
+/** What `PUT /agents/{id}` reports besides the agent (the response schema's own fields). */
 export interface UpdateAgentResult {
   agent: AgentDetail;
-  tier_change: { from: number | null; to: number; start_date: string; takes_effect: 'now' | 'on_start_date' } | null;
-  recalculation: { changed: number; difference: { currency_code: string; amount: string }[] } | null;
+  tier_change: z.output<typeof agentUpdatedResponse>['tier_change'];
+  recalculation: z.output<typeof agentUpdatedResponse>['recalculation'];
 }
 
 /**

@@ -1,14 +1,13 @@
 import {
-  availableBookingSchema,
+  availableBookingsResponse,
   availableForGroupQuerySchema,
   bookingGroupInputSchema,
-  bookingGroupListItemSchema,
-  bookingGroupOptionSchema,
-  bookingGroupSchema,
-  listOf,
+  bookingGroupListResponse,
+  bookingGroupOptionsResponse,
+  bookingGroupResponse,
+  bookingGroupSavedResponse,
   listQuery,
 } from '@app/domain';
-import { z } from 'zod';
 import type { RouteModule } from '../../http/app';
 import { notFound } from '../../http/errors';
 import { idParams, route } from '../../http/route';
@@ -24,7 +23,7 @@ export const bookingGroupRoutes: RouteModule = ({ db }) => [
     access: 'user',
     summary: 'Booking groups for pickers: id and name (agents: their own; admins: all).',
     tags: TAGS,
-    response: listOf(bookingGroupOptionSchema),
+    response: bookingGroupOptionsResponse,
     handler: async ({ user }) => ({ status: 'success' as const, data: await findGroupOptions(db, user) }),
   }),
   route({
@@ -35,15 +34,7 @@ export const bookingGroupRoutes: RouteModule = ({ db }) => [
     summary: 'Booking groups (page, or JSON list) with booking counts and per-currency totals.',
     tags: TAGS,
     query: listQuery(['created_at'] as const, 'created_at', 25),
-    response: z.object({
-      data: z.array(bookingGroupListItemSchema),
-      current_page: z.number(),
-      last_page: z.number(),
-      per_page: z.number(),
-      from: z.number().nullable(),
-      to: z.number().nullable(),
-      total: z.number(),
-    }),
+    response: bookingGroupListResponse,
     handler: async ({ query, user }) => findGroups(db, user, query),
   }),
   route({
@@ -54,7 +45,7 @@ export const bookingGroupRoutes: RouteModule = ({ db }) => [
     summary: 'One booking group with its bookings (selectedBookings: their ids).',
     tags: TAGS,
     params: idParams,
-    response: z.object({ status: z.literal('success'), data: bookingGroupSchema }),
+    response: bookingGroupResponse,
     handler: async ({ params, user }) => {
       const group = await getGroup(db, user, params.id);
       if (!group) throw notFound('The booking group');
@@ -68,6 +59,7 @@ export const bookingGroupRoutes: RouteModule = ({ db }) => [
     summary: 'Create a booking group: name, description, selectedBookings[] (moved into the group).',
     tags: TAGS,
     body: bookingGroupInputSchema,
+    response: bookingGroupSavedResponse,
     handler: async ({ body, user, redirectTo }) => {
       const { id } = await saveGroup(db, user, body, null);
       redirectTo(LIST_PAGE);
@@ -87,6 +79,7 @@ export const bookingGroupRoutes: RouteModule = ({ db }) => [
     tags: TAGS,
     params: idParams,
     body: bookingGroupInputSchema,
+    response: bookingGroupSavedResponse,
     handler: async ({ body, params, user, redirectTo }) => {
       await saveGroup(db, user, body, params.id);
       redirectTo(LIST_PAGE);
@@ -106,7 +99,7 @@ export const bookingGroupRoutes: RouteModule = ({ db }) => [
       'Bookings that can join a group: in no group (or in group_id when editing it). Admins may filter by agent_id.',
     tags: TAGS,
     query: availableForGroupQuerySchema,
-    response: listOf(availableBookingSchema),
+    response: availableBookingsResponse,
     handler: async ({ query, user }) => ({
       status: 'success' as const,
       data: await findAvailableBookings(db, user, query),

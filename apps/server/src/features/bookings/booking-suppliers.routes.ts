@@ -1,4 +1,4 @@
-import { canAgentBookSupplier, isValidIsoDate, percentToNumber } from '@app/domain';
+import { bookingSuppliersResponse, canAgentBookSupplier, dateFilter, idFilter, percentToNumber } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { RouteModule } from '../../http/app';
@@ -7,28 +7,7 @@ import { route } from '../../http/route';
 import { resolveRatesForSuppliers } from '../commissions';
 import { todayUtc } from '../../clock';
 
-const query = z.object({
-  agent_id: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  ),
-  date: z
-    .string()
-    .optional()
-    .refine((d) => d === undefined || d === '' || isValidIsoDate(d), 'The date is not a valid date (YYYY-MM-DD).'),
-});
-
-const supplierOption = z.object({
-  id: z.number(),
-  name: z.string(),
-  currency_symbol: z.string(),
-  booking_number_format: z.string().nullable(),
-  parentAgentName: z.string().nullable(),
-  parentAgentId: z.number().nullable(),
-  splitPercentage: z.number().nullable(),
-  commission_percentage: z.number().nullable(),
-  bookable: z.boolean(),
-});
+const query = z.object({ agent_id: idFilter('agent'), date: dateFilter('date') });
 
 /**
  * `GET /api/booking-suppliers?agent_id=&date=`: the booking form's suppliers (spec §3 "Supplier as given
@@ -43,7 +22,7 @@ export const bookingSupplierRoutes: RouteModule = ({ db }) => [
     summary: "The booking form's supplier list for an agent, with the parent agent and split for sub-agent suppliers.",
     tags: ['bookings'],
     query,
-    response: z.object({ status: z.literal('success'), data: z.array(supplierOption) }),
+    response: bookingSuppliersResponse,
     handler: async ({ query: q, user }) => {
       if (!user.is_admin && q.agent_id !== undefined && q.agent_id !== user.agent_id) throw forbidden();
       const agentId = user.is_admin ? (q.agent_id ?? null) : user.agent_id;

@@ -1,9 +1,16 @@
 import {
   bookingInputSchema,
   bookingListQuerySchema,
+  bookingListResponse,
+  bookingReferenceCheckResponse,
+  bookingResponse,
+  bookingSavedResponse,
+  bookingTransactionStatusesResponse,
   cancelBookingSchema,
   checkBookingReferenceSchema,
   checkReferenceSupplierSchema,
+  duplicateBookingSupplierResponse,
+  messageResponse,
   moneyFromDb,
   moneyToNumber,
   transactionStatusRequestSchema,
@@ -41,6 +48,7 @@ export const bookingRoutes: RouteModule = ({ db }) => [
       'Bookings list: filters (search, status, transaction_status = the stored match status, supplier, agent, group, dates, personal), sort (default booking_date desc) and paging. Agents see the bookings they earn from.',
     tags: ['bookings'],
     query: bookingListQuerySchema,
+    response: bookingListResponse,
     handler: async ({ query, user }) => findBookings(db, user, query),
   }),
   route({
@@ -53,6 +61,7 @@ export const bookingRoutes: RouteModule = ({ db }) => [
     bodyType: 'multipart',
     multipartLimits: uploadLimits,
     fileTooLargeMessage: FILE_TOO_LARGE,
+    response: bookingSavedResponse,
     handler: async ({ body, user, redirectTo }) => {
       const { id } = await saveBooking(db, user, body, receiptOf(body), null);
       redirectTo(`/bookings/${id}`);
@@ -72,6 +81,7 @@ export const bookingRoutes: RouteModule = ({ db }) => [
     summary: 'One booking with supplier, agents, commission lines, group, receipt and audit history.',
     tags: ['bookings'],
     params: idParams,
+    response: bookingResponse,
     handler: async ({ params, user }) => {
       const booking = await getBooking(db, user, params.id);
       if (!booking) throw notFound('The booking');
@@ -89,6 +99,7 @@ export const bookingRoutes: RouteModule = ({ db }) => [
     bodyType: 'multipart',
     multipartLimits: uploadLimits,
     fileTooLargeMessage: FILE_TOO_LARGE,
+    response: bookingSavedResponse,
     handler: async ({ body, params, user, redirectTo }) => {
       await saveBooking(db, user, body, receiptOf(body), params.id);
       redirectTo(`/bookings/${params.id}`);
@@ -108,6 +119,7 @@ export const bookingRoutes: RouteModule = ({ db }) => [
       'Delete a booking (not completed or cancelled, not reconciled, no transactions, no paid commission: else 409).',
     tags: ['bookings'],
     params: idParams,
+    response: messageResponse,
     handler: async ({ params, user, redirectTo }) => {
       await deleteBooking(db, user, params.id);
       redirectTo('/bookings');
@@ -123,6 +135,7 @@ export const bookingRoutes: RouteModule = ({ db }) => [
     params: idParams,
     body: cancelBookingSchema,
     bodyType: 'form',
+    response: messageResponse,
     handler: async ({ params, body, user, redirectTo }) => {
       await cancelBooking(db, user, params.id, body.cancellation_note);
       redirectTo(`/bookings/${params.id}`);
@@ -155,6 +168,7 @@ export const bookingRoutes: RouteModule = ({ db }) => [
     summary: 'Transaction match status for the given bookings, keyed by booking id (DOMAIN.md "Matching").',
     tags: ['bookings'],
     body: transactionStatusRequestSchema,
+    response: bookingTransactionStatusesResponse,
     handler: async ({ body, user }) =>
       Object.fromEntries(await findTransactionStatuses(db, body.booking_ids, visibleTo(user))),
   }),
@@ -165,6 +179,7 @@ export const bookingRoutes: RouteModule = ({ db }) => [
     summary: 'Is this booking reference already used? (amber warning on the form)',
     tags: ['bookings'],
     body: checkBookingReferenceSchema,
+    response: bookingReferenceCheckResponse,
     handler: async ({ body }) => {
       const { rows } = await db.execute<{ id: number }>(sql`
         select b.id from bookings b
@@ -183,6 +198,7 @@ export const bookingRoutes: RouteModule = ({ db }) => [
     summary: 'Bookings with the same reference and supplier (admin warning "Duplicate Booking with Supplier").',
     tags: ['bookings'],
     body: checkReferenceSupplierSchema,
+    response: duplicateBookingSupplierResponse,
     handler: async ({ body }) => {
       if (!body.supplier_id) return { has_duplicate: false, message: '', bookings: [] };
       const { rows } = await db.execute<{

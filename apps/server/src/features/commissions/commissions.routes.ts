@@ -1,16 +1,16 @@
 import {
+  commissionDeletedResponse,
+  commissionExplanationResponse,
   commissionInputSchema,
-  commissionListItemSchema,
   commissionListQuerySchema,
-  commissionOptionSchema,
+  commissionListResponse,
   commissionOptionsQuerySchema,
+  commissionOptionsResponse,
   commissionRateQuerySchema,
   commissionRateResponseSchema,
-  commissionRuleSchema,
-  listOf,
-  recalculationSchema,
+  commissionResponse,
+  commissionSavedResponse,
 } from '@app/domain';
-import { z } from 'zod';
 import type { RouteModule } from '../../http/app';
 import { idParams, route } from '../../http/route';
 import {
@@ -24,24 +24,6 @@ import {
   updateCommissionRule,
 } from './commissions.service';
 
-const saved = z.object({
-  status: z.literal('success'),
-  message: z.string(),
-  data: commissionRuleSchema,
-  recalculation: recalculationSchema,
-});
-
-const paginated = <T extends z.ZodType>(item: T) =>
-  z.object({
-    data: z.array(item),
-    current_page: z.number(),
-    last_page: z.number(),
-    per_page: z.number(),
-    from: z.number().nullable(),
-    to: z.number().nullable(),
-    total: z.number(),
-  });
-
 export const commissionRoutes: RouteModule = ({ db }) => [
   route({
     method: 'GET',
@@ -51,7 +33,7 @@ export const commissionRoutes: RouteModule = ({ db }) => [
     summary: 'Commission rules (page, or JSON list with search by owner or supplier name and a type filter).',
     tags: ['commissions'],
     query: commissionListQuerySchema,
-    response: paginated(commissionListItemSchema),
+    response: commissionListResponse,
     handler: ({ query }) => findCommissionRules(db, query),
   }),
   route({
@@ -61,7 +43,7 @@ export const commissionRoutes: RouteModule = ({ db }) => [
     summary: 'Options of the commission form for a type: the tiers, or the active agents, by name.',
     tags: ['commissions'],
     query: commissionOptionsQuerySchema,
-    response: listOf(commissionOptionSchema),
+    response: commissionOptionsResponse,
     handler: async ({ query }) => ({ status: 'success' as const, data: await findCommissionOptions(db, query.type) }),
   }),
   route({
@@ -82,7 +64,7 @@ export const commissionRoutes: RouteModule = ({ db }) => [
     summary: 'Create a commission rule; recalculates the unpaid bookings it affects.',
     tags: ['commissions'],
     body: commissionInputSchema,
-    response: saved,
+    response: commissionSavedResponse,
     handler: async ({ body, user, redirectTo }) => {
       redirectTo('/commissions');
       return createCommissionRule(db, body, user);
@@ -96,7 +78,7 @@ export const commissionRoutes: RouteModule = ({ db }) => [
     params: idParams,
     summary: 'One commission rule, as the edit form reads it (suppliers as ids).',
     tags: ['commissions'],
-    response: z.object({ status: z.literal('success'), data: commissionRuleSchema }),
+    response: commissionResponse,
     handler: async ({ params }) => ({ status: 'success' as const, data: await getCommissionRuleById(db, params.id) }),
   }),
   route({
@@ -107,7 +89,7 @@ export const commissionRoutes: RouteModule = ({ db }) => [
     summary: 'Update a commission rule (POST with _method=PUT); recalculates the unpaid bookings it affects.',
     tags: ['commissions'],
     body: commissionInputSchema,
-    response: saved,
+    response: commissionSavedResponse,
     handler: async ({ body, params, user, redirectTo }) => {
       redirectTo('/commissions');
       return updateCommissionRule(db, params.id, body, user);
@@ -120,7 +102,7 @@ export const commissionRoutes: RouteModule = ({ db }) => [
     params: idParams,
     summary: 'Delete a commission rule (POST with _method=DELETE); recalculates the unpaid bookings it affected.',
     tags: ['commissions'],
-    response: z.object({ status: z.literal('success'), message: z.string(), recalculation: recalculationSchema }),
+    response: commissionDeletedResponse,
     handler: async ({ params, user, redirectTo }) => {
       redirectTo('/commissions');
       return deleteCommissionRule(db, params.id, user);
@@ -134,6 +116,7 @@ export const commissionRoutes: RouteModule = ({ db }) => [
     summary:
       "Why a booking's expected commission is what it is: rate and source, split, rounding; with its stored commission lines.",
     tags: ['commissions', 'bookings'],
+    response: commissionExplanationResponse,
     handler: ({ params, user }) => explainBookingCommission(db, params.id, user),
   }),
 ];

@@ -3,6 +3,7 @@ import {
   COMMISSION_DELETED,
   COMMISSION_UPDATED,
   INVALID_OPTION,
+  RATE_SOURCES,
   explainExpectedCommission,
   moneyFromDb,
   percentFromDb,
@@ -405,8 +406,6 @@ type ExplainRow = {
   supplier_name: string;
   agent_names: Record<string, string> | null;
 };
-
-const RATE_SOURCES: readonly RateSource[] = ['agent_rule', 'tier_rule', 'agent_default', 'none'];
 
 /**
  * `GET /bookings/{id}/commission-explanation`: why the booking's stored expected commission is what it

@@ -1,4 +1,4 @@
-import { currencySchema, listOf, type Currency } from '@app/domain';
+import { currencyListResponse, type Currency } from '@app/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../lib/api-client';
 
@@ -6,7 +6,7 @@ import { getJson } from '../lib/api-client';
 export const currenciesQueryKey = ['currencies'] as const;
 
 export async function getCurrencies(): Promise<Currency[]> {
-  const { data } = await getJson('/api/currencies', { schema: listOf(currencySchema) });
+  const { data } = await getJson('/api/currencies', { schema: currencyListResponse });
   return data;
 }
 

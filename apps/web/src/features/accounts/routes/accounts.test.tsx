@@ -35,11 +35,21 @@ const account = {
 describe('Accounts page', () => {
   it('lists accounts with owner, format and balance, and the per-currency summary', async () => {
     const mock = mockFetch({
-      'GET /accounts': { body: { data: [account] } },
+      'GET /accounts': { body: { status: 'success', data: [account] } },
       'POST /accounts/transactions/currency-summary': {
         body: {
           status: 'success',
-          data: [{ currency_id: 2, currency: 'CAD', total_amount: 1234.5, credit_amount: 1300, debit_amount: 65.5 }],
+          message: 'Currency summary retrieved successfully',
+          data: [
+            {
+              currency_id: 2,
+              currency: 'CAD',
+              currency_symbol: '$',
+              total_amount: 1234.5,
+              credit_amount: 1300,
+              debit_amount: 65.5,
+            },
+          ],
         },
       },
     });
@@ -58,7 +68,7 @@ describe('Accounts page', () => {
 
   it("creates a supplier account and shows the supplier's format", async () => {
     const mock = mockFetch({
-      'GET /accounts': { body: { data: [] } },
+      'GET /accounts': { body: { status: 'success', data: [] } },
       'GET /api/suppliers': { body: { status: 'success', data: [supplier] } },
       'GET /agents-list': { body: { status: 'success', data: [] } },
       'GET /api/currencies': { body: { status: 'success', data: [cad] } },

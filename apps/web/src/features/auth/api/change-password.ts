@@ -1,11 +1,14 @@
-import type { PasswordChangeInput } from '@app/domain';
+import { passwordChangeResponseSchema, type PasswordChangeInput } from '@app/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postJson } from '../../../lib/api-client';
 import { sessionQueryKey } from './get-session';
 
-/** `POST /api/user/password` → `{status:'success', message}`; other sessions of the user end. */
-export function changePassword(input: PasswordChangeInput): Promise<{ message?: string }> {
-  return postJson('/api/user/password', input) as Promise<{ message?: string }>;
+/**
+ * `POST /api/user/password` → `{status:'success', message, csrf_token}`; every session of the user ends and
+ * this browser goes on in a new one (the API client keeps its token).
+ */
+export function changePassword(input: PasswordChangeInput) {
+  return postJson('/api/user/password', input, { schema: passwordChangeResponseSchema });
 }
 
 export function useChangePassword() {

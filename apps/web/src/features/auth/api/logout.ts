@@ -1,12 +1,13 @@
+import { logoutResponseSchema } from '@app/domain';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getErrorMessage, isApiError, postJson } from '../../../lib/api-client';
 import { browser } from '../../../lib/browser';
 import { paths } from '../../../lib/paths';
 
-/** `POST /logout` → `{status:'success', csrf_token}`. */
-export function logout(): Promise<unknown> {
-  return postJson('/logout', {}, { redirectOnUnauthenticated: false });
+/** `POST /logout` → `{status:'success', message, csrf_token}`. */
+export function logout() {
+  return postJson('/logout', {}, { schema: logoutResponseSchema, redirectOnUnauthenticated: false });
 }
 
 /**

@@ -61,7 +61,7 @@ describe('Login page', () => {
   it('signs in and goes to the ?redirect page', async () => {
     mockFetch({
       'GET /api/session': signedOut,
-      'POST /login': { body: { status: 'success', user: adminUser, csrf_token: 'token-2' } },
+      'POST /login': { body: { status: 'success', message: 'Signed in.', user: adminUser, csrf_token: 'token-2' } },
       'GET /api/suppliers': { body: { status: 'success', data: [] } },
     });
     const { user, router } = renderApp('/login?redirect=%2Fsuppliers');
@@ -76,7 +76,7 @@ describe('Login page', () => {
   it('ignores a redirect to another site and goes to the bookings list', async () => {
     mockFetch({
       'GET /api/session': signedOut,
-      'POST /login': { body: { status: 'success', user: adminUser, csrf_token: 'token-2' } },
+      'POST /login': { body: { status: 'success', message: 'Signed in.', user: adminUser, csrf_token: 'token-2' } },
       'GET /bookings': {
         body: { data: [], current_page: 1, last_page: 1, per_page: 25, from: null, to: null, total: 0 },
       },

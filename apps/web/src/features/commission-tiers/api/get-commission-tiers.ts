@@ -1,4 +1,4 @@
-import { listOf, tierSchema, type Tier } from '@app/domain';
+import { tierListResponse, type Tier } from '@app/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ export const commissionTiersQueryKey = ['commission-tiers'] as const;
 
 /** `GET /api/commission-tiers` → `{status:'success', data:[{id,name,description}]}` */
 export async function getCommissionTiers(): Promise<Tier[]> {
-  const { data } = await getJson('/api/commission-tiers', { schema: listOf(tierSchema) });
+  const { data } = await getJson('/api/commission-tiers', { schema: tierListResponse });
   return data;
 }
 

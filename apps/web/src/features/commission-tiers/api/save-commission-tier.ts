@@ -1,10 +1,7 @@
-import { tierSchema, type Tier, type TierInput } from '@app/domain';
+import { tierSavedResponse, type Tier, type TierInput } from '@app/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postJson, putJson } from '../../../lib/api-client';
-import { savedResponse } from '../../../lib/api-schemas';
 import { commissionTiersQueryKey } from './get-commission-tiers';
-
-const savedTierSchema = savedResponse(tierSchema);
 
 export interface SavedTier {
   message: string;
@@ -15,10 +12,10 @@ export interface SavedTier {
 export async function saveCommissionTier({ id, input }: { id?: number; input: TierInput }): Promise<SavedTier> {
   const response =
     id === undefined
-      ? await postJson('/commission-tiers', input, { schema: savedTierSchema })
-      : await putJson(`/commission-tiers/${id}`, input, { schema: savedTierSchema });
+      ? await postJson('/commission-tiers', input, { schema: tierSavedResponse })
+      : await putJson(`/commission-tiers/${id}`, input, { schema: tierSavedResponse });
   return {
-    message: response.message ?? (id === undefined ? 'Commission tier created.' : 'Commission tier updated.'),
+    message: response.message,
     tier: response.data,
   };
 }

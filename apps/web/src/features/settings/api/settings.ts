@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
-import { settingsSchema, type Settings } from '@app/domain';
+import { settingsResponse, settingsSavedResponse, type Settings } from '@app/domain';
 import { getJson, postJson } from '../../../lib/api-client';
-import { itemResponse, savedResponse } from '../../../lib/api-schemas';
 
 export type { Settings };
 
@@ -9,7 +8,7 @@ export const settingsQueryKey = ['settings'] as const;
 
 /** `GET /api/settings` → `{status, data:{gst_rate:'5.00'}}` */
 export async function getSettings(): Promise<Settings> {
-  const { data } = await getJson('/api/settings', { schema: itemResponse(settingsSchema) });
+  const { data } = await getJson('/api/settings', { schema: settingsResponse });
   return data;
 }
 
@@ -21,8 +20,8 @@ export function useSettings() {
 
 /** `POST /settings` JSON `{gst_rate}` (a decimal string) → `{status, message, data}` */
 export async function updateSettings(input: { gst_rate: string }): Promise<{ message: string; settings: Settings }> {
-  const response = await postJson('/settings', input, { schema: savedResponse(settingsSchema) });
-  return { message: response.message ?? 'Settings saved.', settings: response.data };
+  const response = await postJson('/settings', input, { schema: settingsSavedResponse });
+  return { message: response.message, settings: response.data };
 }
 
 export function useUpdateSettings() {

@@ -1,10 +1,7 @@
-import { supplierSchema, type Supplier, type SupplierInput } from '@app/domain';
+import { supplierSavedResponse, type Supplier, type SupplierInput } from '@app/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postJson, putJson } from '../../../lib/api-client';
-import { savedResponse } from '../../../lib/api-schemas';
 import { suppliersQueryKey } from './get-suppliers';
-
-const savedSupplierSchema = savedResponse(supplierSchema);
 
 export interface SavedSupplier {
   message: string;
@@ -15,10 +12,10 @@ export interface SavedSupplier {
 export async function saveSupplier({ id, input }: { id?: number; input: SupplierInput }): Promise<SavedSupplier> {
   const response =
     id === undefined
-      ? await postJson('/suppliers', input, { schema: savedSupplierSchema })
-      : await putJson(`/suppliers/${id}`, input, { schema: savedSupplierSchema });
+      ? await postJson('/suppliers', input, { schema: supplierSavedResponse })
+      : await putJson(`/suppliers/${id}`, input, { schema: supplierSavedResponse });
   return {
-    message: response.message ?? (id === undefined ? 'Supplier created.' : 'Supplier updated.'),
+    message: response.message,
     supplier: response.data,
   };
 }

@@ -1,5 +1,11 @@
-import { IMPORT_MESSAGES, TRANSACTION_IMPORT_POLL_MS, type ImportSkippedRow } from '@app/domain';
+import {
+  IMPORT_MESSAGES,
+  importJobStatusResponse,
+  importStartedResponse,
+  TRANSACTION_IMPORT_POLL_MS,
+} from '@app/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { accountsQueryKey } from '../../accounts';
 import { getJson, isApiError, postForm } from '../../../lib/api-client';
 import { transactionsQueryKey } from './transactions-api';
@@ -9,39 +15,19 @@ export const TRANSACTION_IMPORT_URL = '/api/transactions/import';
 export const importStatusUrl = (jobId: string) => `/api/transactions/import/status/${encodeURIComponent(jobId)}`;
 
 /** `POST /api/transactions/import` → 200. */
-export interface ImportStarted {
-  status: string;
-  job_id: string;
-  message?: string;
-  total_rows?: number;
-  skipped?: ImportSkippedRow[];
-}
-
-export type ImportJobState = 'queued' | 'processing' | 'completed' | 'failed' | 'success';
-
+export type ImportStarted = z.output<typeof importStartedResponse>;
 /** `GET /api/transactions/import/status/{jobId}`. */
-export interface ImportJobStatus {
-  job_id: string;
-  status: ImportJobState;
-  processed_count: number;
-  total_rows: number;
-  imported_count: number;
-  errors: string[];
-  error_count: number;
-  /** Null until the job finishes. */
-  message: string | null;
-}
+export type ImportJobStatus = z.output<typeof importJobStatusResponse>;
 
-/** 'completed' (or 'success', which the spec also accepts) and 'failed' end the polling. */
-export const isImportSucceeded = (s: ImportJobStatus | undefined) =>
-  s?.status === 'completed' || s?.status === 'success';
+/** 'completed' and 'failed' end the polling (the server's word for the spec's 'success' is 'completed'). */
+export const isImportSucceeded = (s: ImportJobStatus | undefined) => s?.status === 'completed';
 export const isImportFailed = (s: ImportJobStatus | undefined) => s?.status === 'failed';
 export const isImportFinished = (s: ImportJobStatus | undefined) => isImportSucceeded(s) || isImportFailed(s);
 
 /** Multipart upload (the api-client adds the CSRF token and the AJAX header). */
 export function useStartTransactionImport(url = TRANSACTION_IMPORT_URL) {
   return useMutation({
-    mutationFn: (form: FormData) => postForm<ImportStarted>(url, form),
+    mutationFn: (form: FormData) => postForm(url, form, { schema: importStartedResponse }),
   });
 }
 
@@ -61,7 +47,7 @@ export function useImportJobStatus(jobId: string | null) {
     staleTime: 0,
     queryFn: async () => {
       try {
-        const status = await getJson<ImportJobStatus>(importStatusUrl(jobId!));
+        const status = await getJson(importStatusUrl(jobId!), { schema: importJobStatusResponse });
         if (isImportSucceeded(status)) {
           void queryClient.invalidateQueries({ queryKey: transactionsQueryKey });
           void queryClient.invalidateQueries({ queryKey: accountsQueryKey });

@@ -16,7 +16,7 @@ const status = (over: Record<string, unknown> = {}) => ({
     imported_count: 0,
     errors: [],
     error_count: 0,
-    message: '',
+    message: null,
     ...over,
   },
 });
@@ -60,7 +60,7 @@ afterEach(() => {
 
 describe('Transaction import form', () => {
   it('checks the required fields, the file type and the 10MB limit before anything is read', async () => {
-    const mock = mockFetch({ 'GET /accounts': { body: { data: [account] } } });
+    const mock = mockFetch({ 'GET /accounts': { body: { status: 'success', data: [account] } } });
     const { user, container } = await openForm();
     expect(screen.getByTestId('import-instructions')).toHaveTextContent('INV123,100.50 (credit)');
     expect(screen.getByTestId('import-instructions')).toHaveTextContent('PMT456,-75.25 (debit)');
@@ -101,7 +101,7 @@ describe('Transaction import preview', () => {
   const text = [...good, 'SW0000999,12,50', 'XX1,10.00', 'SW0000998,abc'].join('\n');
 
   it('shows the counts, exact totals in the account currency, 100 rows then all, and every skipped row', async () => {
-    mockFetch({ 'GET /accounts': { body: { data: [account] } } });
+    mockFetch({ 'GET /accounts': { body: { status: 'success', data: [account] } } });
     const { user, container } = await openForm();
     await pickAccount(user);
     choose(container, csv(text));
@@ -153,7 +153,7 @@ describe('Transaction import preview', () => {
   });
 
   it('keeps only the rows in view in the page when Show All Items lists a big file', async () => {
-    mockFetch({ 'GET /accounts': { body: { data: [account] } } });
+    mockFetch({ 'GET /accounts': { body: { status: 'success', data: [account] } } });
     const { user, container } = await openForm();
     await pickAccount(user);
     const big = Array.from({ length: 1500 }, (_, k) => `SW${String(k + 1).padStart(7, '0')},1.00`).join('\n');
@@ -178,11 +178,19 @@ describe('Transaction import preview', () => {
     expect(references()).not.toContain('SW0000001');
   });
 
-  it('formats in £ when the account has no currency', async () => {
-    const noCurrency = { ...account, currency: null, currency_code: null, booking_number_format: null };
-    mockFetch({ 'GET /accounts': { body: { data: [noCurrency] } } });
+  it('formats in £ for a GBP account', async () => {
+    // Every account has a currency (accounts.currency_id is required): the £ here is the account's own.
+    const gbpAccount = {
+      ...account,
+      currency_id: 1,
+      currency: { id: 1, code: 'GBP', name: 'British Pound', symbol: '£' },
+      currency_code: 'GBP',
+      accountable: { ...account.accountable, booking_number_format: null },
+      booking_number_format: null,
+    };
+    mockFetch({ 'GET /accounts': { body: { status: 'success', data: [gbpAccount] } } });
     const { user, container } = await openForm();
-    await pickAccount(user, 'Sunwing main (Sunwing) - No Currency');
+    await pickAccount(user, 'Sunwing main (Sunwing) - GBP');
     choose(container, csv('INV123,100.50\nPMT456,-75.25\n'));
     await user.click(screen.getByRole('button', { name: 'Preview Transactions' }));
     const dialog = await screen.findByRole('dialog');
@@ -193,7 +201,7 @@ describe('Transaction import preview', () => {
   });
 
   it("shows a file it cannot read under 'Error Parsing File' and keeps Import disabled", async () => {
-    mockFetch({ 'GET /accounts': { body: { data: [account] } } });
+    mockFetch({ 'GET /accounts': { body: { status: 'success', data: [account] } } });
     const { user, container } = await openForm();
     await pickAccount(user);
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
@@ -216,7 +224,7 @@ describe('Transaction import preview', () => {
   });
 
   it("says 'Failed to read file' when the browser cannot read it", async () => {
-    mockFetch({ 'GET /accounts': { body: { data: [account] } } });
+    mockFetch({ 'GET /accounts': { body: { status: 'success', data: [account] } } });
     const { user, container } = await openForm();
     await pickAccount(user);
     const file = csv('INV1,1.00');
@@ -232,7 +240,7 @@ describe('Transaction import upload', () => {
     let answer = () => {};
     const answered = new Promise<void>((resolve) => (answer = resolve));
     const mock = mockFetch({
-      'GET /accounts': { body: { data: [account] } },
+      'GET /accounts': { body: { status: 'success', data: [account] } },
       'POST /api/transactions/import': async () => {
         await answered;
         return { body: { status: 'success', job_id: JOB, message: 'Import started.', total_rows: 2, skipped: [] } };
@@ -279,7 +287,7 @@ describe('Transaction import upload', () => {
 
   it('leaves the reference image out when none is chosen, and shows 422 messages on their fields', async () => {
     const mock = mockFetch({
-      'GET /accounts': { body: { data: [account] } },
+      'GET /accounts': { body: { status: 'success', data: [account] } },
       'POST /api/transactions/import': {
         status: 422,
         body: {
@@ -309,7 +317,7 @@ describe('Transaction import upload', () => {
     const duplicateMessage =
       "This file was already imported into this account on 22 Nov 2026 (1 rows, job 1b2c3d4e). Tick 'Import this file again' only if the supplier really paid these amounts twice.";
     const mock = mockFetch({
-      'GET /accounts': { body: { data: [account] } },
+      'GET /accounts': { body: { status: 'success', data: [account] } },
       'POST /api/transactions/import': [
         {
           status: 422,
@@ -389,7 +397,7 @@ describe('Transaction import upload', () => {
     ],
   ])('hides and unticks the override when %s', async (_name, change) => {
     const mock = mockFetch({
-      'GET /accounts': { body: { data: [account, otherAccount] } },
+      'GET /accounts': { body: { status: 'success', data: [account, otherAccount] } },
       'POST /api/transactions/import': duplicateReply,
     });
     const { user, container } = await openForm();
@@ -416,7 +424,7 @@ describe('Transaction import upload', () => {
 
   it('works from the keyboard: Space ticks the override, Enter previews, Enter imports', async () => {
     const mock = mockFetch({
-      'GET /accounts': { body: { data: [account] } },
+      'GET /accounts': { body: { status: 'success', data: [account] } },
       // Only the two requests matter here; the second one's answer is another test's business.
       'POST /api/transactions/import': [duplicateReply, { status: 500, body: { status: 'error', message: 'x' } }],
     });
@@ -455,7 +463,10 @@ describe('Transaction import upload', () => {
     [{ status: 500, body: { status: 'error', message: 'Queue unavailable.' } }, 'Error: Queue unavailable.'],
     [{ status: 500, body: {} }, 'Error: Failed to start import process'],
   ])('shows other failures in a banner: %#', async (reply, text) => {
-    mockFetch({ 'GET /accounts': { body: { data: [account] } }, 'POST /api/transactions/import': reply });
+    mockFetch({
+      'GET /accounts': { body: { status: 'success', data: [account] } },
+      'POST /api/transactions/import': reply,
+    });
     const { user, container } = await openForm();
     await pickAccount(user);
     choose(container, csv('SW0000001,1.00'));

@@ -6,12 +6,25 @@ import { renderApp } from '../../../testing/render';
 
 const account = sunwingAccount;
 const cad = sunwingAccount.currency;
+/** A completed CAD credit on the Sunwing account, as `GET /transactions` lists it. */
 const tx = (id: number, reference_number: string) => ({
   id,
   account_id: 7,
   account_name: 'Sunwing main',
+  account: {
+    id: 7,
+    name: 'Sunwing main',
+    accountable_type: 'supplier',
+    accountable: { id: 1, name: 'Sunwing' },
+    booking_number_format: 'SW0000000',
+    currency: { id: 2, code: 'CAD', symbol: '$' },
+  },
+  supplier_id: 1,
   supplier_name: 'Sunwing',
+  accountable_type: 'supplier',
+  accountable_name: 'Sunwing',
   transaction_type: 'credit',
+  currency_id: 2,
   currency_code: 'CAD',
   currency_symbol: '$',
   amount: 12.5,
@@ -20,7 +33,9 @@ const tx = (id: number, reference_number: string) => ({
   description: null,
   is_partial: false,
   cheque_reference_number: null,
+  reference_image_url: null,
   transaction_date: '2026-05-01',
+  created_at: '2026-05-01 09:30:00.123456+00',
 });
 const page = (data: unknown[]) => ({
   body: { data, current_page: 1, last_page: 1, per_page: 15, from: 1, to: data.length, total: data.length },
@@ -30,7 +45,7 @@ describe('Transactions list', () => {
   it('passes the address filters to the server and changes the page size with page=1', async () => {
     const mock = mockFetch({
       'GET /transactions': page([tx(1, 'SW0000001')]),
-      'GET /accounts': { body: { data: [account] } },
+      'GET /accounts': { body: { status: 'success', data: [account] } },
     });
     const { user, router } = renderApp('/transactions?reference=SW0000001&page=3', { session: sessionFor(adminUser) });
     await screen.findByTestId('transactions-table');
@@ -46,8 +61,10 @@ describe('Transactions list', () => {
   it('selects all, confirms with the spec sentence, updates and shows the message', async () => {
     const mock = mockFetch({
       'GET /transactions': page([tx(1, 'SW0000001'), tx(2, 'SW0000002')]),
-      'GET /accounts': { body: { data: [account] } },
-      'POST /transactions-bulk-update': { body: { status: 'success', message: '2 transaction(s) updated to failed.' } },
+      'GET /accounts': { body: { status: 'success', data: [account] } },
+      'POST /transactions-bulk-update': {
+        body: { status: 'success', message: '2 transaction(s) updated to failed.', updated: 2 },
+      },
     });
     const { user } = renderApp('/transactions', { session: sessionFor(adminUser) });
     await screen.findByTestId('transactions-table');
@@ -70,7 +87,7 @@ describe('Transactions list', () => {
   it("shows a red 'Error!' alert with the server message", async () => {
     mockFetch({
       'GET /transactions': page([tx(1, 'SW0000001')]),
-      'GET /accounts': { body: { data: [account] } },
+      'GET /accounts': { body: { status: 'success', data: [account] } },
       'POST /transactions-bulk-update': { status: 500, body: { status: 'error', message: 'Database down.' } },
     });
     const { user } = renderApp('/transactions', { session: sessionFor(adminUser) });
@@ -89,7 +106,7 @@ describe('Transactions list', () => {
 describe('Bulk transaction form', () => {
   it('adds rows, keeps one row, and maps server errors back to rows', async () => {
     const mock = mockFetch({
-      'GET /accounts': { body: { data: [account] } },
+      'GET /accounts': { body: { status: 'success', data: [account] } },
       'POST /transactions/store-bulk': {
         status: 422,
         body: {
@@ -139,8 +156,15 @@ describe('Bulk transaction form', () => {
 describe('Bulk transaction form addresses', () => {
   it('posts to its own endpoint and cancels to the listing when ?submit= and ?cancel= point off the site', async () => {
     const mock = mockFetch({
-      'GET /accounts': { body: { data: [account] } },
-      'POST /transactions/store-bulk': { body: { status: 'success', message: '1 transactions created.' } },
+      'GET /accounts': { body: { status: 'success', data: [account] } },
+      'POST /transactions/store-bulk': {
+        body: {
+          status: 'success',
+          message: '1 transaction(s) created successfully',
+          count: 1,
+          redirect: '/transactions',
+        },
+      },
     });
     const hostile = new URLSearchParams({ submit: '//evil.example/steal', cancel: '/\\evil.example' });
     const { user } = renderApp(`/transactions/create-bulk?${hostile.toString()}`, { session: sessionFor(adminUser) });
@@ -161,8 +185,15 @@ describe('Bulk transaction form addresses', () => {
 
   it('keeps a same-site ?submit= address', async () => {
     const mock = mockFetch({
-      'GET /accounts': { body: { data: [account] } },
-      'POST /agents/3/transactions/store-bulk': { body: { status: 'success' } },
+      'GET /accounts': { body: { status: 'success', data: [account] } },
+      'POST /agents/3/transactions/store-bulk': {
+        body: {
+          status: 'success',
+          message: '1 transaction(s) created successfully',
+          count: 1,
+          redirect: '/transactions',
+        },
+      },
     });
     const { user } = renderApp('/transactions/create-bulk?submit=/agents/3/transactions/store-bulk', {
       session: sessionFor(adminUser),
@@ -180,7 +211,7 @@ describe('Bulk transaction form addresses', () => {
 describe('Single transaction form', () => {
   it('cancels to the listing when ?cancel= points off the site', async () => {
     mockFetch({
-      'GET /accounts': { body: { data: [account] } },
+      'GET /accounts': { body: { status: 'success', data: [account] } },
       'GET /api/currencies': { body: { status: 'success', data: [cad] } },
     });
     renderApp('/transactions/create?cancel=https://evil.example', { session: sessionFor(adminUser) });
@@ -191,15 +222,13 @@ describe('Single transaction form', () => {
 
   it('locks account, type and currency on edit and offers reversed only for a reversed one', async () => {
     mockFetch({
-      'GET /accounts': { body: { data: [account] } },
+      'GET /accounts': { body: { status: 'success', data: [account] } },
       'GET /api/currencies': { body: { status: 'success', data: [cad] } },
       'GET /transactions/9': {
         body: {
           status: 'success',
           data: {
             ...tx(9, 'SW0000009'),
-            currency_id: 2,
-            account: { booking_number_format: 'SW0000000' },
             status: 'reversed',
             reference_image_url: '/transactions/9/reference-image',
             reference_image: { filename: 'r.png', mimetype: 'image/png' },
@@ -219,7 +248,7 @@ describe('Single transaction form', () => {
 
   it('shows the format message as the reference is typed', async () => {
     mockFetch({
-      'GET /accounts': { body: { data: [account] } },
+      'GET /accounts': { body: { status: 'success', data: [account] } },
       'GET /api/currencies': { body: { status: 'success', data: [cad] } },
     });
     const { user } = renderApp('/transactions/create', { session: sessionFor(adminUser) });

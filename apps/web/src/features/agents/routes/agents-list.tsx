@@ -1,28 +1,62 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import type { AgentListItem } from '@app/domain';
+import { Anchor, Badge, Button, Group } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch, IconUpload } from '@tabler/icons-react';
+import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { PageHeader } from '../../../components/page-header';
-import { QueryError } from '../../../components/query-error';
+import { FilterSelect, idOptions, pairOptions, SearchField } from '../../../components/filter-fields';
+import { ListPage } from '../../../components/list-page';
+import { ListTable, type ListColumn } from '../../../components/list-table';
 import { formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useAgents, useTiers, type AgentListParams } from '../api/agents';
 
-const PER_PAGE_OPTIONS = ['10', '15', '25', '50', '100'];
+const PER_PAGE_OPTIONS = [10, 15, 25, 50, 100];
+
+type SelectFilter = 'tier' | 'status' | 'inactive' | 'has_gst';
+const STATUS_OPTIONS = pairOptions(['active', 'Active'], ['inactive', 'Inactive']);
+const SIGN_IN_OPTIONS = pairOptions(['0', 'Can sign in'], ['1', 'Inactive']);
+const GST_OPTIONS = pairOptions(['1', 'With GST'], ['0', 'Without GST']);
+
+const columns: ListColumn<AgentListItem>[] = [
+  { header: 'Name', cell: (a) => a.name, td: { fw: 500 } },
+  { header: 'Email', cell: (a) => a.email },
+  { header: 'FareConnect #', cell: (a) => a.fareconnect_number },
+  { header: 'Tier', cell: (a) => a.commission_tier?.name ?? '—' },
+  {
+    header: 'Status',
+    cell: (a) => (
+      <Group gap={4}>
+        <Badge color={a.status === 'active' ? 'green' : 'gray'} variant="light">
+          {a.status}
+        </Badge>
+        {a.inactive && (
+          <Badge color="red" variant="light">
+            inactive login
+          </Badge>
+        )}
+      </Group>
+    ),
+  },
+  { header: 'GST', cell: (a) => (a.has_gst ? 'Yes' : 'No') },
+  { header: 'Created', cell: (a) => formatDate(a.created_at) },
+  {
+    header: 'Actions',
+    cell: (a) => (
+      <Group gap="xs" wrap="nowrap">
+        <Anchor component={Link} to={paths.agents.edit(a.id)} size="sm">
+          Edit
+        </Anchor>
+        <Anchor component={Link} to={paths.agents.tierHistory(a.id)} size="sm">
+          Tier history
+        </Anchor>
+        <Anchor component={Link} to={paths.agents.subAgents(a.id)} size="sm">
+          Sub-agents
+        </Anchor>
+      </Group>
+    ),
+  },
+];
 
 /** /agents: the admin list with search, paging and tier, status and GST filters. */
 export function AgentsListRoute() {
@@ -33,191 +67,62 @@ export function AgentsListRoute() {
   const agents = useAgents(params);
   const tiers = useTiers();
   const setFilter = (patch: Partial<AgentListParams>) => setFilters((f) => ({ ...f, page: 1, ...patch }));
+  const bind = (key: SelectFilter) => ({
+    value: filters[key] ?? '',
+    onChange: (value: string) => setFilter({ [key]: value || undefined }),
+  });
 
-  let body;
-  if (agents.isPending) {
-    body = (
-      <Stack p="md" gap="sm" role="status" aria-label="Loading agents">
-        <Skeleton h={20} />
-        <Skeleton h={20} />
-        <Skeleton h={20} />
-      </Stack>
-    );
-  } else if (agents.isError) {
-    body = (
-      <Stack p="md">
-        <QueryError
-          error={agents.error}
-          fallback="The agents could not be loaded."
-          onRetry={() => void agents.refetch()}
-        />
-      </Stack>
-    );
-  } else if (agents.data.data.length === 0) {
-    body = (
-      <Text p="xl" ta="center" c="dimmed" data-testid="empty-state">
-        No agents found.
-      </Text>
-    );
-  } else {
-    body = (
-      <Table.ScrollContainer minWidth={900}>
-        <Table data-testid="agents-table" striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>FareConnect #</Table.Th>
-              <Table.Th>Tier</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>GST</Table.Th>
-              <Table.Th>Created</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {agents.data.data.map((a) => (
-              <Table.Tr key={a.id}>
-                <Table.Td fw={500}>{a.name}</Table.Td>
-                <Table.Td>{a.email}</Table.Td>
-                <Table.Td>{a.fareconnect_number}</Table.Td>
-                <Table.Td>{a.commission_tier?.name ?? '—'}</Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    <Badge color={a.status === 'active' ? 'green' : 'gray'} variant="light">
-                      {a.status}
-                    </Badge>
-                    {a.inactive && (
-                      <Badge color="red" variant="light">
-                        inactive login
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{a.has_gst ? 'Yes' : 'No'}</Table.Td>
-                <Table.Td>{formatDate(a.created_at)}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Anchor component={Link} to={paths.agents.edit(a.id)} size="sm">
-                      Edit
-                    </Anchor>
-                    <Anchor component={Link} to={paths.agents.tierHistory(a.id)} size="sm">
-                      Tier history
-                    </Anchor>
-                    <Anchor component={Link} to={paths.agents.subAgents(a.id)} size="sm">
-                      Sub-agents
-                    </Anchor>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  }
-
-  const page = agents.data;
   return (
-    <>
-      <PageHeader
-        title="Agents"
-        description="Agents, their commission tier and status."
-        actions={
-          <>
-            <Button component={Link} to={paths.agents.import} variant="default" leftSection={<IconUpload size={16} />}>
-              Import agents
-            </Button>
-            <Button component={Link} to={paths.agents.create} leftSection={<IconPlus size={16} />}>
-              Create Agent
-            </Button>
-          </>
-        }
-      />
-      <Group mb="md" align="flex-end" wrap="wrap">
-        <TextInput
-          w={300}
-          type="search"
-          label="Search"
-          placeholder="Name, email or FareConnect #"
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setFilters((f) => ({ ...f, page: 1 }));
-          }}
-        />
-        <Select
-          w={180}
-          label="Tier"
-          placeholder="All tiers"
-          clearable
-          data={(tiers.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
-          value={filters.tier ?? null}
-          onChange={(v) => setFilter({ tier: v ?? undefined })}
-        />
-        <Select
-          w={150}
-          label="Status"
-          placeholder="Any status"
-          clearable
-          data={[
-            { value: 'active', label: 'Active' },
-            { value: 'inactive', label: 'Inactive' },
-          ]}
-          value={filters.status ?? null}
-          onChange={(v) => setFilter({ status: v ?? undefined })}
-        />
-        <Select
-          w={150}
-          label="Sign-in"
-          placeholder="Any"
-          clearable
-          data={[
-            { value: '0', label: 'Can sign in' },
-            { value: '1', label: 'Inactive' },
-          ]}
-          value={filters.inactive ?? null}
-          onChange={(v) => setFilter({ inactive: v ?? undefined })}
-        />
-        <Select
-          w={130}
-          label="GST"
-          placeholder="Any"
-          clearable
-          data={[
-            { value: '1', label: 'With GST' },
-            { value: '0', label: 'Without GST' },
-          ]}
-          value={filters.has_gst ?? null}
-          onChange={(v) => setFilter({ has_gst: v ?? undefined })}
-        />
-      </Group>
-      <Paper withBorder radius="md">
-        {body}
-      </Paper>
-      {page && page.total > 0 && (
-        <Group justify="space-between" mt="md">
-          <Text size="sm" c="dimmed">
-            Showing {page.from} to {page.to} of {page.total} agents
-          </Text>
-          <Group>
-            <Select
-              w={90}
-              aria-label="Per page"
-              data={PER_PAGE_OPTIONS}
-              value={String(filters.per_page)}
-              allowDeselect={false}
-              onChange={(v) => setFilter({ per_page: Number(v ?? 15) })}
-            />
-            <Pagination
-              total={page.last_page}
-              value={page.current_page}
-              onChange={(p) => setFilters((f) => ({ ...f, page: p }))}
-            />
-          </Group>
+    <ListPage
+      title="Agents"
+      description="Agents, their commission tier and status."
+      create={{ label: 'Create Agent', to: paths.agents.create }}
+      actions={
+        <Button component={Link} to={paths.agents.import} variant="default" leftSection={<IconUpload size={16} />}>
+          Import agents
+        </Button>
+      }
+      filters={
+        <Group mb="md" align="flex-end" wrap="wrap">
+          <SearchField
+            w={300}
+            label="Search"
+            placeholder="Name, email or FareConnect #"
+            value={search}
+            onChange={(value) => {
+              setSearch(value);
+              setFilter({});
+            }}
+          />
+          <FilterSelect
+            w={180}
+            label="Tier"
+            placeholder="All tiers"
+            data={idOptions(tiers.data ?? [])}
+            {...bind('tier')}
+          />
+          <FilterSelect w={150} label="Status" placeholder="Any status" data={STATUS_OPTIONS} {...bind('status')} />
+          <FilterSelect w={150} label="Sign-in" placeholder="Any" data={SIGN_IN_OPTIONS} {...bind('inactive')} />
+          <FilterSelect w={130} label="GST" placeholder="Any" data={GST_OPTIONS} {...bind('has_gst')} />
         </Group>
-      )}
-    </>
+      }
+      pagination={{
+        page: agents.data,
+        onPage: (page) => setFilters((f) => ({ ...f, page })),
+        pageSize: {
+          options: PER_PAGE_OPTIONS,
+          value: filters.per_page,
+          onChange: (per_page) => setFilter({ per_page }),
+        },
+      }}
+    >
+      <ListTable
+        query={agents}
+        noun="agents"
+        columns={columns}
+        empty="No agents found."
+        tableProps={{ striped: true }}
+      />
+    </ListPage>
   );
 }

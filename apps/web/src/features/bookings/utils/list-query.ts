@@ -73,16 +73,3 @@ export function filtersToSearch(filters: ListFilters): URLSearchParams {
   }
   return params;
 }
-
-/** A window of at most `size` page numbers around the current page (spec: 5 buttons). */
-export function pageWindow(current: number, last: number, size = 5): number[] {
-  const count = Math.min(size, Math.max(last, 1));
-  let start = Math.max(1, current - Math.floor(size / 2));
-  start = Math.min(start, Math.max(1, last - count + 1));
-  return Array.from({ length: count }, (_, i) => start + i);
-}
-
-/** 'Showing X to Y of Z results (N per page)'. */
-export function showingText(p: { from: number | null; to: number | null; total: number; per_page: number }): string {
-  return `Showing ${p.from ?? 0} to ${p.to ?? 0} of ${p.total} results (${p.per_page} per page)`;
-}

@@ -1,144 +1,65 @@
 import type { Supplier } from '@app/domain';
-import { Button, Code, Modal, Paper, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Code, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { PageHeader } from '../../../components/page-header';
-import { QueryError } from '../../../components/query-error';
+import { EditModal, useEditModal } from '../../../components/edit-modal';
+import { SearchField } from '../../../components/filter-fields';
+import { ListPage } from '../../../components/list-page';
+import { actionsColumn, EditButton, ListTable, type ListColumn } from '../../../components/list-table';
 import { useSuppliers } from '../api/get-suppliers';
 import { SupplierForm } from '../components/supplier-form';
 import { filterSuppliers } from '../utils/filter-suppliers';
-
-type Editing = { mode: 'create' } | { mode: 'edit'; supplier: Supplier } | null;
 
 /** /suppliers: list with a client-side search, create and edit (admin only). */
 export function SuppliersRoute() {
   const suppliers = useSuppliers();
   const [search, setSearch] = useState('');
-  const [editing, setEditing] = useState<Editing>(null);
-  const close = () => setEditing(null);
+  const editor = useEditModal<Supplier>({ create: 'New supplier', edit: 'Edit supplier' });
   const visible = useMemo(() => filterSuppliers(suppliers.data ?? [], search), [suppliers.data, search]);
-
-  let body;
-  if (suppliers.isPending) {
-    body = (
-      <Stack p="md" gap="sm" aria-label="Loading suppliers" role="status">
-        <Skeleton h={20} />
-        <Skeleton h={20} />
-        <Skeleton h={20} />
-      </Stack>
-    );
-  } else if (suppliers.isError) {
-    body = (
-      <Stack p="md">
-        <QueryError
-          error={suppliers.error}
-          fallback="The suppliers could not be loaded."
-          onRetry={() => void suppliers.refetch()}
-        />
-      </Stack>
-    );
-  } else if (suppliers.data.length === 0) {
-    body = (
-      <Text p="xl" ta="center" c="dimmed" data-testid="empty-state">
-        No suppliers yet.
-      </Text>
-    );
-  } else if (visible.length === 0) {
-    body = (
-      <Text p="xl" ta="center" c="dimmed" data-testid="empty-state">
-        No suppliers match “{search.trim()}”.
-      </Text>
-    );
-  } else {
-    body = (
-      <Table.ScrollContainer minWidth={560}>
-        <Table data-testid="suppliers-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Currency</Table.Th>
-              <Table.Th>Booking number format</Table.Th>
-              <Table.Th w={1}>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {visible.map((supplier) => (
-              <Table.Tr key={supplier.id}>
-                <Table.Td fw={500}>{supplier.name}</Table.Td>
-                <Table.Td>
-                  {supplier.currency.code} ({supplier.currency.symbol})
-                </Table.Td>
-                <Table.Td>
-                  {supplier.booking_number_format ? (
-                    <Code>{supplier.booking_number_format}</Code>
-                  ) : (
-                    <Text span c="dimmed">
-                      —
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    variant="subtle"
-                    size="xs"
-                    leftSection={<IconPencil size={14} />}
-                    onClick={() => setEditing({ mode: 'edit', supplier })}
-                    aria-label={`Edit ${supplier.name}`}
-                  >
-                    Edit
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  }
+  const columns: ListColumn<Supplier>[] = [
+    { header: 'Name', cell: (supplier) => supplier.name, td: { fw: 500 } },
+    { header: 'Currency', cell: ({ currency }) => `${currency.code} (${currency.symbol})` },
+    {
+      header: 'Booking number format',
+      cell: ({ booking_number_format: format }) =>
+        format ? (
+          <Code>{format}</Code>
+        ) : (
+          <Text span c="dimmed">
+            —
+          </Text>
+        ),
+    },
+    actionsColumn((supplier) => (
+      <EditButton label={`Edit ${supplier.name}`} onClick={() => editor.openEdit(supplier)} />
+    )),
+  ];
 
   return (
-    <>
-      <PageHeader
-        title="Suppliers"
-        description="Suppliers, their currency and the format of their booking numbers."
-        actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ mode: 'create' })}>
-            New supplier
-          </Button>
-        }
+    <ListPage
+      title="Suppliers"
+      description="Suppliers, their currency and the format of their booking numbers."
+      create={{ label: 'New supplier', onClick: editor.openCreate }}
+      filters={
+        <SearchField
+          mb="md"
+          maw={360}
+          aria-label="Search suppliers"
+          placeholder="Search suppliers"
+          value={search}
+          onChange={setSearch}
+        />
+      }
+      after={
+        <EditModal modal={editor}>{(supplier, close) => <SupplierForm supplier={supplier} {...close} />}</EditModal>
+      }
+    >
+      <ListTable
+        query={suppliers}
+        rows={visible}
+        noun="suppliers"
+        columns={columns}
+        empty={suppliers.data?.length ? `No suppliers match “${search.trim()}”.` : undefined}
       />
-
-      <TextInput
-        mb="md"
-        maw={360}
-        type="search"
-        aria-label="Search suppliers"
-        placeholder="Search suppliers"
-        leftSection={<IconSearch size={16} />}
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
-      />
-
-      <Paper withBorder radius="md">
-        {body}
-      </Paper>
-
-      <Modal
-        opened={editing !== null}
-        onClose={close}
-        title={editing?.mode === 'edit' ? 'Edit supplier' : 'New supplier'}
-      >
-        {editing !== null && (
-          <SupplierForm
-            key={editing.mode === 'edit' ? editing.supplier.id : 'new'}
-            supplier={editing.mode === 'edit' ? editing.supplier : undefined}
-            onSaved={close}
-            onCancel={close}
-          />
-        )}
-      </Modal>
-    </>
+    </ListPage>
   );
 }

@@ -6,31 +6,22 @@ import {
   TRANSACTION_PAGE_SIZES,
   TRANSACTION_STATUSES,
 } from '@app/domain';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Checkbox,
-  Grid,
-  Group,
-  Modal,
-  Pagination,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconFilter, IconPlus } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Button, Checkbox, Grid, Group, Paper, Select, Stack, Switch, Text } from '@mantine/core';
+import { IconFilter } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { PageHeader } from '../../../components/page-header';
-import { QueryError } from '../../../components/query-error';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import {
+  FilterSelect,
+  FilterText,
+  labelledOptions,
+  pairOptions,
+  useFilterDraft,
+} from '../../../components/filter-fields';
+import { ListPage } from '../../../components/list-page';
+import { PageSizeSelect } from '../../../components/list-pagination';
+import { actionsColumn, ListTable, type ListColumn } from '../../../components/list-table';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
@@ -46,6 +37,10 @@ const STATUS_COLORS: Record<string, string> = {
   failed: 'red',
   reversed: 'gray',
 };
+const TYPE_OPTIONS = pairOptions(['credit', 'Credit'], ['debit', 'Debit']);
+const NO_WRAP = { style: { whiteSpace: 'nowrap' } } as const;
+
+type TransactionRow = NonNullable<ReturnType<typeof useTransactions>['data']>['data'][number];
 
 /** /transactions (spec §2.7 and the list filters): filters in the query string, paging, bulk status. */
 export function TransactionsListRoute() {
@@ -55,7 +50,7 @@ export function TransactionsListRoute() {
   const accounts = useAccounts();
   const queryClient = useQueryClient();
   const pageSize = pageSizeOf(params);
-  const [filters, setFilters] = useState<Filters>(() => readFilters(params));
+  const { draft: filters, setDraft: setFilters, bind } = useFilterDraft<Filters>(() => readFilters(params));
   const [selected, setSelected] = useState<number[]>([]);
   const [action, setAction] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -81,7 +76,6 @@ export function TransactionsListRoute() {
     event.preventDefault();
     setParams(filtersToParams(filters, pageSize));
   };
-  const setF = (k: keyof Filters, v: string) => setFilters((f) => ({ ...f, [k]: v }));
 
   const apply = () => {
     setResult(null);
@@ -114,245 +108,177 @@ export function TransactionsListRoute() {
     }
   };
 
-  let body;
-  if (list.isPending) {
-    body = (
-      <Stack p="md" gap="sm" role="status" aria-label="Loading transactions">
-        <Skeleton h={20} />
-        <Skeleton h={20} />
-        <Skeleton h={20} />
-      </Stack>
-    );
-  } else if (list.isError) {
-    body = (
-      <Stack p="md">
-        <QueryError error={list.error} fallback="The transactions could not be loaded." />
-      </Stack>
-    );
-  } else if (rows.length === 0) {
-    body = (
-      <Text p="xl" ta="center" c="dimmed" data-testid="empty-state">
-        No transactions found.
-      </Text>
-    );
-  } else {
-    body = (
-      <Table.ScrollContainer minWidth={1000}>
-        <Table data-testid="transactions-table" striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={36}>
-                <Checkbox
-                  aria-label="Select all"
-                  checked={allChecked}
-                  indeterminate={someChecked && !allChecked}
-                  onChange={(e) => setSelected(e.currentTarget.checked ? rows.map((r) => r.id) : [])}
-                />
-              </Table.Th>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Reference</Table.Th>
-              <Table.Th>Account</Table.Th>
-              <Table.Th>Supplier</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Cheque ref.</Table.Th>
-              <Table.Th w="20%">Description</Table.Th>
-              <Table.Th w={1} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((t) => (
-              <Table.Tr key={t.id} data-testid={`transaction-${t.id}`}>
-                <Table.Td>
-                  <Checkbox
-                    aria-label={`Select ${t.reference_number}`}
-                    checked={selected.includes(t.id)}
-                    onChange={(e) => {
-                      const on = e.currentTarget.checked;
-                      setSelected((s) => (on ? [...s, t.id] : s.filter((x) => x !== t.id)));
-                    }}
-                  />
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(t.transaction_date)}</Table.Td>
-                <Table.Td ff="monospace">
-                  {t.reference_number}
-                  {t.is_partial && (
-                    <Badge ml={6} size="xs" variant="light">
-                      partial
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>{t.account_name}</Table.Td>
-                <Table.Td>{t.supplier_name ?? '—'}</Table.Td>
-                <Table.Td>
-                  <Text size="sm" c={t.transaction_type === 'credit' ? 'teal' : 'red'}>
-                    {t.transaction_type === 'credit' ? 'Credit' : 'Debit'}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right" ff="monospace">
-                  {formatMoney(t.amount, { code: t.currency_code, symbol: t.currency_symbol })}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" fw={500} c={STATUS_COLORS[t.status] ?? 'gray'} tt="capitalize" data-testid="status">
-                    {t.status}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{t.cheque_reference_number ?? '—'}</Table.Td>
-                <Table.Td style={{ maxWidth: 0 }}>
-                  <Text size="sm" truncate title={t.description ?? undefined}>
-                    {t.description ?? ''}
-                  </Text>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Anchor component={Link} to={paths.transactions.edit(t.id)} size="sm">
-                    Edit
-                  </Anchor>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  }
+  const columns: ListColumn<TransactionRow>[] = [
+    {
+      header: (
+        <Checkbox
+          aria-label="Select all"
+          checked={allChecked}
+          indeterminate={someChecked && !allChecked}
+          onChange={(e) => setSelected(e.currentTarget.checked ? rows.map((r) => r.id) : [])}
+        />
+      ),
+      th: { w: 36 },
+      cell: (t) => (
+        <Checkbox
+          aria-label={`Select ${t.reference_number}`}
+          checked={selected.includes(t.id)}
+          onChange={(e) => {
+            const on = e.currentTarget.checked;
+            setSelected((s) => (on ? [...s, t.id] : s.filter((x) => x !== t.id)));
+          }}
+        />
+      ),
+    },
+    { header: 'Date', td: NO_WRAP, cell: (t) => formatDate(t.transaction_date) },
+    {
+      header: 'Reference',
+      td: { ff: 'monospace' },
+      cell: (t) => (
+        <>
+          {t.reference_number}
+          {t.is_partial && (
+            <Badge ml={6} size="xs" variant="light">
+              partial
+            </Badge>
+          )}
+        </>
+      ),
+    },
+    { header: 'Account', cell: (t) => t.account_name },
+    { header: 'Supplier', cell: (t) => t.supplier_name ?? '—' },
+    {
+      header: 'Type',
+      cell: ({ transaction_type: type }) => (
+        <Text size="sm" c={type === 'credit' ? 'teal' : 'red'}>
+          {type === 'credit' ? 'Credit' : 'Debit'}
+        </Text>
+      ),
+    },
+    {
+      header: 'Amount',
+      th: { ta: 'right' },
+      td: { ta: 'right', ff: 'monospace' },
+      cell: (t) => formatMoney(t.amount, { code: t.currency_code, symbol: t.currency_symbol }),
+    },
+    {
+      header: 'Status',
+      cell: (t) => (
+        <Text size="sm" fw={500} c={STATUS_COLORS[t.status] ?? 'gray'} tt="capitalize" data-testid="status">
+          {t.status}
+        </Text>
+      ),
+    },
+    { header: 'Cheque ref.', cell: (t) => t.cheque_reference_number ?? '—' },
+    {
+      header: 'Description',
+      th: { w: '20%' },
+      td: { style: { maxWidth: 0 } },
+      cell: (t) => (
+        <Text size="sm" truncate title={t.description ?? undefined}>
+          {t.description ?? ''}
+        </Text>
+      ),
+    },
+    {
+      ...actionsColumn((t: TransactionRow) => (
+        <Anchor component={Link} to={paths.transactions.edit(t.id)} size="sm">
+          Edit
+        </Anchor>
+      )),
+      td: NO_WRAP,
+    },
+  ];
+  const span = { base: 12, sm: 6, md: 3 };
 
-  const data = list.data;
   return (
-    <>
-      <PageHeader
-        title="Transactions"
-        actions={
-          <Group gap="xs">
-            <Button component={Link} to={paths.transactions.createBulk} variant="default">
-              Bulk entry
-            </Button>
-            <Button component={Link} to={paths.transactions.create} leftSection={<IconPlus size={16} />}>
-              New transaction
-            </Button>
-          </Group>
-        }
-      />
+    <ListPage
+      title="Transactions"
+      create={{ label: 'New transaction', to: paths.transactions.create }}
+      actions={
+        <Button component={Link} to={paths.transactions.createBulk} variant="default">
+          Bulk entry
+        </Button>
+      }
+      filters={
+        <>
+          <Paper withBorder radius="md" p="md" mb="md">
+            <form onSubmit={applyFilters} data-testid="filters">
+              {/* 12 columns: the date range gets a third of the second row, room for 'mm/dd/yyyy' twice. */}
+              <Grid>
+                <Grid.Col span={span}>
+                  <AccountSelect
+                    label="Account"
+                    clearable
+                    accounts={accounts.data ?? []}
+                    value={filters.account_id || null}
+                    onChange={(v) => bind('account_id').onChange(v ?? '')}
+                  />
+                </Grid.Col>
+                <Grid.Col span={span}>
+                  <FilterSelect label="Type" data={TYPE_OPTIONS} {...bind('transaction_type')} />
+                </Grid.Col>
+                <Grid.Col span={span}>
+                  <FilterSelect
+                    label="Status"
+                    data={labelledOptions(TRANSACTION_STATUSES, transactionStatusLabel)}
+                    {...bind('status')}
+                  />
+                </Grid.Col>
+                <Grid.Col span={span}>
+                  <FilterText label="Reference" {...bind('reference')} />
+                </Grid.Col>
+                <Grid.Col span={{ ...span, md: 2 }}>
+                  <FilterText label="Cheque reference" {...bind('cheque_reference')} />
+                </Grid.Col>
+                <Grid.Col span={{ ...span, md: 4 }}>
+                  <Group grow gap="xs">
+                    <FilterText label="Date from" type="date" {...bind('date_from')} />
+                    <FilterText label="Date to" type="date" {...bind('date_to')} />
+                  </Group>
+                </Grid.Col>
+                <Grid.Col span={span}>
+                  <Group grow gap="xs">
+                    <FilterText label="Amount min" type="number" min={0} step={0.01} {...bind('amount_min')} />
+                    <FilterText label="Amount max" type="number" min={0} step={0.01} {...bind('amount_max')} />
+                  </Group>
+                </Grid.Col>
+                <Grid.Col span={span}>
+                  <Stack justify="flex-end" gap="xs" h="100%">
+                    <Switch
+                      label="Show double bookings"
+                      checked={filters.double_bookings === '1'}
+                      onChange={(e) => bind('double_bookings').onChange(e.currentTarget.checked ? '1' : '')}
+                    />
+                    <Group gap="xs">
+                      <Button type="submit" leftSection={<IconFilter size={16} />}>
+                        Filter
+                      </Button>
+                      <Button variant="default" component={Link} to={paths.transactions.list}>
+                        Reset
+                      </Button>
+                    </Group>
+                  </Stack>
+                </Grid.Col>
+              </Grid>
+            </form>
+          </Paper>
 
-      <Paper withBorder radius="md" p="md" mb="md">
-        <form onSubmit={applyFilters} data-testid="filters">
-          {/* 12 columns: the date range gets a third of the second row, room for 'mm/dd/yyyy' twice. */}
-          <Grid>
-            <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-              <AccountSelect
-                label="Account"
-                clearable
-                accounts={accounts.data ?? []}
-                value={filters.account_id || null}
-                onChange={(v) => setF('account_id', v ?? '')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-              <Select
-                label="Type"
-                clearable
-                data={[
-                  { value: 'credit', label: 'Credit' },
-                  { value: 'debit', label: 'Debit' },
-                ]}
-                value={filters.transaction_type || null}
-                onChange={(v) => setF('transaction_type', v ?? '')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-              <Select
-                label="Status"
-                clearable
-                data={TRANSACTION_STATUSES.map((s) => ({ value: s, label: transactionStatusLabel(s) }))}
-                value={filters.status || null}
-                onChange={(v) => setF('status', v ?? '')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-              <TextInput
-                label="Reference"
-                value={filters.reference}
-                onChange={(e) => setF('reference', e.currentTarget.value)}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 2 }}>
-              <TextInput
-                label="Cheque reference"
-                value={filters.cheque_reference}
-                onChange={(e) => setF('cheque_reference', e.currentTarget.value)}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-              <Group grow gap="xs">
-                <TextInput
-                  label="Date from"
-                  type="date"
-                  value={filters.date_from}
-                  onChange={(e) => setF('date_from', e.currentTarget.value)}
-                />
-                <TextInput
-                  label="Date to"
-                  type="date"
-                  value={filters.date_to}
-                  onChange={(e) => setF('date_to', e.currentTarget.value)}
-                />
-              </Group>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-              <Group grow gap="xs">
-                <TextInput
-                  label="Amount min"
-                  type="number"
-                  min={0}
-                  step={0.01}
-                  value={filters.amount_min}
-                  onChange={(e) => setF('amount_min', e.currentTarget.value)}
-                />
-                <TextInput
-                  label="Amount max"
-                  type="number"
-                  min={0}
-                  step={0.01}
-                  value={filters.amount_max}
-                  onChange={(e) => setF('amount_max', e.currentTarget.value)}
-                />
-              </Group>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-              <Stack justify="flex-end" gap="xs" h="100%">
-                <Switch
-                  label="Show double bookings"
-                  checked={filters.double_bookings === '1'}
-                  onChange={(e) => setF('double_bookings', e.currentTarget.checked ? '1' : '')}
-                />
-                <Group gap="xs">
-                  <Button type="submit" leftSection={<IconFilter size={16} />}>
-                    Filter
-                  </Button>
-                  <Button variant="default" component={Link} to={paths.transactions.list}>
-                    Reset
-                  </Button>
-                </Group>
-              </Stack>
-            </Grid.Col>
-          </Grid>
-        </form>
-      </Paper>
-
-      {result && (
-        <Alert
-          mb="md"
-          color={result.ok ? 'green' : 'red'}
-          title={result.ok ? 'Success!' : 'Error!'}
-          withCloseButton
-          onClose={() => setResult(null)}
-          data-testid="bulk-result"
-        >
-          {result.message}
-        </Alert>
-      )}
-
-      <Paper withBorder radius="md">
+          {result && (
+            <Alert
+              mb="md"
+              color={result.ok ? 'green' : 'red'}
+              title={result.ok ? 'Success!' : 'Error!'}
+              withCloseButton
+              onClose={() => setResult(null)}
+              data-testid="bulk-result"
+            >
+              {result.message}
+            </Alert>
+          )}
+        </>
+      }
+      toolbar={
         <Group p="sm" justify="space-between" data-testid="bulk-bar">
           <Group gap="xs">
             <Text size="sm" c="dimmed">
@@ -371,53 +297,43 @@ export function TransactionsListRoute() {
               Apply
             </Button>
           </Group>
-          <Group gap="xs">
-            <Text size="sm" c="dimmed">
-              Per page
-            </Text>
-            <Select
-              aria-label="Page size"
-              w={90}
-              allowDeselect={false}
-              data={TRANSACTION_PAGE_SIZES.map(String)}
-              value={String(pageSize)}
-              onChange={(v) => v && setParams(withPageSize(params, Number(v)))}
-            />
-          </Group>
+          <PageSizeSelect
+            options={TRANSACTION_PAGE_SIZES}
+            value={pageSize}
+            onChange={(size) => setParams(withPageSize(params, size))}
+          />
         </Group>
-        {body}
-        {data && data.total > 0 && (
-          <Group p="sm" justify="space-between">
-            <Text size="sm" c="dimmed" data-testid="pagination-text">
-              Showing {data.from} to {data.to} of {data.total} results ({data.per_page} per page)
-            </Text>
-            <Pagination
-              total={data.last_page}
-              value={data.current_page}
-              onChange={(page) => {
-                const next = new URLSearchParams(params);
-                next.set('page', String(page));
-                setParams(next);
-              }}
-              size="sm"
-            />
-          </Group>
-        )}
-      </Paper>
-
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Confirm Status Update">
-        <Stack>
-          <Text>{bulkStatusConfirmation(selected.length, actionLabel ?? '')}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button onClick={() => void update()} loading={busy}>
-              Update Status
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </>
+      }
+      pagination={{
+        page: list.data,
+        onPage: (page) => {
+          const next = new URLSearchParams(params);
+          next.set('page', String(page));
+          setParams(next);
+        },
+      }}
+      after={
+        <ConfirmModal
+          opened={confirming}
+          onClose={() => setConfirming(false)}
+          title="Confirm Status Update"
+          confirmLabel="Update Status"
+          loading={busy}
+          onConfirm={() => void update()}
+        >
+          {bulkStatusConfirmation(selected.length, actionLabel ?? '')}
+        </ConfirmModal>
+      }
+    >
+      <ListTable
+        query={list}
+        noun="transactions"
+        columns={columns}
+        empty="No transactions found."
+        minWidth={1000}
+        tableProps={{ striped: true, highlightOnHover: true }}
+        rowProps={(t) => ({ 'data-testid': `transaction-${t.id}` })}
+      />
+    </ListPage>
   );
 }

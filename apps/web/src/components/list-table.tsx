@@ -1,0 +1,163 @@
+import {
+  Button,
+  Group,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+  type TableProps,
+  type TableTdProps,
+  type TableThProps,
+  type TableTrProps,
+} from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { QueryError } from './query-error';
+
+/** `data-testid` and the like, which Mantine's props types do not list. */
+type DataAttributes = { [data: `data-${string}`]: string | undefined };
+
+/** One column of a list: its header and how a row fills its cell. */
+export interface ListColumn<T> {
+  header: ReactNode;
+  cell: (row: T) => ReactNode;
+  /** Props of the header cell (width, alignment). */
+  th?: TableThProps;
+  /** Props of each body cell; a function where they depend on the row. */
+  td?: (TableTdProps & DataAttributes) | ((row: T) => TableTdProps & DataAttributes);
+}
+
+/** The actions column: buttons or links side by side, under a header only screen readers hear. */
+export function actionsColumn<T>(cell: (row: T) => ReactNode): ListColumn<T> {
+  return {
+    header: <VisuallyHidden>Actions</VisuallyHidden>,
+    th: { w: 1 },
+    cell: (row) => (
+      <Group gap={4} wrap="nowrap">
+        {cell(row)}
+      </Group>
+    ),
+  };
+}
+
+/** What a list needs of its query (a TanStack Query result fits): its state, and rows or a page of rows. */
+export interface ListQuery<T> {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+  data?: readonly T[] | { data: readonly T[] };
+}
+
+export interface ListTableProps<T extends { id: number }> {
+  query: ListQuery<T>;
+  /** Plural, lower case: 'Loading suppliers', 'The suppliers could not be loaded.', test id 'suppliers-table'. */
+  noun: string;
+  columns: ListColumn<T>[];
+  /** The rows to show when the screen filters them itself; by default the query's. */
+  rows?: readonly T[];
+  /** The text when there are no rows (default 'No suppliers yet.'), and an optional way forward under it. */
+  empty?: ReactNode;
+  emptyAction?: ReactNode;
+  /** Below this width the table scrolls sideways (default from the number of columns). */
+  minWidth?: number;
+  tableProps?: TableProps;
+  rowProps?: (row: T) => TableTrProps & DataAttributes;
+}
+
+function rowsOf<T>(data: ListQuery<T>['data']): readonly T[] {
+  if (data === undefined) return [];
+  return 'data' in data ? data.data : data;
+}
+
+/** A list's table with its loading skeleton, its error (with Retry) and its empty state. */
+export function ListTable<T extends { id: number }>(props: ListTableProps<T>) {
+  const { query, noun, columns } = props;
+  if (query.isPending) {
+    return (
+      <Stack p="md" gap="sm" role="status" aria-label={`Loading ${noun}`}>
+        <Skeleton h={20} />
+        <Skeleton h={20} />
+        <Skeleton h={20} />
+      </Stack>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Stack p="md">
+        <QueryError
+          error={query.error}
+          fallback={`The ${noun} could not be loaded.`}
+          onRetry={() => void query.refetch()}
+        />
+      </Stack>
+    );
+  }
+  const rows = props.rows ?? rowsOf(query.data);
+  if (rows.length === 0) {
+    return (
+      <Stack p="xl" align="center" gap="xs" data-testid="empty-state">
+        <Text c="dimmed" ta="center">
+          {props.empty ?? `No ${noun} yet.`}
+        </Text>
+        {props.emptyAction}
+      </Stack>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={props.minWidth ?? Math.max(480, columns.length * 110)}>
+      <Table data-testid={`${noun.replaceAll(' ', '-')}-table`} {...props.tableProps}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column, i) => (
+              <Table.Th key={i} {...column.th}>
+                {column.header}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.id} {...props.rowProps?.(row)}>
+              {columns.map((column, i) => (
+                <Table.Td key={i} {...(typeof column.td === 'function' ? column.td(row) : column.td)}>
+                  {column.cell(row)}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+interface RowButtonProps {
+  /** The accessible name, naming the row: 'Edit Gold'. */
+  label: string;
+  onClick?: () => void;
+  /** A page address: the button is a link. */
+  to?: string;
+}
+
+function rowButton(text: string, icon: ReactNode, color?: string) {
+  return function RowButton({ label, onClick, to }: RowButtonProps) {
+    const common = { variant: 'subtle', size: 'xs', color, leftSection: icon, 'aria-label': label } as const;
+    return to ? (
+      <Button component={Link} to={to} {...common}>
+        {text}
+      </Button>
+    ) : (
+      <Button onClick={onClick} {...common}>
+        {text}
+      </Button>
+    );
+  };
+}
+
+/** 'Edit' in a row: a button, or a link with `to`. */
+export const EditButton = rowButton('Edit', <IconPencil size={14} />);
+/** 'Delete' in a row, in red. */
+export const DeleteButton = rowButton('Delete', <IconTrash size={14} />, 'red');

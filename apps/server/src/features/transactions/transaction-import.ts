@@ -17,18 +17,20 @@ import {
   defaultImportDescription,
   IMPORT_MESSAGES,
   importRowType,
+  type importJobStatusResponse,
+  type importStartedResponse,
   moneyToString,
   planTransactionImport,
   skippedRowMessage,
   TRANSACTION_IMPORT_CHUNK,
   transactionImportFileKind,
   type ImportParsedRow,
-  type ImportSkippedRow,
   type SessionUser,
   type TransactionImportInput,
 } from '@app/domain';
 import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import type { z } from 'zod';
 import { withClientTransaction, type Db, type DbOrTx } from '../../db/client';
 import { importJobs, storedFiles } from '../../db/schema';
 import { AppError, notFound, validationError } from '../../http/errors';
@@ -59,13 +61,8 @@ async function loadSupplierAccount(db: DbOrTx, id: number): Promise<ImportAccoun
   return acc?.accountable_type === 'supplier' ? acc : null;
 }
 
-export interface ImportStarted {
-  status: 'success';
-  job_id: string;
-  message: string;
-  total_rows: number;
-  skipped: ImportSkippedRow[];
-}
+/** The upload's answer (the route's response schema). */
+export type ImportStarted = z.input<typeof importStartedResponse>;
 
 /** `POST /api/transactions/import`: checks everything, then stores the file and queues the job. */
 export async function startTransactionImport(
@@ -177,16 +174,8 @@ async function refuseDuplicateFile(tx: DbOrTx, accountId: number, data: Buffer):
   );
 }
 
-export type ImportJobStatus = {
-  job_id: string;
-  status: 'queued' | 'processing' | 'completed' | 'failed';
-  processed_count: number;
-  total_rows: number;
-  imported_count: number;
-  errors: string[];
-  error_count: number;
-  message: string | null;
-};
+/** A job's progress as the status call answers it (the route's response schema). */
+export type ImportJobStatus = z.input<typeof importJobStatusResponse>;
 
 /** `GET /api/transactions/import/status/{jobId}`: the caller's own job only (another's is a 404). */
 export async function getImportJobStatus(db: DbOrTx, user: SessionUser, jobId: string): Promise<ImportJobStatus> {

@@ -136,6 +136,25 @@ export const payoutInfoResponseSchema = success({
       }),
     ),
     agents_without_accounts: z.array(z.object({ agent_id: z.number(), agent_name: z.string() })),
+    /**
+     * The booking's commission lines as a payout sees them (the domain's `PayoutLine`): the payout modal
+     * previews any typed amount with `planPayout`, the function the server pays with (GST rate from
+     * `GET /api/settings`). Optional until the server sends them; without them the modal shows only
+     * `commission_breakdown`.
+     */
+    lines: z
+      .array(
+        z.object({
+          id: z.number(),
+          agent_id: z.number(),
+          agent_name: z.string(),
+          percentage: percentOut,
+          amount: moneyOut,
+          paid_amount: moneyOut,
+          has_gst: z.boolean(),
+        }),
+      )
+      .optional(),
     can_payout: z.boolean(),
     /** Why the booking cannot be paid out now, when it cannot. */
     reason: z.string().nullable(),

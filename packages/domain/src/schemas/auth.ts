@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { required } from './fields';
+import { required, requiredText } from './fields';
 import { successMessage } from './responses';
 
 export const ADMIN_ROLES = ['admin', 'super-admin'] as const;
@@ -88,17 +88,13 @@ export const PASSWORD_MIN = 8;
 /** `npm run cli -- user:create` (CONTRACT.md §1). */
 export const userCreateSchema = z.object({
   email: emailField(),
-  name: z
-    .string({ error: required('name') })
-    .trim()
-    .min(1, required('name'))
-    .max(255),
+  name: requiredText('name', 255),
   role: z.enum(ROLES, { error: `The role must be one of: ${ROLES.join(', ')}.` }),
   password: z
     .string({ error: required('password') })
     .min(PASSWORD_MIN, `The password must be at least ${PASSWORD_MIN} characters.`)
     .max(1024),
-  tier: z.string().trim().min(1).max(100).optional(),
+  tier: requiredText('tier', 100).optional(),
 });
 export type UserCreateInput = z.infer<typeof userCreateSchema>;
 

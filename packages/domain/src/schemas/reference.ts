@@ -16,7 +16,7 @@ export type Tier = z.infer<typeof tierSchema>;
 
 export const tierInputSchema = z.object({
   name: requiredText('name', 100),
-  description: optionalText('description', 1000),
+  description: optionalText('description', 1000, { multiline: true }),
 });
 export type TierInput = z.infer<typeof tierInputSchema>;
 

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { cents, type Cents } from '../money/money';
 import { moneySchema, optionalMoneySchema } from '../money/schemas';
-import { flag, id, isoDate, optionalText, required, requiredText } from './fields';
+import { dateFilter, filterText, flag, id, idFilter, idList, optionalText, required, requiredText } from './fields';
 import { dateOut, moneyOut, pageOf, successData, successMessage, timestampOut } from './responses';
 
 export const TRANSACTION_TYPES = ['credit', 'debit'] as const;
@@ -77,19 +77,16 @@ export const accountListQuerySchema = z.object({
 });
 
 export const currencySummarySchema = z.object({
-  account_ids: z
-    .array(z.coerce.number().int().positive().max(2_147_483_647), { error: 'The account ids field is required.' })
-    .min(1, 'The account ids field is required.')
-    .max(1000),
+  account_ids: idList('The selected accounts are invalid.', {
+    min: 1,
+    minMessage: 'The account ids field is required.',
+    max: 1000,
+  }),
   transaction_type: z.preprocess(emptyToUndefined, z.enum(TRANSACTION_TYPES).optional()),
   status: z.preprocess(emptyToUndefined, z.enum(TRANSACTION_STATUSES).default('completed')),
 });
 
-const referenceNumber = z
-  .string({ error: required('reference number') })
-  .trim()
-  .min(1, required('reference number'))
-  .max(64, 'The reference number field must not be greater than 64 characters.');
+const referenceNumber = requiredText('reference number', 64);
 
 /** The single transaction form (create and update; the server refuses changes of account, type and currency). */
 export const transactionInputSchema = z.object({
@@ -102,7 +99,7 @@ export const transactionInputSchema = z.object({
     emptyToUndefined,
     z.enum(TRANSACTION_STATUSES, { error: 'The selected status is invalid.' }).default('completed'),
   ),
-  description: optionalText('description', 5000),
+  description: optionalText('description', 5000, { multiline: true }),
   is_partial: flag(),
   cheque_reference_number: optionalText('cheque reference number', 64),
   /** Stored-file upload; checked by the server. */
@@ -113,11 +110,7 @@ export type TransactionInput = z.infer<typeof transactionInputSchema>;
 const rowAmountSchema = moneySchema('amount', { min: cents(1) });
 
 const bulkRowSchema = z.object({
-  reference_number: z
-    .string({ error: MSG_REFERENCE_REQUIRED })
-    .trim()
-    .min(1, MSG_REFERENCE_REQUIRED)
-    .max(64, 'The reference number field must not be greater than 64 characters.'),
+  reference_number: requiredText('reference number', 64, { requiredMessage: MSG_REFERENCE_REQUIRED }),
   amount: z.unknown().transform((input, ctx): Cents => {
     const r = rowAmountSchema.safeParse(input);
     if (r.success) return r.data;
@@ -126,21 +119,14 @@ const bulkRowSchema = z.object({
     ctx.addIssue({ code: 'custom', message: /decimals/.test(message) ? message : MSG_AMOUNT_POSITIVE });
     return z.NEVER;
   }),
-  description: optionalText('description', 5000),
+  description: optionalText('description', 5000, { multiline: true }),
   is_partial: flag(),
 });
 
 /** The bulk form (spec §2.5, §3 Bulk transaction, §5). Rows come as transactions[i][field]. */
 export const bulkTransactionSchema = z
   .object({
-    account_id: z.preprocess(
-      emptyToUndefined,
-      z.coerce
-        .number({ error: MSG_SELECT_SUPPLIER_ACCOUNT })
-        .int(MSG_SELECT_SUPPLIER_ACCOUNT)
-        .positive(MSG_SELECT_SUPPLIER_ACCOUNT)
-        .max(2_147_483_647, MSG_SELECT_SUPPLIER_ACCOUNT),
-    ),
+    account_id: id('account', { required: MSG_SELECT_SUPPLIER_ACCOUNT, invalid: MSG_SELECT_SUPPLIER_ACCOUNT }),
     transaction_type: z.preprocess(
       emptyToUndefined,
       z.enum(TRANSACTION_TYPES, { error: MSG_SELECT_TRANSACTION_TYPE }).default('credit'),
@@ -153,7 +139,7 @@ export const bulkTransactionSchema = z
       emptyToUndefined,
       z.enum(BULK_DESCRIPTION_TYPES, { error: 'The selected description type is invalid.' }).default('default'),
     ),
-    common_description: optionalText('common description', 5000),
+    common_description: optionalText('common description', 5000, { multiline: true }),
     cheque_reference_number: optionalText('cheque reference number', 64),
     reference_image: z.unknown().optional(),
     transactions: z
@@ -177,23 +163,18 @@ export const bulkTransactionSchema = z
 export type BulkTransactionInput = z.infer<typeof bulkTransactionSchema>;
 
 /** The transactions list filters (bookings-and-commissions.md §2 "Transactions list filter", spec §2.7). */
-const optionalFilterId = z.preprocess(
-  emptyToUndefined,
-  z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
-);
-const optionalFilterText = z.preprocess(emptyToUndefined, z.string().trim().max(64).optional().catch(undefined));
-const optionalFilterDate = (label: string) => z.preprocess(emptyToUndefined, isoDate(label).optional());
+const optionalFilterText = (label: string) => z.preprocess(emptyToUndefined, filterText(label, 64));
 const optionalFilterAmount = (label: string) =>
   z.preprocess(emptyToUndefined, optionalMoneySchema(label, { min: cents(0) }).optional());
 
 export const transactionListQuerySchema = z.object({
-  account_id: optionalFilterId,
+  account_id: idFilter('account'),
   transaction_type: z.preprocess(emptyToUndefined, z.enum(TRANSACTION_TYPES).optional().catch(undefined)),
   status: z.preprocess(emptyToUndefined, z.enum(TRANSACTION_STATUSES).optional().catch(undefined)),
-  reference: optionalFilterText,
-  cheque_reference: optionalFilterText,
-  date_from: optionalFilterDate('date from'),
-  date_to: optionalFilterDate('date to'),
+  reference: optionalFilterText('reference'),
+  cheque_reference: optionalFilterText('cheque reference'),
+  date_from: dateFilter('date from'),
+  date_to: dateFilter('date to'),
   amount_min: optionalFilterAmount('minimum amount'),
   amount_max: optionalFilterAmount('maximum amount'),
   double_bookings: flag().catch(false),
@@ -206,10 +187,12 @@ export const transactionListQuerySchema = z.object({
 export type TransactionListQuery = z.infer<typeof transactionListQuerySchema>;
 
 export const bulkStatusUpdateSchema = z.object({
-  transaction_ids: z
-    .array(z.coerce.number().int().positive().max(2_147_483_647), { error: MSG_SELECT_TRANSACTIONS })
-    .min(1, MSG_SELECT_TRANSACTIONS)
-    .max(MAX_BULK_ROWS, `At most ${MAX_BULK_ROWS} transactions can be updated at once.`),
+  transaction_ids: idList('The selected transactions are invalid.', {
+    min: 1,
+    minMessage: MSG_SELECT_TRANSACTIONS,
+    max: MAX_BULK_ROWS,
+    maxMessage: `At most ${MAX_BULK_ROWS} transactions can be updated at once.`,
+  }),
   status: z.preprocess(emptyToUndefined, z.enum(SETTABLE_TRANSACTION_STATUSES, { error: MSG_SELECT_ACTION })),
 });
 
@@ -219,7 +202,7 @@ export const checkUnclaimedTransactionSchema = z.object({
 });
 
 export const transactionStatusRequestSchema = z.object({
-  booking_ids: z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(500),
+  booking_ids: idList('The selected bookings are invalid.', { max: 500 }),
 });
 
 /**
@@ -227,16 +210,9 @@ export const transactionStatusRequestSchema = z.object({
  * `parseTransactionImportFile`; here only its presence is checked.
  */
 export const transactionImportSchema = z.object({
-  account_id: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: MSG_SELECT_SUPPLIER_ACCOUNT })
-      .int(MSG_SELECT_SUPPLIER_ACCOUNT)
-      .positive(MSG_SELECT_SUPPLIER_ACCOUNT)
-      .max(2_147_483_647, MSG_SELECT_SUPPLIER_ACCOUNT),
-  ),
+  account_id: id('account', { required: MSG_SELECT_SUPPLIER_ACCOUNT, invalid: MSG_SELECT_SUPPLIER_ACCOUNT }),
   status: z.preprocess(emptyToUndefined, z.enum(SETTABLE_TRANSACTION_STATUSES, { error: MSG_SELECT_STATUS })),
-  description: optionalText('description', 5000),
+  description: optionalText('description', 5000, { multiline: true }),
   is_partial: flag(),
   cheque_reference_number: optionalText('cheque reference number', 64),
   file: z.unknown().refine((v) => v !== undefined && v !== null && v !== '', MSG_SELECT_FILE_TO_IMPORT),

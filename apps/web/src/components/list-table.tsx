@@ -1,7 +1,6 @@
 import {
   Button,
   Group,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -14,7 +13,7 @@ import {
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { QueryError } from './query-error';
+import { QueryContent, type ContentQuery } from './query-content';
 
 /** `data-testid` and the like, which Mantine's props types do not list. */
 type DataAttributes = { [data: `data-${string}`]: string | undefined };
@@ -42,14 +41,8 @@ export function actionsColumn<T>(cell: (row: T) => ReactNode): ListColumn<T> {
   };
 }
 
-/** What a list needs of its query (a TanStack Query result fits): its state, and rows or a page of rows. */
-export interface ListQuery<T> {
-  isPending: boolean;
-  isError: boolean;
-  error: unknown;
-  refetch: () => unknown;
-  data?: readonly T[] | { data: readonly T[] };
-}
+/** A list's query: its data is the rows, or a page of rows. */
+export type ListQuery<T> = ContentQuery<readonly T[] | { data: readonly T[] }>;
 
 export interface ListTableProps<T extends { id: number }> {
   query: ListQuery<T>;
@@ -67,45 +60,33 @@ export interface ListTableProps<T extends { id: number }> {
   rowProps?: (row: T) => TableTrProps & DataAttributes;
 }
 
-function rowsOf<T>(data: ListQuery<T>['data']): readonly T[] {
-  if (data === undefined) return [];
+function rowsOf<T>(data: readonly T[] | { data: readonly T[] }): readonly T[] {
   return 'data' in data ? data.data : data;
 }
 
 /** A list's table with its loading skeleton, its error (with Retry) and its empty state. */
 export function ListTable<T extends { id: number }>(props: ListTableProps<T>) {
-  const { query, noun, columns } = props;
-  if (query.isPending) {
-    return (
-      <Stack p="md" gap="sm" role="status" aria-label={`Loading ${noun}`}>
-        <Skeleton h={20} />
-        <Skeleton h={20} />
-        <Skeleton h={20} />
-      </Stack>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Stack p="md">
-        <QueryError
-          error={query.error}
-          fallback={`The ${noun} could not be loaded.`}
-          onRetry={() => void query.refetch()}
-        />
-      </Stack>
-    );
-  }
-  const rows = props.rows ?? rowsOf(query.data);
-  if (rows.length === 0) {
-    return (
-      <Stack p="xl" align="center" gap="xs" data-testid="empty-state">
-        <Text c="dimmed" ta="center">
-          {props.empty ?? `No ${noun} yet.`}
-        </Text>
-        {props.emptyAction}
-      </Stack>
-    );
-  }
+  const { query, noun } = props;
+  return (
+    <QueryContent query={query} noun={noun} framed>
+      {(data) => {
+        const rows = props.rows ?? rowsOf(data);
+        return rows.length === 0 ? (
+          <Stack p="xl" align="center" gap="xs" data-testid="empty-state">
+            <Text c="dimmed" ta="center">
+              {props.empty ?? `No ${noun} yet.`}
+            </Text>
+            {props.emptyAction}
+          </Stack>
+        ) : (
+          <Rows {...props} rows={rows} />
+        );
+      }}
+    </QueryContent>
+  );
+}
+
+function Rows<T extends { id: number }>({ rows, columns, noun, ...props }: ListTableProps<T> & { rows: readonly T[] }) {
   return (
     <Table.ScrollContainer minWidth={props.minWidth ?? Math.max(480, columns.length * 110)}>
       <Table data-testid={`${noun.replaceAll(' ', '-')}-table`} {...props.tableProps}>

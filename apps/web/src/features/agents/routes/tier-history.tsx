@@ -3,7 +3,7 @@ import { Badge, Card, Group, Paper, SimpleGrid, Stack, Text, Timeline, Title } f
 import { useParams } from 'react-router';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { PageHeader } from '../../../components/page-header';
-import { QueryError } from '../../../components/query-error';
+import { QueryContent } from '../../../components/query-content';
 import { formatDate } from '../../../lib/format';
 import { useTierHistory } from '../api/agents';
 
@@ -14,17 +14,9 @@ export function TierHistoryRoute() {
   return (
     <>
       <PageHeader title="Agent Tier History" />
-      {history.isPending ? (
-        <FullPageLoader />
-      ) : history.isError ? (
-        <QueryError
-          error={history.error}
-          fallback="The tier history could not be loaded."
-          onRetry={() => void history.refetch()}
-        />
-      ) : (
-        <TierHistoryView data={history.data} />
-      )}
+      <QueryContent query={history} noun="tier history" loading={<FullPageLoader />}>
+        {(data) => <TierHistoryView data={data} />}
+      </QueryContent>
     </>
   );
 }

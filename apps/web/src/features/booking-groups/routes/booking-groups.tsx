@@ -1,10 +1,10 @@
 import type { BookingGroupListItem } from '@app/domain';
-import { Anchor, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { ListPage } from '../../../components/list-page';
 import { EditButton, ListTable, type ListColumn } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
-import { QueryError } from '../../../components/query-error';
+import { QueryContent } from '../../../components/query-content';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { SuccessBanner, useFlash } from '../../bookings';
@@ -92,20 +92,9 @@ export function BookingGroupEditRoute() {
   return (
     <>
       <PageHeader title="Edit Booking Group" />
-      {group.isPending ? (
-        <Stack>
-          <Skeleton h={36} />
-          <Skeleton h={120} />
-        </Stack>
-      ) : group.isError ? (
-        <QueryError
-          error={group.error}
-          fallback="The booking group could not be loaded."
-          onRetry={() => void group.refetch()}
-        />
-      ) : (
-        <BookingGroupForm key={group.data.id} group={group.data} />
-      )}
+      <QueryContent query={group} noun="booking group">
+        {(data) => <BookingGroupForm key={data.id} group={data} />}
+      </QueryContent>
     </>
   );
 }

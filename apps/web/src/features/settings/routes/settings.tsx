@@ -1,6 +1,6 @@
 import { Paper, Skeleton, Stack } from '@mantine/core';
 import { PageHeader } from '../../../components/page-header';
-import { QueryError } from '../../../components/query-error';
+import { QueryContent } from '../../../components/query-content';
 import { useSettings } from '../api/settings';
 import { SettingsForm } from '../components/settings-form';
 
@@ -11,20 +11,18 @@ export function SettingsRoute() {
     <>
       <PageHeader title="Settings" description="Values that apply across the whole product." />
       <Paper withBorder radius="md" p="lg">
-        {settings.isPending ? (
-          <Stack gap="xs" maw={360} role="status" aria-label="Loading settings">
-            <Skeleton h={14} w={120} />
-            <Skeleton h={36} />
-          </Stack>
-        ) : settings.isError ? (
-          <QueryError
-            error={settings.error}
-            fallback="The settings could not be loaded."
-            onRetry={() => void settings.refetch()}
-          />
-        ) : (
-          <SettingsForm settings={settings.data} />
-        )}
+        <QueryContent
+          query={settings}
+          noun="settings"
+          loading={
+            <Stack gap="xs" maw={360} role="status" aria-label="Loading settings">
+              <Skeleton h={14} w={120} />
+              <Skeleton h={36} />
+            </Stack>
+          }
+        >
+          {(data) => <SettingsForm settings={data} />}
+        </QueryContent>
       </Paper>
     </>
   );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { hashPassword } from '../features/auth';
+import { hashPassword } from '../shared/password';
 import { backfillMatchStatuses } from '../features/transactions';
 
 export interface BenchSeedOptions {

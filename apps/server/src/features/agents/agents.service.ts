@@ -22,7 +22,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { agents, agentTierHistory, users } from '../../db/schema';
 import { fieldError, notFound, validationError, type FieldErrors } from '../../http/errors';
 import { writeAudit } from '../../shared/audit';
-import { hashPassword } from '../auth';
+import { hashPassword } from '../../shared/password';
 import { recalculateBookings } from '../commissions';
 import { nextFareconnectNumber } from '../users';
 

@@ -18,7 +18,7 @@ import { route } from '../../http/route';
 import { findUserByEmail } from '../users';
 import { LoginThrottle } from './login-throttle';
 import { writeAudit } from '../../shared/audit';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, verifyPassword } from '../../shared/password';
 
 export const authRoutes: RouteModule = ({ db, sessions }) => {
   const throttle = new LoginThrottle(db);

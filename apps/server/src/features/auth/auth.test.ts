@@ -3,11 +3,11 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser } from '../users';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { LOGIN_LIMITS } from './login-throttle';
-import { verifyPassword } from './password';
-import type * as PasswordModule from './password';
+import { verifyPassword } from '../../shared/password';
+import type * as PasswordModule from '../../shared/password';
 
 // Every password check (argon2 verification) is counted; the real one still runs.
-vi.mock('./password', async (importOriginal) => {
+vi.mock('../../shared/password', async (importOriginal) => {
   const real = await importOriginal<typeof PasswordModule>();
   return { ...real, verifyPassword: vi.fn(real.verifyPassword) };
 });

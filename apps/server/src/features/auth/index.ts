@@ -1,3 +1,2 @@
 /** The auth feature's public face: the only module other features and the wiring import. */
 export { authRoutes } from './auth.routes';
-export { hashPassword } from './password';

@@ -17,7 +17,7 @@ import {
 import { writeAudit } from '../../shared/audit';
 import { saveBooking } from '../bookings';
 import { refreshMatchStatusesForReferences } from '../transactions';
-import { hashPassword } from '../auth';
+import { hashPassword } from '../../shared/password';
 import { nextFareconnectNumber } from '../users';
 
 export interface DemoLogin {

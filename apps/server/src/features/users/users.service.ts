@@ -5,7 +5,7 @@ import { agents, commissionTiers, users } from '../../db/schema';
 import { fieldError, validationError } from '../../http/errors';
 import { parseOr422 } from '../../http/route';
 import { writeAudit } from '../../shared/audit';
-import { hashPassword } from '../auth';
+import { hashPassword } from '../../shared/password';
 
 export async function nextFareconnectNumber(db: DbOrTx): Promise<string> {
   const { rows } = await db.execute<{ n: string }>(sql`select nextval('fareconnect_number_seq')::text as n`);

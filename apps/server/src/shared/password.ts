@@ -1,3 +1,4 @@
+/** Password hashing (argon2id), shared by sign-in, user creation, agent forms and seeds. */
 import { hash, verify } from '@node-rs/argon2';
 
 // argon2id (the library default algorithm); OWASP-recommended minimums.

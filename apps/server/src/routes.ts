@@ -5,6 +5,7 @@ import { authRoutes } from './features/auth';
 import { bookingGroupRoutes } from './features/booking-groups';
 import { bookingRoutes, bookingSupplierRoutes } from './features/bookings';
 import { commissionRoutes } from './features/commissions';
+import { payoutRoutes } from './features/payouts';
 import { referenceRoutes } from './features/reference';
 import { transactionImportRoutes, transactionRoutes } from './features/transactions';
 
@@ -20,4 +21,5 @@ export const routeModules: RouteModule[] = [
   accountRoutes,
   transactionRoutes,
   transactionImportRoutes,
+  payoutRoutes,
 ];

@@ -4,7 +4,11 @@ import { percent } from '../money/percent';
 import {
   availableAmount,
   customCommissionProblem,
+  lineStatusAfterPayout,
   PAYOUT_MESSAGES,
+  payoutBlockReason,
+  payoutRefusal,
+  reconcileProblem,
   payoutAmountProblem,
   payoutTotal,
   planPayout,
@@ -142,5 +146,103 @@ describe('customCommissionProblem', () => {
     expect(customCommissionProblem('AC-1', [1], c('30', '45'), percent('25'))).toBe(
       'A custom commission for booking AC-1 names a commission line it does not have.',
     );
+  });
+});
+
+describe('payoutBlockReason and payoutRefusal', () => {
+  const ok = {
+    booking_status: 'confirmed',
+    gross: m('100.00'),
+    match_status: 'match',
+    has_completed_credit: true,
+    has_completed_debit: false,
+  } as const;
+
+  it('allows a matched booking with a completed credit, and a partial one', () => {
+    expect(payoutBlockReason(ok)).toBeNull();
+    expect(payoutBlockReason({ ...ok, booking_status: 'partial', match_status: 'partial' })).toBeNull();
+  });
+
+  it.each([
+    [{ booking_status: 'cancelled' }, 'A cancelled booking cannot be paid out.'],
+    [{ booking_status: 'completed' }, 'A completed booking cannot be paid out.'],
+    [{ match_status: 'mismatch' }, 'The booking cannot be paid out while its transaction status is mismatch.'],
+    [
+      { match_status: 'no_transaction' },
+      'The booking cannot be paid out while its transaction status is no transaction.',
+    ],
+    [
+      { match_status: 'multiple_transactions' },
+      'The booking cannot be paid out while its transaction status is multiple transactions.',
+    ],
+    [{ has_completed_credit: false }, PAYOUT_MESSAGES.noCredit],
+    [{ gross: -10000n as Cents }, PAYOUT_MESSAGES.noDebit],
+  ] as const)('blocks %o', (over, message) => {
+    expect(payoutBlockReason({ ...ok, ...over })).toBe(message);
+  });
+
+  it('a refund needs a matched completed debit', () => {
+    expect(
+      payoutBlockReason({ ...ok, gross: m('-100.00'), has_completed_credit: false, has_completed_debit: true }),
+    ).toBeNull();
+  });
+
+  const pay = { ...ok, amount: m('100.00'), available: m('100.00'), agents_without_accounts: 0 };
+  it('refuses in order: cancelled, completed as the amount, transactions, amount, accounts', () => {
+    expect(payoutRefusal(pay)).toBeNull();
+    expect(payoutRefusal({ ...pay, booking_status: 'cancelled', agents_without_accounts: 1 })).toBe(
+      'A cancelled booking cannot be paid out.',
+    );
+    expect(payoutRefusal({ ...pay, booking_status: 'completed', available: m('0.00') })).toBe(
+      'Payout amount cannot exceed the maximum available amount (0.00)',
+    );
+    expect(payoutRefusal({ ...pay, match_status: 'mismatch', amount: m('0.00') })).toBe(
+      'The booking cannot be paid out while its transaction status is mismatch.',
+    );
+    expect(payoutRefusal({ ...pay, amount: m('0.00'), agents_without_accounts: 1 })).toBe(
+      'Payout amount must be greater than zero',
+    );
+    expect(payoutRefusal({ ...pay, agents_without_accounts: 2 })).toBe(
+      "Cannot process payout: Some agents don't have accounts",
+    );
+  });
+});
+
+describe('lineStatusAfterPayout', () => {
+  it('is paid once the whole amount is paid; a zero line only when the booking completes', () => {
+    expect(lineStatusAfterPayout({ amount: m('10.00'), status: 'confirmed' }, m('9.99'), 'partial')).toBe('confirmed');
+    expect(lineStatusAfterPayout({ amount: m('10.00'), status: 'confirmed' }, m('10.00'), 'partial')).toBe('paid');
+    expect(lineStatusAfterPayout({ amount: m('-10.00'), status: 'pending' }, m('-10.00'), 'completed')).toBe('paid');
+    expect(lineStatusAfterPayout({ amount: m('0.00'), status: 'pending' }, m('0.00'), 'partial')).toBe('pending');
+    expect(lineStatusAfterPayout({ amount: m('0.00'), status: 'pending' }, m('0.00'), 'completed')).toBe('paid');
+  });
+});
+
+describe('reconcileProblem', () => {
+  const ok = { booking_status: 'confirmed', matched_count: 1, net: m('90.00'), paid: m('0.00'), expectedNet: null };
+  it('allows a booking with matched transactions', () => {
+    expect(reconcileProblem(ok)).toBeNull();
+    expect(
+      reconcileProblem({ ...ok, expectedNet: m('90.00'), paid: m('90.00'), booking_status: 'partial' }),
+    ).toBeNull();
+    expect(reconcileProblem({ ...ok, net: m('-50.00'), paid: m('-50.00') })).toBeNull();
+  });
+  it.each([
+    ['completed', { booking_status: 'completed' }, 'A completed booking cannot be reconciled.'],
+    ['cancelled', { booking_status: 'cancelled' }, 'A cancelled booking cannot be reconciled.'],
+    ['nothing matched', { matched_count: 0 }, PAYOUT_MESSAGES.nothingToReconcile],
+    ['a changed net', { expectedNet: m('89.99') }, 'The received amount changed since the search; search again.'],
+    [
+      'below what was paid',
+      { paid: m('90.01') },
+      'The received amount cannot be reconciled: 90.01 of the booking was already paid out.',
+    ],
+    [
+      'a refund above what was clawed back',
+      { net: m('-10.00'), paid: m('-20.00') },
+      'The received amount cannot be reconciled: -20.00 of the booking was already paid out.',
+    ],
+  ] as const)('refuses %s', (_name, over, message) => {
+    expect(reconcileProblem({ ...ok, ...over })).toBe(message);
   });
 });

@@ -13,6 +13,7 @@
 import { allocate } from '../money/allocate';
 import { divRoundHalfAwayFromZero, formatUnits, moneyToString, sumMoney, ZERO_CENTS, type Cents } from '../money/money';
 import { applyPercent, HUNDRED_PERCENT, percentToString, ZERO_PERCENT, type Percent } from '../money/percent';
+import type { TransactionMatchStatus } from '../bookings/booking-rules';
 
 export const PAYOUT_MESSAGES = {
   agentsWithoutAccounts: "Cannot process payout: Some agents don't have accounts",
@@ -30,7 +31,34 @@ export const PAYOUT_MESSAGES = {
     `A custom commission for booking ${ref} names a commission line it does not have.`,
   defaultBulkDescription: 'Bookings bulk payout',
   defaultReconcileDescription: 'Bookings bulk reconciliation',
+  /** The transactions received do not allow a payout (DOMAIN.md "Matching": match or partial only). */
+  notMatched: (status: TransactionMatchStatus) =>
+    `The booking cannot be paid out while its transaction status is ${MATCH_STATUS_TEXT[status]}.`,
+  noCredit: 'The booking cannot be paid out: no completed credit from the supplier matches it.',
+  noDebit: 'The refund cannot be paid out: no completed debit to the supplier matches it.',
+  singleDescription: (reference: string) => `Payout ${reference}`,
+  processed: 'Payout processed successfully',
+  reconciled: 'Booking reconciled successfully',
+  duplicateInRequest: 'This booking appears twice in the request.',
+  bookingNotFound: 'Booking not found.',
+  bothReconciledFilters: 'Only reconciled and exclude reconciled cannot both be set.',
+  receivedChanged: 'The received amount changed since the search; search again.',
+  nothingToReconcile: 'No completed transaction matches this booking: there is nothing to reconcile with.',
+  notReconcilable: (status: string) => `A ${status} booking cannot be reconciled.`,
+  reconcileBelowPaid: (paid: Cents) =>
+    `The received amount cannot be reconciled: ${moneyToString(paid)} of the booking was already paid out.`,
+  unexpected: 'The booking could not be processed; nothing was written for it. Try again.',
+  bulkSummary: (succeeded: number, total: number, verb: 'processed' | 'reconciled') =>
+    `${succeeded} of ${total} booking${total === 1 ? '' : 's'} ${verb}.`,
 } as const;
+
+const MATCH_STATUS_TEXT: Record<TransactionMatchStatus, string> = {
+  match: 'match',
+  partial: 'partial',
+  mismatch: 'mismatch',
+  no_transaction: 'no transaction',
+  multiple_transactions: 'multiple transactions',
+};
 
 /** '45.5000' → '45.5', '100.0000' → '100'. */
 export function percentText(p: Percent): string {
@@ -182,3 +210,79 @@ export function statusAfterPayout(gross: Cents, paidAfter: Cents): 'partial' | '
 
 /** The 2-decimal text of cents for messages ('1,234.50' is not used: plain '1234.50'). */
 export const centsText = (c: Cents) => formatUnits(c, 2);
+
+/** What a payout needs to know about a booking and the transactions matched to it (DOMAIN.md "Matching"). */
+export interface PayoutEligibility {
+  booking_status: string;
+  gross: Cents;
+  /** The booking's match status against its transactions. */
+  match_status: TransactionMatchStatus;
+  has_completed_credit: boolean;
+  has_completed_debit: boolean;
+}
+
+/**
+ * Why the booking cannot be paid out now, or null (`can_payout`): the booking is not completed or
+ * cancelled, its match status is `match` or `partial`, and a matched completed credit arrived (for a
+ * refund booking: a matched completed debit went back to the supplier).
+ */
+export function payoutBlockReason(e: PayoutEligibility): string | null {
+  if (e.booking_status === 'completed' || e.booking_status === 'cancelled')
+    return PAYOUT_MESSAGES.notPayable(e.booking_status);
+  if (e.match_status !== 'match' && e.match_status !== 'partial') return PAYOUT_MESSAGES.notMatched(e.match_status);
+  if (e.gross < 0n ? !e.has_completed_debit : !e.has_completed_credit)
+    return e.gross < 0n ? PAYOUT_MESSAGES.noDebit : PAYOUT_MESSAGES.noCredit;
+  return null;
+}
+
+/**
+ * Why this payout of `amount` must be refused, or null; the first problem in this order: a cancelled
+ * booking; a completed one (said as the amount that exceeds what is left, so a second payout of a
+ * booking just paid in full hears 'cannot exceed the maximum available amount (0.00)'); the
+ * transactions; the amount; agents without an account.
+ */
+export function payoutRefusal(
+  input: PayoutEligibility & { amount: Cents; available: Cents; agents_without_accounts: number },
+): string | null {
+  if (input.booking_status === 'completed')
+    return payoutAmountProblem(input.amount, input.gross, input.available) ?? PAYOUT_MESSAGES.notPayable('completed');
+  return (
+    payoutBlockReason(input) ??
+    payoutAmountProblem(input.amount, input.gross, input.available) ??
+    (input.agents_without_accounts > 0 ? PAYOUT_MESSAGES.agentsWithoutAccounts : null)
+  );
+}
+
+/**
+ * A commission line's status after a payout brought its paid commission to `paidAfter`: 'paid' once the
+ * whole amount is paid (a line of 0 only when the booking is completed), else unchanged.
+ */
+export function lineStatusAfterPayout(
+  line: { amount: Cents; status: string },
+  paidAfter: Cents,
+  bookingStatusAfter: 'partial' | 'completed',
+): string {
+  if (paidAfter !== line.amount) return line.status;
+  return line.amount !== 0n || bookingStatusAfter === 'completed' ? 'paid' : line.status;
+}
+
+/**
+ * Why a booking cannot be reconciled (gross := the net received, DOMAIN.md "Payouts"), or null: not
+ * completed or cancelled, something matched, the net the screen showed (`expectedNet`, when sent) is
+ * still the net, and the new gross does not fall below what was already paid out (paid money is never
+ * rewritten).
+ */
+export function reconcileProblem(input: {
+  booking_status: string;
+  matched_count: number;
+  net: Cents;
+  paid: Cents;
+  expectedNet: Cents | null;
+}): string | null {
+  const { booking_status: status, net, paid } = input;
+  if (status === 'completed' || status === 'cancelled') return PAYOUT_MESSAGES.notReconcilable(status);
+  if (input.matched_count === 0) return PAYOUT_MESSAGES.nothingToReconcile;
+  if (input.expectedNet !== null && input.expectedNet !== net) return PAYOUT_MESSAGES.receivedChanged;
+  if (paid !== 0n && (paid > 0n ? net < paid : net > paid)) return PAYOUT_MESSAGES.reconcileBelowPaid(paid);
+  return null;
+}

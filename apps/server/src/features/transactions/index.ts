@@ -8,6 +8,7 @@ export {
   findTransactionStatuses,
   lockSuppliersForMatching,
   matchedTransactionExists,
+  matchedTransactionTotals,
   refreshMatchStatuses,
   refreshMatchStatusesForAccount,
   refreshMatchStatusesForReferences,

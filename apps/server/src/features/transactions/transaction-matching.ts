@@ -48,11 +48,29 @@ export interface BookingTransactionStatus {
  * it in a select list for a page of bookings.
  */
 export function matchedTransactionExists(alias = 'b'): SQL {
+  return sql`exists (select 1 ${matchedFrom(alias)})`;
+}
+
+/** `from … where …` of the transactions (alias `mt`) matched to the booking aliased `alias`. */
+function matchedFrom(alias: string): SQL {
   const b = sql.raw(alias);
-  return sql`exists (
-    select 1 from accounts ma
+  return sql`from accounts ma
       join transactions mt on mt.account_id = ma.id and mt.normalized_reference = upper(btrim(${b}.booking_reference))
-     where ma.accountable_type = 'supplier' and ma.accountable_id = ${b}.supplier_id and mt.status = 'completed')`;
+     where ma.accountable_type = 'supplier' and ma.accountable_id = ${b}.supplier_id and mt.status = 'completed'`;
+}
+
+/**
+ * SQL subquery of one row over the transactions matched to the booking aliased `alias`:
+ * `matched_count`, `matched_net` (credits − debits, exact numeric), `has_credit`, `has_debit`.
+ * Set-based: `left join lateral ${matchedTransactionTotals('b')} m on true` for a set of bookings.
+ */
+export function matchedTransactionTotals(alias = 'b'): SQL {
+  return sql`(
+    select count(*)::int as matched_count,
+           coalesce(sum(case when mt.transaction_type = 'credit' then mt.amount else -mt.amount end), 0) as matched_net,
+           coalesce(bool_or(mt.transaction_type = 'credit'), false) as has_credit,
+           coalesce(bool_or(mt.transaction_type = 'debit'), false) as has_debit
+      ${matchedFrom(alias)})`;
 }
 
 type Row = {

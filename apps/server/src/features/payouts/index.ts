@@ -1,0 +1,2 @@
+/** The payouts feature's public face: the only module other features and the wiring import. */
+export { payoutRoutes } from './payouts.routes';

@@ -1,0 +1,190 @@
+/**
+ * What the payouts read: a set of bookings with the money the matching says they received, and their
+ * commission lines with each agent's account in the booking's currency. Set-based: one query for the
+ * bookings and one for their lines, whatever their number (the bulk screen, a chunk of a bulk run).
+ */
+import {
+  availableAmount,
+  moneyFromDb,
+  percentFromDb,
+  type Cents,
+  type PayoutEligibility,
+  type PayoutLine,
+  type TransactionMatchStatus,
+} from '@app/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { matchedTransactionTotals } from '../transactions';
+
+export const intArray = (ids: readonly number[]) => `{${ids.map(Number).join(',')}}`;
+
+export interface BookingFacts extends PayoutEligibility {
+  id: number;
+  reference: string;
+  customer_name: string;
+  booking_date: string;
+  supplier_id: number;
+  supplier_name: string;
+  currency_id: number;
+  currency_code: string;
+  currency_symbol: string;
+  primary_agent_id: number;
+  primary_agent_name: string;
+  is_personal: boolean;
+  is_reconciled: boolean;
+  expected_commission: Cents;
+  paid: Cents;
+  /** Matched completed credits − debits (DOMAIN.md "Matching"). */
+  net: Cents;
+  matched_count: number;
+  available: Cents;
+}
+
+type FactsRow = {
+  id: number;
+  booking_reference: string;
+  customer_name: string;
+  booking_date: string;
+  status: string;
+  booking_amount: string;
+  expected_commission: string;
+  paid_amount: string;
+  is_personal: boolean;
+  is_reconciled: boolean;
+  transaction_match_status: TransactionMatchStatus | null;
+  supplier_id: number;
+  supplier_name: string;
+  currency_id: number;
+  currency_code: string;
+  currency_symbol: string;
+  primary_agent_id: number;
+  primary_agent_name: string;
+  matched_count: number;
+  matched_net: string;
+  has_credit: boolean;
+  has_debit: boolean;
+};
+
+/** The bookings query: `where` and `tail` (order, limit) are the caller's; alias `b`, totals `m`. */
+function factsQuery(where: SQL, tail: SQL = sql``): SQL {
+  return sql`
+    select b.id, b.booking_reference, b.customer_name, b.booking_date, b.status, b.booking_amount::text,
+           b.expected_commission::text, b.paid_amount::text, b.is_personal, b.is_reconciled, b.transaction_match_status,
+           b.supplier_id, s.name as supplier_name, s.currency_id, c.code as currency_code, c.symbol as currency_symbol,
+           b.primary_agent_id, pu.name as primary_agent_name,
+           m.matched_count, m.matched_net::text as matched_net, m.has_credit, m.has_debit
+      from bookings b
+      join suppliers s on s.id = b.supplier_id
+      join currencies c on c.id = s.currency_id
+      join agents pa on pa.id = b.primary_agent_id
+      join users pu on pu.id = pa.user_id
+      cross join lateral ${matchedTransactionTotals('b')} m
+     where ${where}
+     ${tail}`;
+}
+
+function toFacts(r: FactsRow): BookingFacts {
+  const gross = moneyFromDb(r.booking_amount);
+  const paid = moneyFromDb(r.paid_amount);
+  const net = moneyFromDb(r.matched_net);
+  return {
+    id: r.id,
+    reference: r.booking_reference,
+    customer_name: r.customer_name,
+    booking_date: r.booking_date,
+    booking_status: r.status,
+    gross,
+    paid,
+    net,
+    expected_commission: moneyFromDb(r.expected_commission),
+    is_personal: r.is_personal,
+    is_reconciled: r.is_reconciled,
+    // Stored by the matching in the same transaction as every write that changes it (NULL only before
+    // the start-up backfill: nothing matched is then the safe reading).
+    match_status: r.transaction_match_status ?? 'no_transaction',
+    matched_count: r.matched_count,
+    has_completed_credit: r.has_credit,
+    has_completed_debit: r.has_debit,
+    supplier_id: r.supplier_id,
+    supplier_name: r.supplier_name,
+    currency_id: r.currency_id,
+    currency_code: r.currency_code,
+    currency_symbol: r.currency_symbol,
+    primary_agent_id: r.primary_agent_id,
+    primary_agent_name: r.primary_agent_name,
+    available: availableAmount({ gross, paid, net, reconciled: r.is_reconciled }),
+  };
+}
+
+/** These bookings' facts, keyed by id (ids that do not exist are absent). */
+export async function findBookingFacts(db: DbOrTx, ids: readonly number[]): Promise<Map<number, BookingFacts>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.execute<FactsRow>(factsQuery(sql`b.id = any(${intArray(ids)}::int[])`));
+  return new Map(rows.map((r) => [r.id, toFacts(r)]));
+}
+
+/** The bookings that match `where`, in `tail`'s order and limit. */
+export async function searchBookingFacts(db: DbOrTx, where: SQL, tail: SQL): Promise<BookingFacts[]> {
+  const { rows } = await db.execute<FactsRow>(factsQuery(where, tail));
+  return rows.map(toFacts);
+}
+
+export interface LineFacts extends PayoutLine {
+  booking_id: number;
+  agent_name: string;
+  status: string;
+  /** The agent's account in the booking's currency (not deleted; the oldest if several), or null. */
+  account_id: number | null;
+}
+
+type LineRow = {
+  id: number;
+  booking_id: number;
+  agent_id: number;
+  agent_name: string;
+  percentage: string;
+  amount: string;
+  paid_amount: string;
+  status: string;
+  has_gst: boolean;
+  account_id: number | null;
+};
+
+/**
+ * The commission lines of these bookings, keyed by booking id, each in the order the booking shows them
+ * (sub-agent, primary, parent): the order a custom commission's allocation follows.
+ */
+export async function findLineFacts(db: DbOrTx, bookingIds: readonly number[]): Promise<Map<number, LineFacts[]>> {
+  const out = new Map<number, LineFacts[]>();
+  if (bookingIds.length === 0) return out;
+  const { rows } = await db.execute<LineRow>(sql`
+    select ac.id, ac.booking_id, ac.agent_id, u.name as agent_name, ac.percentage::text, ac.amount::text,
+           ac.paid_amount::text, ac.status, ag.has_gst,
+           (select min(a.id) from accounts a
+             where a.accountable_type = 'agent' and a.accountable_id = ac.agent_id
+               and a.currency_id = s.currency_id and not a.is_deleted) as account_id
+      from actual_commissions ac
+      join bookings b on b.id = ac.booking_id
+      join suppliers s on s.id = b.supplier_id
+      join agents ag on ag.id = ac.agent_id
+      join users u on u.id = ag.user_id
+     where ac.booking_id = any(${intArray(bookingIds)}::int[])
+     order by ac.booking_id, case ac.role when 'sub_agent' then 0 when 'primary' then 1 else 2 end, ac.id`);
+  for (const r of rows) {
+    const list = out.get(r.booking_id) ?? [];
+    list.push({
+      id: r.id,
+      booking_id: r.booking_id,
+      agent_id: r.agent_id,
+      agent_name: r.agent_name,
+      percentage: percentFromDb(r.percentage),
+      amount: moneyFromDb(r.amount),
+      paid_amount: moneyFromDb(r.paid_amount),
+      status: r.status,
+      has_gst: r.has_gst,
+      account_id: r.account_id,
+    });
+    out.set(r.booking_id, list);
+  }
+  return out;
+}

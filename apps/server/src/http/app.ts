@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -13,7 +12,7 @@ import { expandBracketKeys } from './body';
 import { AppError, STATUS_BY_CODE } from './errors';
 import { buildOpenApi } from './openapi';
 import { isPagePath } from './pages';
-import { runRoute, wantsJson, type Method, type RouteDef, type UploadedFile } from './route';
+import { checkCsrf, runRoute, wantsJson, type Method, type RouteDef, type UploadedFile } from './route';
 import { registerSecurityHeaders } from './security-headers';
 import { SESSION_COOKIE, SessionStore, type Session } from './session';
 import { noJobs, type Jobs } from '../jobs/job-runner';
@@ -65,18 +64,22 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
 
   await registerSecurityHeaders(app);
   await app.register(fastifyCookie);
-  await app.register(fastifyFormbody, { parser: (str) => parseUrlEncoded(str) });
+  // Bodies are read strictly: bytes that are not UTF-8 are a 400, never stored as U+FFFD.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, raw, done) => {
+    const text = decodeUtf8(raw as Buffer);
+    if (text === null) return done(unreadableBody('it is not valid UTF-8'), undefined);
+    parseJson(req, text, done);
+  });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, (_req, raw, done) => {
+    const body = parseUrlEncoded(raw as Buffer);
+    if (body === null) return done(unreadableBody('it is not valid UTF-8'), undefined);
+    done(null, body);
+  });
+  // Multipart bodies are read by the preValidation hook below (limits per route, errors as 4xx).
   await app.register(fastifyMultipart, {
-    attachFieldsToBody: true,
     limits: { fileSize: 20 * 1024 * 1024, files: 5, fields: 20_000, fieldSize: 1024 * 1024, parts: 20_010 },
-    async onFile(part) {
-      const data = await part.toBuffer();
-      const file: UploadedFile | undefined =
-        data.length === 0 && !part.filename
-          ? undefined
-          : { filename: part.filename, mimetype: part.mimetype, size: data.length, data };
-      (part as unknown as { value: unknown }).value = file;
-    },
   });
 
   // Every request but static assets knows its session (PostgreSQL; any app server answers).
@@ -87,18 +90,14 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
 
   // Form and multipart bodies become the same nested shape as JSON bodies.
   app.addHook('preValidation', async (req) => {
-    if (
-      !req.isMultipart() &&
-      !String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')
-    )
+    if (req.isMultipart()) {
+      req.body = expandBracketKeys(await readMultipart(req));
       return;
+    }
+    if (!String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) return;
     const body = req.body as Record<string, unknown> | undefined;
     if (!body || typeof body !== 'object') return;
-    const flat: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(body)) {
-      flat[k] = Array.isArray(v) ? v.map(partValue) : partValue(v);
-    }
-    req.body = expandBracketKeys(flat);
+    req.body = expandBracketKeys(body);
   });
 
   app.setErrorHandler(async (err, req, reply) => sendError(err, req, reply, sessions));
@@ -152,12 +151,21 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
       handler: async (req, reply) => {
         const requested = String((req.body as Record<string, unknown> | undefined)?._method ?? '').toUpperCase();
         const def = (OVERRIDABLE as string[]).includes(requested) ? methods.get(requested as Method) : post;
-        if (!def)
-          throw new AppError(
-            'method_not_allowed',
-            `The ${requested || 'POST'} method is not supported for this route.`,
-          );
+        if (!def) throw methodNotAllowed(req, reply, methods, /^[A-Z]{1,16}$/.test(requested) ? requested : 'POST');
         return run(def, req, reply);
+      },
+    });
+  }
+  // Any other write method to a known address: 419 without the token, then 405 (never 404).
+  for (const [url, methods] of byUrl) {
+    const served = new Set<string>([...methods.keys(), ...(OVERRIDABLE.some((m) => methods.has(m)) ? ['POST'] : [])]);
+    const others = WRITE_METHODS.filter((m) => !served.has(m));
+    if (others.length === 0) continue;
+    app.route({
+      method: others,
+      url,
+      handler: async (req, reply) => {
+        throw methodNotAllowed(req, reply, methods, req.method);
       },
     });
   }
@@ -194,6 +202,15 @@ function responseDrift(def: RouteDef, problems: ResponseProblem[]): Error {
   return new Error(message);
 }
 
+const WRITE_METHODS: Method[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** CSRF first (CONTRACT.md §2: every non-GET request needs the token), then 405 with the methods served. */
+function methodNotAllowed(req: FastifyRequest, reply: FastifyReply, methods: Map<Method, RouteDef>, method: string) {
+  checkCsrf(req);
+  reply.header('allow', [...methods.keys()].join(', '));
+  return new AppError('method_not_allowed', `The ${method} method is not supported for this route.`);
+}
+
 function routeConfig(def: RouteDef) {
   return {
     ...(def.multipartLimits ? { multipartOptions: { limits: def.multipartLimits } } : {}),
@@ -201,23 +218,92 @@ function routeConfig(def: RouteDef) {
   };
 }
 
-function partValue(v: unknown): unknown {
-  if (v && typeof v === 'object' && 'type' in v && ('fieldname' in v || 'value' in v)) {
-    return (v as { value: unknown }).value;
+const unreadableBody = (why: string) => new AppError('bad_request', `The request body could not be read (${why}).`);
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The text of a body, or null when its bytes are not UTF-8. */
+function decodeUtf8(raw: Buffer): string | null {
+  try {
+    return utf8.decode(raw);
+  } catch {
+    return null;
   }
-  return v;
 }
 
-function parseUrlEncoded(str: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of new URLSearchParams(str)) {
-    if (k === '__proto__' || k === 'constructor' || k === 'prototype') continue;
-    const existing = out[k];
-    if (existing === undefined) out[k] = v;
+/**
+ * `a=1&b=x+y&b=%C3%A9` → { a: '1', b: ['x y', 'é'] } (a name posted twice gives a list), like
+ * URLSearchParams but strict: null when the bytes, or what a %XX sequence spells, are not UTF-8.
+ * A '%' not followed by two hex digits stays a literal '%', as browsers and PHP read it.
+ */
+function parseUrlEncoded(raw: Buffer): Record<string, unknown> | null {
+  const text = decodeUtf8(raw);
+  if (text === null) return null;
+  const out = new Map<string, string | string[]>();
+  for (const pair of text.split('&')) {
+    if (pair === '') continue;
+    const eq = pair.indexOf('=');
+    const k = decodeFormComponent(eq === -1 ? pair : pair.slice(0, eq));
+    const v = decodeFormComponent(eq === -1 ? '' : pair.slice(eq + 1));
+    if (k === null || v === null) return null;
+    const existing = out.get(k);
+    if (existing === undefined) out.set(k, v);
     else if (Array.isArray(existing)) existing.push(v);
-    else out[k] = [existing, v];
+    else out.set(k, [existing, v]);
   }
-  return out;
+  return Object.fromEntries(out);
+}
+
+function decodeFormComponent(s: string): string | null {
+  if (!s.includes('%') && !s.includes('+')) return s;
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' ').replace(/%(?![0-9a-fA-F]{2})/g, '%25'));
+  } catch {
+    return null;
+  }
+}
+
+/** C0 controls and DEL, which a file name never needs (and PostgreSQL text refuses NUL). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/g;
+
+/**
+ * Reads a multipart body into flat fields (a name posted twice gives a list) with the route's limits.
+ * An uploaded file becomes an {@link UploadedFile}; an empty file input (no name, no bytes) is undefined.
+ * Limits keep their 413; anything else that goes wrong (no or wrong boundary, unclosed body,
+ * truncated part headers) is the client's malformed body: a 400.
+ */
+async function readMultipart(req: FastifyRequest): Promise<Record<string, unknown>> {
+  const flat = new Map<string, unknown>();
+  const add = (name: string, value: unknown) => {
+    const existing = flat.get(name);
+    if (!flat.has(name)) flat.set(name, value);
+    else if (Array.isArray(existing)) existing.push(value);
+    else flat.set(name, [existing, value]);
+  };
+  const options = (req.routeOptions.config as { multipartOptions?: Parameters<FastifyRequest['parts']>[0] })
+    ?.multipartOptions;
+  try {
+    for await (const part of req.parts(options)) {
+      if (part.type === 'field') {
+        add(part.fieldname, part.value);
+        continue;
+      }
+      const data = await part.toBuffer();
+      const filename = part.filename.replace(CONTROL_CHARS, '').slice(0, 255);
+      add(
+        part.fieldname,
+        data.length === 0 && !filename
+          ? undefined
+          : ({ filename, mimetype: part.mimetype, size: data.length, data } satisfies UploadedFile),
+      );
+    }
+  } catch (err) {
+    const status = (err as { statusCode?: unknown }).statusCode;
+    if (err instanceof AppError || (typeof status === 'number' && status >= 400 && status < 500)) throw err;
+    throw unreadableBody('malformed multipart data');
+  }
+  return Object.fromEntries(flat);
 }
 
 async function respond(

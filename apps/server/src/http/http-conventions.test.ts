@@ -124,6 +124,119 @@ describe('HTTP conventions (CONTRACT.md §2)', () => {
     );
   });
 
+  it('reads bracket names of any kind without a 500: x[__list] is a plain key, two shapes are a 400', async () => {
+    const anonymous = t.client();
+    const noSession = await anonymous.post(
+      '/commission-tiers',
+      { raw: 'x[__list]=a&name=Anon', contentType: 'application/x-www-form-urlencoded' },
+      { csrf: false },
+    );
+    expect(noSession.statusCode).toBe(419);
+    expect(noSession.json()).toEqual({ status: 'error', message: 'CSRF token mismatch.' });
+
+    const before = await tierCount();
+    const ok = await admin.post('/commission-tiers', {
+      raw: 'x[__list]=a&x[__list][y]=b&name=Listed',
+      contentType: 'application/x-www-form-urlencoded',
+    });
+    expect(ok.statusCode).toBe(400); // x[__list] as a value and as a group
+    expect(ok.json()).toEqual({
+      status: 'error',
+      message: 'The request body could not be read: the field x is sent in two shapes.',
+    });
+    expect(await tierCount()).toBe(before);
+    const created = await admin.post('/commission-tiers', {
+      raw: `x[__list]=a&__proto__[polluted]=1&a${'[b]'.repeat(1000)}=1&y[99999999]=a&name=Listed`,
+      contentType: 'application/x-www-form-urlencoded',
+    });
+    expect(created.statusCode).toBe(200);
+    expect(created.json().data).toMatchObject({ name: 'Listed', description: '' });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('answers malformed multipart with 400 before CSRF and access, in the error shape', async () => {
+    const anonymous = t.client();
+    const b = 'XyZ';
+    const part = `--${b}\r\nContent-Disposition: form-data; name="booking_reference"\r\n\r\nAB-1`;
+    for (const [payload, contentType] of [
+      [part, `multipart/form-data; boundary=${b}`], // never closed
+      [`${part}\r\n--${b}--\r\n`, 'multipart/form-data'], // no boundary
+      [`${part}\r\n--${b}--\r\n`, 'multipart/form-data; boundary=other'], // wrong boundary
+      [`--${b}\r\nContent-Disposition: form-da`, `multipart/form-data; boundary=${b}`], // truncated part headers
+    ]) {
+      for (const client of [anonymous, admin]) {
+        const res = await client.post('/bookings', { raw: payload!, contentType: contentType! }, { csrf: false });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({
+          status: 'error',
+          message: 'The request body could not be read (malformed multipart data).',
+        });
+      }
+    }
+  });
+
+  it('refuses a body that is not UTF-8 with 400 and writes nothing (never U+FFFD)', async () => {
+    const before = await tierCount();
+    const notUtf8 = { status: 'error', message: 'The request body could not be read (it is not valid UTF-8).' };
+    const json = await admin.post('/commission-tiers', {
+      raw: Buffer.from('{"name":"caf\xe9"}', 'latin1') as unknown as string,
+      contentType: 'application/json',
+    });
+    expect([json.statusCode, json.json()]).toEqual([400, notUtf8]);
+    const form = await admin.post('/commission-tiers', {
+      raw: 'name=caf%E9',
+      contentType: 'application/x-www-form-urlencoded',
+    });
+    expect([form.statusCode, form.json()]).toEqual([400, notUtf8]);
+    expect(await tierCount()).toBe(before);
+    // Real UTF-8 and a lone '%' still read as before.
+    const ok = await admin.post('/commission-tiers', {
+      raw: 'name=Caf%C3%A9+100%',
+      contentType: 'application/x-www-form-urlencoded',
+    });
+    expect(ok.json().data.name).toBe('Café 100%');
+  });
+
+  it('checks CSRF before the method: 419 without the token, 405 (with Allow) only with it', async () => {
+    const anonymous = t.client();
+    const tokenless = await anonymous.post('/bookings/13', { form: { a: '1' } }, { csrf: false });
+    expect([tokenless.statusCode, tokenless.json().message]).toEqual([419, 'CSRF token mismatch.']);
+    const wrongToken = await admin.post('/bookings/13', { form: { a: '1' } }, { csrf: 'wrong' });
+    expect(wrongToken.statusCode).toBe(419);
+    const withToken = await admin.post('/bookings/13', { form: { a: '1' } });
+    expect([withToken.statusCode, withToken.json().message]).toEqual([
+      405,
+      'The POST method is not supported for this route.',
+    ]);
+    expect(withToken.headers.allow).toBe('GET, PUT, DELETE');
+    // A write method the address does not serve at all: 419, then 405 (it used to be a 404).
+    expect((await anonymous.request('DELETE', '/api/session', undefined, { csrf: false })).statusCode).toBe(419);
+    const del = await admin.request('DELETE', '/api/session');
+    expect([del.statusCode, del.json().message]).toEqual([405, 'The DELETE method is not supported for this route.']);
+  });
+
+  it('refuses NUL, year 0000 and ids past the int4 range with 422 field messages, writing nothing', async () => {
+    const before = await tierCount();
+    const nul = await admin.post('/commission-tiers', { json: { name: 'Gold\u0000' } });
+    expect([nul.statusCode, nul.json().errors]).toEqual([
+      422,
+      { name: ['The name field must not contain control characters.'] },
+    ]);
+    expect(await tierCount()).toBe(before);
+    const tier = await admin.get('/agents?tier=2147483648');
+    expect([tier.statusCode, tier.json().errors]).toEqual([422, { tier: ['The tier must be a valid id.'] }]);
+    const date = await admin.get('/bookings?date_from=0000-01-01');
+    expect([date.statusCode, date.json().errors]).toEqual([
+      422,
+      { date_from: ['The date from must be a date between 1900-01-01 and 2100-12-31.'] },
+    ]);
+    const search = await admin.get('/transactions?reference=a%00b');
+    expect([search.statusCode, search.json().errors]).toEqual([
+      422,
+      { reference: ['The reference field must not contain control characters.'] },
+    ]);
+  });
+
   it('publishes an OpenAPI document generated from the request schemas', async () => {
     const doc = (await t.client().get('/api/openapi.json')).json();
     expect(doc.openapi).toBe('3.1.0');

@@ -1,4 +1,4 @@
-import { PASSWORD_CHANGE_REQUIRED, type SessionUser } from '@app/domain';
+import { PASSWORD_CHANGE_REQUIRED, pathId, type SessionUser } from '@app/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z, type ZodType } from 'zod';
 import {
@@ -77,7 +77,7 @@ export function route<
   return { tags: [], ...def } as unknown as RouteDef;
 }
 
-export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const idParams = z.object({ id: pathId() });
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -118,15 +118,19 @@ function stripControlFields(body: unknown): unknown {
   return rest;
 }
 
+/** CONTRACT.md §2: the session's token as `X-CSRF-TOKEN` (or `X-XSRF-TOKEN`) or the `_token` field, else 419. */
+export function checkCsrf(req: FastifyRequest): void {
+  const session = req.session;
+  const body = req.body as Record<string, unknown> | undefined;
+  const header = req.headers['x-csrf-token'] ?? req.headers['x-xsrf-token'];
+  const token = typeof header === 'string' ? header : typeof body?._token === 'string' ? body._token : '';
+  if (!session || !token || !tokensEqual(token, session.csrfToken)) throw csrfMismatch();
+}
+
 /** Runs one route: CSRF, access, params, query, body, handler — in that order. */
 export async function runRoute(def: RouteDef, req: FastifyRequest, reply: FastifyReply): Promise<unknown> {
   const session = req.session;
-  if (def.method !== 'GET') {
-    const body = req.body as Record<string, unknown> | undefined;
-    const header = req.headers['x-csrf-token'] ?? req.headers['x-xsrf-token'];
-    const token = typeof header === 'string' ? header : typeof body?._token === 'string' ? body._token : '';
-    if (!session || !token || !tokensEqual(token, session.csrfToken)) throw csrfMismatch();
-  }
+  if (def.method !== 'GET') checkCsrf(req);
   const user = session?.user ?? null;
   if (def.access !== 'public') {
     if (!user) throw unauthenticated();

@@ -22,6 +22,7 @@ import { z } from 'zod';
 import type { RouteModule } from '../../http/app';
 import { forbidden, notFound } from '../../http/errors';
 import { idParams, route, type UploadedFile } from '../../http/route';
+import { isUploadedFile } from '../../shared/stored-files';
 import { importAgents, importTemplate } from './agent-import.service';
 import {
   AGENT_SORTS,
@@ -245,7 +246,12 @@ export const agentRoutes: RouteModule = ({ db }) => [
     summary:
       'Bulk agent import (multipart `file`: .xlsx, .xls or .csv, max 10 MB; the 12 template columns in order, header on row 1).',
     tags: TAGS,
-    body: z.object({ file: z.custom<UploadedFile>().optional() }),
+    body: z.object({
+      file: z.preprocess(
+        (v) => (v === '' || v === null ? undefined : v),
+        z.custom<UploadedFile>(isUploadedFile, AGENT_IMPORT_MESSAGES.invalidType).optional(),
+      ),
+    }),
     bodyType: 'multipart',
     // Uploads up to 20 MB reach the handler, which answers the spec's 422 'File size must be less than 10MB'.
     multipartLimits: { fileSize: 2 * AGENT_IMPORT_MAX_BYTES, files: 1 },

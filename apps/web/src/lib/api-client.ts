@@ -1,5 +1,5 @@
 import { CSRF_MISMATCH, FORBIDDEN, UNAUTHENTICATED } from '@app/domain';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { paths } from './paths';
 
 /**
@@ -117,15 +117,15 @@ export function resetCsrfToken(): void {
   pendingRefresh = null;
 }
 
+const tokenOnly = z.object({ csrf_token: z.string().min(1) });
+
 /** Asks `GET /api/session` for the current token; concurrent callers share one request. */
 export function refreshCsrfToken(): Promise<string> {
   pendingRefresh ??= (async () => {
     try {
-      const body = await apiRequest<unknown>('/api/session', { redirectOnUnauthenticated: false });
-      const token = isRecord(body) && typeof body.csrf_token === 'string' ? body.csrf_token : null;
-      if (!token)
-        throw new ApiError({ kind: 'invalid_response', status: 200, message: INVALID_RESPONSE_MESSAGE, body });
-      return token;
+      // Only the token is read here; the session itself is read (and validated) by the auth feature.
+      const body = await apiRequest('/api/session', { schema: tokenOnly, redirectOnUnauthenticated: false });
+      return body.csrf_token;
     } finally {
       pendingRefresh = null;
     }
@@ -159,7 +159,11 @@ export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type QueryValue = string | number | boolean | null | undefined;
 export type Query = Record<string, QueryValue | readonly QueryValue[]>;
 
-export interface RequestOptions<T> {
+/**
+ * Every call names the schema of its answer (the domain's response schema, CONTRACT.md: one contract):
+ * the answer is validated with it and typed as its output. There is no way to assert a type instead.
+ */
+export interface RequestOptions<S extends z.ZodType> {
   method?: HttpMethod;
   query?: Query;
   /** A JSON body. */
@@ -167,13 +171,15 @@ export interface RequestOptions<T> {
   /** A multipart body. */
   form?: FormData;
   /** Validates (and types) a successful JSON body. */
-  schema?: z.ZodType<T>;
+  schema: S;
   signal?: AbortSignal;
   /** Default true; false for calls where a 401 is an answer, not an expired session. */
   redirectOnUnauthenticated?: boolean;
 }
 
 const SAFE_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD']);
+
+type SendOptions = Omit<RequestOptions<z.ZodType>, 'schema'>;
 
 export function buildUrl(url: string, query?: Query): string {
   if (!query) return url;
@@ -191,7 +197,7 @@ export function buildUrl(url: string, query?: Query): string {
   return `${url}${url.includes('?') ? '&' : '?'}${search}`;
 }
 
-async function send(url: string, options: RequestOptions<unknown>, isRetry = false): Promise<Response> {
+async function send(url: string, options: SendOptions, isRetry = false): Promise<Response> {
   const method = options.method ?? 'GET';
   const headers = new Headers({ 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' });
   let body: BodyInit | undefined;
@@ -264,22 +270,21 @@ export function toApiError(status: number, body: unknown): ApiError {
   });
 }
 
-async function handleFailure(response: Response, options: RequestOptions<unknown>): Promise<never> {
+async function handleFailure(response: Response, options: SendOptions): Promise<never> {
   const error = toApiError(response.status, await readJson(response));
   if (response.status === 401 && options.redirectOnUnauthenticated !== false) unauthenticatedHandler();
   throw error;
 }
 
-/** Sends a request and returns its JSON body (validated by `schema` when given). */
-export async function apiRequest<T = unknown>(url: string, options: RequestOptions<T> = {}): Promise<T> {
-  const response = await send(url, options as RequestOptions<unknown>);
-  if (!response.ok) return handleFailure(response, options as RequestOptions<unknown>);
+/** Sends a request and returns its JSON body, validated by (and typed as) `schema`. */
+export async function apiRequest<S extends z.ZodType>(url: string, options: RequestOptions<S>): Promise<z.output<S>> {
+  const response = await send(url, options);
+  if (!response.ok) return handleFailure(response, options);
 
   const body = await readJson(response);
   // Login, logout and /api/session rotate the token: remember whatever the server hands out.
   if (isRecord(body) && typeof body.csrf_token === 'string' && body.csrf_token) setCsrfToken(body.csrf_token);
 
-  if (!options.schema) return body as T;
   const parsed = options.schema.safeParse(body);
   if (!parsed.success) {
     throw new ApiError({ kind: 'invalid_response', status: response.status, message: INVALID_RESPONSE_MESSAGE, body });
@@ -287,36 +292,48 @@ export async function apiRequest<T = unknown>(url: string, options: RequestOptio
   return parsed.data;
 }
 
-type BodylessOptions<T> = Omit<RequestOptions<T>, 'method' | 'json' | 'form'>;
+type BodylessOptions<S extends z.ZodType> = Omit<RequestOptions<S>, 'method' | 'json' | 'form'>;
 
-export function getJson<T = unknown>(url: string, options?: BodylessOptions<T>): Promise<T> {
+export function getJson<S extends z.ZodType>(url: string, options: BodylessOptions<S>): Promise<z.output<S>> {
   return apiRequest(url, { ...options, method: 'GET' });
 }
 
-export function postJson<T = unknown>(url: string, data: unknown = {}, options?: BodylessOptions<T>): Promise<T> {
+export function postJson<S extends z.ZodType>(
+  url: string,
+  data: unknown,
+  options: BodylessOptions<S>,
+): Promise<z.output<S>> {
   return apiRequest(url, { ...options, method: 'POST', json: data });
 }
 
-export function postForm<T = unknown>(url: string, form: FormData, options?: BodylessOptions<T>): Promise<T> {
+export function postForm<S extends z.ZodType>(
+  url: string,
+  form: FormData,
+  options: BodylessOptions<S>,
+): Promise<z.output<S>> {
   return apiRequest(url, { ...options, method: 'POST', form });
 }
 
 /** PUT through the method override: a POST whose JSON carries `_method: 'PUT'` (CONTRACT.md §2). */
-export function putJson<T = unknown>(url: string, data: Record<string, unknown>, options?: BodylessOptions<T>) {
-  return postJson<T>(url, { ...data, _method: 'PUT' }, options);
+export function putJson<S extends z.ZodType>(url: string, data: Record<string, unknown>, options: BodylessOptions<S>) {
+  return postJson(url, { ...data, _method: 'PUT' }, options);
 }
 
 /** PUT through the method override for multipart bodies (the given FormData is not modified). */
-export function putForm<T = unknown>(url: string, form: FormData, options?: BodylessOptions<T>) {
+export function putForm<S extends z.ZodType>(url: string, form: FormData, options: BodylessOptions<S>) {
   const copy = new FormData();
   for (const [key, value] of form.entries()) copy.append(key, value);
   copy.set('_method', 'PUT');
-  return postForm<T>(url, copy, options);
+  return postForm(url, copy, options);
 }
 
 /** DELETE through the method override. */
-export function deleteJson<T = unknown>(url: string, data: Record<string, unknown> = {}, options?: BodylessOptions<T>) {
-  return postJson<T>(url, { ...data, _method: 'DELETE' }, options);
+export function deleteJson<S extends z.ZodType>(
+  url: string,
+  data: Record<string, unknown>,
+  options: BodylessOptions<S>,
+) {
+  return postJson(url, { ...data, _method: 'DELETE' }, options);
 }
 
 /* ------------------------------------------------------------------- helpers */
@@ -345,10 +362,10 @@ export function toFormData(fields: Record<string, FormValue | readonly FormValue
 /** A file answer (Excel, PDF): the blob and the file name from Content-Disposition. */
 export async function downloadFile(
   url: string,
-  options: Omit<RequestOptions<never>, 'schema'> & { fallbackFilename: string },
+  options: SendOptions & { fallbackFilename: string },
 ): Promise<{ blob: Blob; filename: string }> {
-  const response = await send(url, options as RequestOptions<unknown>);
-  if (!response.ok) return handleFailure(response, options as RequestOptions<unknown>);
+  const response = await send(url, options);
+  if (!response.ok) return handleFailure(response, options);
   return {
     blob: await response.blob(),
     filename: filenameFromDisposition(response.headers.get('content-disposition')) ?? options.fallbackFilename,

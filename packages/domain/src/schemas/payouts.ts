@@ -87,7 +87,7 @@ export const bulkReconcileSchema = z.object({
       z.object({
         booking_id: id('booking'),
         /** The net received the screen showed: refused if it changed since the search. */
-        transaction_amount: optionalMoneySchema('transaction amount', { allowNegative: true }),
+        transaction_amount: optionalMoneySchema('transaction amount', { allowNegative: true }).optional(),
         ...customFields,
       }),
     )

@@ -169,7 +169,7 @@ export function processBulkReconcile(
       booking_id: b.booking_id,
       amount: null,
       reconcile: true,
-      expectedNet: b.transaction_amount,
+      expectedNet: b.transaction_amount ?? null,
       custom: customOf(b),
     })),
     onError,

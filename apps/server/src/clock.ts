@@ -1,2 +1,4 @@
+import { isoDayUtc } from '@app/domain';
+
 /** Today's date in UTC as 'YYYY-MM-DD': the one place the server reads the calendar (the domain takes dates in). */
-export const todayUtc = () => new Date().toISOString().slice(0, 10);
+export const todayUtc = () => isoDayUtc(new Date());

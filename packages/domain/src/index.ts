@@ -4,6 +4,7 @@ export * from './schemas/auth';
 export * from './schemas/reference';
 export * from './schemas/commissions';
 export * from './pages';
+export * from './limits';
 export * from './money/money';
 export * from './money/percent';
 export * from './money/allocate';

@@ -1,11 +1,9 @@
+import { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE } from '@app/domain';
 import type { FastifyReply } from 'fastify';
 import type { DbOrTx } from '../db/client';
 import { storedFiles } from '../db/schema';
 import { fieldError } from '../http/errors';
 import type { UploadedFile } from '../http/route';
-
-export const MAX_UPLOAD_BYTES = 5_242_880;
-export const FILE_TOO_LARGE = 'File size should not exceed 5MB';
 
 /** What the bytes are, whatever the name or the browser says: JPEG, PNG or PDF. */
 export function sniffImageOrPdf(data: Buffer): 'image/jpeg' | 'image/png' | 'application/pdf' | null {
@@ -18,7 +16,7 @@ export function sniffImageOrPdf(data: Buffer): 'image/jpeg' | 'image/png' | 'app
 
 /** Stores an uploaded receipt or reference image (JPEG, PNG or PDF, ≤ 5 MB) and returns its id. */
 export async function storeUpload(tx: DbOrTx, field: string, file: UploadedFile, userId: number): Promise<number> {
-  if (file.size > MAX_UPLOAD_BYTES) throw fieldError(field, FILE_TOO_LARGE);
+  if (file.size > UPLOAD_MAX_BYTES) throw fieldError(field, UPLOAD_TOO_LARGE);
   const type = sniffImageOrPdf(file.data);
   if (!type) throw fieldError(field, `The ${field.replace(/_/g, ' ')} must be a JPEG, PNG or PDF file.`);
   const [row] = await tx

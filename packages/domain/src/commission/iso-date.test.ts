@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayNumberToIsoDate, daysBetween, isoDateToDayNumber } from './iso-date';
+import { addDays, dayNumberToIsoDate, daysBetween, isoDateToDayNumber, isoDayUtc } from './iso-date';
 
 describe('iso dates', () => {
   it.each<[string, number, string]>([
@@ -38,5 +38,12 @@ describe('iso dates', () => {
   it('throws on an invalid date', () => {
     expect(() => isoDateToDayNumber('2024-02-30')).toThrow(RangeError);
     expect(() => addDays('', 1)).toThrow(RangeError);
+  });
+});
+
+describe('isoDayUtc', () => {
+  it('is the UTC calendar day of an instant', () => {
+    expect(isoDayUtc(new Date('2026-11-25T23:59:59.999Z'))).toBe('2026-11-25');
+    expect(isoDayUtc(new Date('2026-11-26T00:30:00+01:00'))).toBe('2026-11-25');
   });
 });

@@ -42,3 +42,11 @@ export function addDays(iso: string, n: number): string {
 export function daysBetween(from: string, to: string): number {
   return isoDateToDayNumber(to) - isoDateToDayNumber(from);
 }
+
+/**
+ * The UTC calendar day of an instant, 'YYYY-MM-DD'. The domain has no clock: the server and the browser
+ * call `isoDayUtc(new Date())` for today (DOMAIN.md: a blank tier start date is today, UTC).
+ */
+export function isoDayUtc(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}

@@ -18,6 +18,8 @@ import {
   negMoney as neg,
   subMoney as sub,
   sumMoney as sum,
+  moneyJson,
+  moneyInputText,
 } from './money';
 
 const ok = (input: unknown) => {
@@ -217,5 +219,20 @@ describe('divRoundHalfAwayFromZero', () => {
   });
   it('refuses a zero divisor', () => {
     expect(() => divRoundHalfAwayFromZero(1n, 0n)).toThrow(RangeError);
+  });
+});
+
+describe('money to and from JSON and forms', () => {
+  it('reads a stored numeric exactly into the JSON number', () => {
+    expect(moneyJson('1234.50')).toBe(1234.5);
+    expect(moneyJson('-0.10')).toBe(-0.1);
+    expect(moneyJson('99999999999999.99')).toBe(99999999999999.99);
+    expect(moneyJson(null)).toBeNull();
+  });
+  it('gives a form the amount to the cent, and leaves unreadable input alone', () => {
+    expect(moneyInputText(250.5)).toBe('250.50');
+    expect(moneyInputText('1234')).toBe('1234.00');
+    expect(moneyInputText(-0.1)).toBe('-0.10');
+    expect(moneyInputText('12,50')).toBe('12,50');
   });
 });

@@ -135,3 +135,22 @@ export function divRoundHalfAwayFromZero(n: bigint, d: bigint): bigint {
   const q = (m * 2n + d) / (2n * d); // floor((m + d/2) / d) for m ≥ 0
   return negative ? -q : q;
 }
+
+/**
+ * A stored numeric(14,2) (PostgreSQL's text) as the contract's JSON number, read exactly: '1234.50' → 1234.5.
+ * Null stays null.
+ */
+export function moneyJson(s: string): number;
+export function moneyJson(s: string | null): number | null;
+export function moneyJson(s: string | null): number | null {
+  return s === null ? null : moneyToNumber(moneyFromDb(s));
+}
+
+/**
+ * An amount as a form edits it, exactly to the cent: 250.5 → '250.50', '1234' → '1234.00'. What cannot be
+ * read as money is given back as it is (the form's own check then says why).
+ */
+export function moneyInputText(amount: number | string): string {
+  const parsed = parseMoney(amount);
+  return parsed.ok ? moneyToString(parsed.value) : String(amount);
+}

@@ -15,6 +15,7 @@ import {
   percentToNumber,
   percentToString,
   type Percent,
+  percentJson,
 } from './percent';
 
 const m = (s: string): Cents => {
@@ -196,4 +197,12 @@ describe('percentOfPercent: sub-agent percentage of gross = r × s / 100 on 4 de
 it('comparePercent orders', () => {
   const list: Percent[] = [percent(50), HUNDRED_PERCENT, percent(0)];
   expect(list.sort(comparePercent).map(percentToString)).toEqual(['0.00', '50.00', '100.00']);
+});
+
+describe('percentJson', () => {
+  it('reads a stored numeric(7,4) into the JSON number', () => {
+    expect(percentJson('42.5000')).toBe(42.5);
+    expect(percentJson('100.0000')).toBe(100);
+    expect(percentJson(null)).toBeNull();
+  });
 });

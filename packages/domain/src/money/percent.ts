@@ -126,3 +126,10 @@ export const percentPlus = (a: Percent, b: Percent): Percent => (a + b) as Perce
 
 /** -1, 0 or 1. */
 export const comparePercent = (a: Percent, b: Percent): -1 | 0 | 1 => (a < b ? -1 : a > b ? 1 : 0);
+
+/** A stored numeric(7,4) percentage as the contract's JSON number: '42.5000' → 42.5. Null stays null. */
+export function percentJson(s: string): number;
+export function percentJson(s: string | null): number | null;
+export function percentJson(s: string | null): number | null {
+  return s === null ? null : percentToNumber(percentFromDb(s));
+}

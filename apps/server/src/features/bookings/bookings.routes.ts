@@ -14,6 +14,8 @@ import {
   moneyFromDb,
   moneyToNumber,
   transactionStatusRequestSchema,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_TOO_LARGE,
 } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -21,7 +23,7 @@ import { storedFiles } from '../../db/schema';
 import type { RouteModule } from '../../http/app';
 import { notFound, validationError } from '../../http/errors';
 import { idParams, route, type UploadedFile } from '../../http/route';
-import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES, isUploadedFile, sendStoredFile } from '../../shared/stored-files';
+import { isUploadedFile, sendStoredFile } from '../../shared/stored-files';
 import { findTransactionStatuses } from '../transactions';
 import { findBookings, getBooking, visibleTo } from './bookings.repo';
 import { cancelBooking, deleteBooking, saveBooking } from './bookings.service';
@@ -36,7 +38,7 @@ function receiptOf(body: { booking_receipt?: unknown }): UploadedFile | null {
   return f;
 }
 
-const uploadLimits = { fileSize: MAX_UPLOAD_BYTES + 1, files: 1 };
+const uploadLimits = { fileSize: UPLOAD_MAX_BYTES + 1, files: 1 };
 
 export const bookingRoutes: RouteModule = ({ db }) => [
   route({
@@ -60,7 +62,7 @@ export const bookingRoutes: RouteModule = ({ db }) => [
     body: bookingBody,
     bodyType: 'multipart',
     multipartLimits: uploadLimits,
-    fileTooLargeMessage: FILE_TOO_LARGE,
+    fileTooLargeMessage: UPLOAD_TOO_LARGE,
     response: bookingSavedResponse,
     handler: async ({ body, user, redirectTo }) => {
       const { id } = await saveBooking(db, user, body, receiptOf(body), null);
@@ -98,7 +100,7 @@ export const bookingRoutes: RouteModule = ({ db }) => [
     body: bookingBody,
     bodyType: 'multipart',
     multipartLimits: uploadLimits,
-    fileTooLargeMessage: FILE_TOO_LARGE,
+    fileTooLargeMessage: UPLOAD_TOO_LARGE,
     response: bookingSavedResponse,
     handler: async ({ body, params, user, redirectTo }) => {
       await saveBooking(db, user, body, receiptOf(body), params.id);

@@ -11,11 +11,13 @@ import {
   transactionResponse,
   transactionSavedResponse,
   unclaimedTransactionResponse,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_TOO_LARGE,
 } from '@app/domain';
 import type { RouteModule } from '../../http/app';
 import { notFound } from '../../http/errors';
 import { idParams, route } from '../../http/route';
-import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES, referenceImageOf, sendStoredFile } from '../../shared/stored-files';
+import { referenceImageOf, sendStoredFile } from '../../shared/stored-files';
 import {
   bulkUpdateStatus,
   createTransaction,
@@ -27,9 +29,9 @@ import {
   updateTransaction,
 } from './transactions.service';
 
-const uploadLimits = { fileSize: MAX_UPLOAD_BYTES + 1, files: 1 };
+const uploadLimits = { fileSize: UPLOAD_MAX_BYTES + 1, files: 1 };
 /** 5,000 rows × up to 4 fields, plus the shared ones (the app-wide default is 20,000 fields). */
-const bulkLimits = { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 20_100, parts: 20_110 };
+const bulkLimits = { fileSize: UPLOAD_MAX_BYTES + 1, files: 1, fields: 20_100, parts: 20_110 };
 
 export const transactionRoutes: RouteModule = ({ db }) => [
   route({
@@ -54,7 +56,7 @@ export const transactionRoutes: RouteModule = ({ db }) => [
     body: transactionInputSchema,
     bodyType: 'multipart',
     multipartLimits: uploadLimits,
-    fileTooLargeMessage: FILE_TOO_LARGE,
+    fileTooLargeMessage: UPLOAD_TOO_LARGE,
     response: transactionSavedResponse,
     handler: async ({ body, user, redirectTo }) => {
       const id = await createTransaction(db, user, body, referenceImageOf(body));
@@ -92,7 +94,7 @@ export const transactionRoutes: RouteModule = ({ db }) => [
     body: transactionInputSchema,
     bodyType: 'multipart',
     multipartLimits: uploadLimits,
-    fileTooLargeMessage: FILE_TOO_LARGE,
+    fileTooLargeMessage: UPLOAD_TOO_LARGE,
     response: transactionSavedResponse,
     handler: async ({ params, body, user, redirectTo }) => {
       await updateTransaction(db, user, params.id, body, referenceImageOf(body));
@@ -129,7 +131,7 @@ export const transactionRoutes: RouteModule = ({ db }) => [
     body: bulkTransactionSchema,
     bodyType: 'multipart',
     multipartLimits: bulkLimits,
-    fileTooLargeMessage: FILE_TOO_LARGE,
+    fileTooLargeMessage: UPLOAD_TOO_LARGE,
     response: bulkTransactionsSavedResponse,
     handler: async ({ body, user, redirectTo }) => {
       const { count } = await storeBulkTransactions(db, user, body, referenceImageOf(body), todayUtc());

@@ -1,6 +1,7 @@
 import { Anchor, FileInput, Image, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { FILE_TOO_LARGE_MESSAGE, REFERENCE_IMAGE_ACCEPT, isTooLarge } from '../utils/reference-image';
+import { UPLOAD_IMAGE_OR_PDF_ACCEPT, UPLOAD_TOO_LARGE } from '@app/domain';
+import { isTooLarge } from '../utils/reference-image';
 
 interface Props {
   value: File | null;
@@ -19,12 +20,12 @@ export function ReferenceImageInput({ value, onChange, existingUrl, existingMime
       <FileInput
         label="Reference image"
         description="JPEG, PNG, JPG or PDF, at most 5MB"
-        accept={REFERENCE_IMAGE_ACCEPT}
+        accept={UPLOAD_IMAGE_OR_PDF_ACCEPT}
         clearable
         value={value}
         onChange={(file) => {
           if (file && isTooLarge(file)) {
-            setSizeError(FILE_TOO_LARGE_MESSAGE);
+            setSizeError(UPLOAD_TOO_LARGE);
             onChange(null);
             return;
           }

@@ -40,8 +40,7 @@ import { AccountSelect } from '../components/account-select';
 import { SETTABLE_STATUS_OPTIONS } from '../utils/status-options';
 import { ReferenceImageInput } from '../components/reference-image-input';
 import { bulkFormData, checkBulk, emptyRow, rowsToAdd, type BulkRow, type BulkShared } from '../utils/bulk-rows';
-
-const today = () => new Date().toISOString().slice(0, 10);
+import { todayUtc } from '../../../lib/dates';
 
 /** /transactions/create-bulk (spec §2.5): shared fields, rows, description types, errors mapped to rows. */
 export function BulkTransactionRoute() {
@@ -188,7 +187,8 @@ export function BulkTransactionRoute() {
                 />
                 {shared.description_type === 'default' && (
                   <Text size="xs" c="dimmed">
-                    Each row gets “{defaultBulkDescription((shared.transaction_type ?? 'credit') as 'credit', today())}
+                    Each row gets “
+                    {defaultBulkDescription((shared.transaction_type ?? 'credit') as 'credit', todayUtc())}
                     ”.
                   </Text>
                 )}

@@ -5,6 +5,7 @@ import {
   MSG_TRANSACTION_EXCEPTION,
   MSG_TRANSACTION_FAILED,
   parseMoney,
+  moneyInputText,
 } from '@app/domain';
 import {
   Alert,
@@ -79,7 +80,7 @@ export function TransactionForm({ accounts, transaction }: { accounts: Account[]
     account_id: transaction ? String(transaction.account_id) : null,
     transaction_type: transaction?.transaction_type ?? 'credit',
     currency_id: transaction ? String(transaction.currency_id) : null,
-    amount: transaction ? transaction.amount.toFixed(2) : '',
+    amount: transaction ? moneyInputText(transaction.amount) : '',
     reference_number: transaction?.reference_number ?? '',
     status: transaction?.status ?? 'completed',
     description: transaction?.description ?? '',

@@ -54,6 +54,7 @@ import {
   type ImportFormValues,
   type ImportPreview,
 } from '../utils/import-preview';
+import { todayUtc } from '../../../lib/dates';
 
 /** The fields a 422 may name; their first message goes on the field. */
 const IMPORT_FIELDS = ['account_id', 'status', 'file', 'description', 'cheque_reference_number', 'reference_image'];
@@ -61,7 +62,6 @@ const IMPORT_FIELDS = ['account_id', 'status', 'file', 'description', 'cheque_re
 const JOB_PARAM = 'job';
 
 /** The server names the default description with its (UTC) date, as the bulk form does. */
-const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * /transactions/import (spec §2.6, §4 "Transaction import flow"): the form, a preview parsed in the
@@ -307,7 +307,7 @@ function ImportForm({ accounts, values, setValues, submitUrl, cancelTo, onStarte
                 <Textarea
                   label="Common description"
                   description="Optional. Left empty, each row gets 'CSV/Excel Import - [Date]'."
-                  placeholder={defaultImportDescription(today())}
+                  placeholder={defaultImportDescription(todayUtc())}
                   autosize
                   minRows={2}
                   maxLength={5000}

@@ -226,7 +226,7 @@ describe('money to and from JSON and forms', () => {
   it('reads a stored numeric exactly into the JSON number', () => {
     expect(moneyJson('1234.50')).toBe(1234.5);
     expect(moneyJson('-0.10')).toBe(-0.1);
-    expect(moneyJson('99999999999999.99')).toBe(99999999999999.99);
+    expect(moneyJson('12345678901.23')).toBe(12345678901.23);
     expect(moneyJson(null)).toBeNull();
   });
   it('gives a form the amount to the cent, and leaves unreadable input alone', () => {

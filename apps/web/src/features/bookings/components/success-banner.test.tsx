@@ -19,9 +19,13 @@ describe('SuccessBanner', () => {
     renderWithProviders(<Harness />);
     expect(screen.getByTestId('success-banner')).toHaveTextContent('Booking created successfully');
     expect(SUCCESS_BANNER_MS).toBe(5000);
-    act(() => vi.advanceTimersByTime(4999));
+    act(() => {
+      vi.advanceTimersByTime(4999);
+    });
     expect(screen.getByTestId('success-banner')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByTestId('success-banner')).not.toBeInTheDocument();
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentTier, planTierChange, tierOnDate, tierStatistics, type TierPeriod } from './tier-on-date';
+import { agentSince, currentTier, planTierChange, tierOnDate, tierStatistics, type TierPeriod } from './tier-on-date';
 
 const history: TierPeriod[] = [
   { id: 1, tier_id: 10, start_date: '2023-01-01', end_date: '2023-06-30' },
@@ -116,19 +116,19 @@ describe('planTierChange', () => {
 });
 
 describe('tierStatistics', () => {
-  it('counts entries, averages whole days over closed entries, gives the newest start', () => {
+  it('counts the changes (entries after the first), averages whole days over closed entries, gives the newest start', () => {
     // 2023-01-01..2023-06-30 = 180 days, 2023-07-01..2024-02-29 = 243 days → 211.5 → 212
     expect(tierStatistics(history)).toEqual({
-      total_tier_changes: 3,
+      total_tier_changes: 2,
       average_days_in_tier: 212,
       average_time_in_tier: '212 days',
       most_recent_change: '2024-03-01',
     });
   });
 
-  it("is 'N/A' without closed entries", () => {
+  it("is 'N/A' without closed entries; the first tier alone is no change", () => {
     expect(tierStatistics([{ tier_id: 1, start_date: '2024-01-01', end_date: null }])).toEqual({
-      total_tier_changes: 1,
+      total_tier_changes: 0,
       average_days_in_tier: null,
       average_time_in_tier: 'N/A',
       most_recent_change: '2024-01-01',
@@ -144,5 +144,13 @@ describe('tierStatistics', () => {
     expect(
       tierStatistics([{ tier_id: 1, start_date: '2024-01-01', end_date: '2024-01-02' }]).average_time_in_tier,
     ).toBe('1 day');
+  });
+});
+
+describe('agentSince', () => {
+  it('is the earliest of the first tier start and the record creation date', () => {
+    expect(agentSince('2026-11-25T10:00:00Z', history)).toBe('2023-01-01');
+    expect(agentSince('2022-05-04T23:59:59Z', history)).toBe('2022-05-04');
+    expect(agentSince('2026-11-25T10:00:00Z', [])).toBe('2026-11-25');
   });
 });

@@ -97,7 +97,7 @@ export function planTierChange({ history, newTierId, startDate, today }: TierCha
 }
 
 export interface TierStatistics {
-  /** Number of history entries. */
+  /** Changes of tier: the entries after the first (the first is the tier the agent started with). */
   total_tier_changes: number;
   /** Whole days (end − start) averaged over entries with an end date, rounded half up; null if none. */
   average_days_in_tier: number | null;
@@ -117,9 +117,19 @@ export function tierStatistics(history: readonly TierPeriod[]): TierStatistics {
   const average =
     closed.length === 0 ? null : Number(divRoundHalfAwayFromZero(BigInt(totalDays), BigInt(closed.length)));
   return {
-    total_tier_changes: history.length,
+    total_tier_changes: Math.max(0, history.length - 1),
     average_days_in_tier: average,
     average_time_in_tier: average === null ? 'N/A' : `${average} ${average === 1 ? 'day' : 'days'}`,
     most_recent_change: [...history].sort(newestFirst)[0]?.start_date ?? null,
   };
+}
+
+/**
+ * 'Agent Since' of the tier history (agents spec §2.3): the day the agent's record was created, or the
+ * start of their first tier when that is earlier (a tier back-dated before the record existed, an
+ * imported join date). `createdAt` is the record's ISO timestamp (its UTC date counts).
+ */
+export function agentSince(createdAt: string, history: readonly Pick<TierPeriod, 'start_date'>[]): string {
+  const created = createdAt.slice(0, 10);
+  return history.reduce((earliest, h) => (h.start_date < earliest ? h.start_date : earliest), created);
 }

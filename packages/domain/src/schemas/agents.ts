@@ -39,6 +39,18 @@ const choice = <T extends readonly [string, ...string[]]>(label: string, values:
     z.enum(values, { error: `The selected ${label} is invalid.` }),
   );
 
+/**
+ * '50.0000' → '50', '12.5000' → '12.5', '.00' → '0': zeros after the last significant decimal do not
+ * make a number more precise, so the "at most 2 decimals" check must not count them.
+ */
+export function withoutTrailingZeros(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  const m = /^(\s*-?)(\d*)\.(\d*?)0+(\s*)$/.exec(v);
+  if (!m) return v;
+  const [, sign = '', whole = '', decimals = '', tail = ''] = m;
+  return `${sign}${whole || '0'}${decimals ? `.${decimals}` : ''}${tail}`;
+}
+
 const agentFields = {
   full_name: requiredText('full name'),
   nickname: optionalText('nickname', 100),
@@ -48,19 +60,19 @@ const agentFields = {
   personal_email: optionalEmail('personal email'),
   date_of_birth: isoDate('date of birth'),
   sin_number: requiredText('sin number', 20),
-  /** Blank: the server generates the next FareConnect number (FC100001, …). */
-  fareconnect_number: optionalText('fareconnect number', 32),
+  /** Required on the form (spec §5); only the import generates one. */
+  fareconnect_number: requiredText('fareconnect number', 32),
   country_id: optionalId('country'),
   state_id: optionalId('state'),
   inactive: flag(),
   commission_tier_id: id('commission tier'),
   tier_change_reason: optionalText('tier change reason', 1000, { multiline: true }),
   tier_start_date: optionalIsoDate('tier start date'),
-  commission_percentage: optionalPercentSchema('commission percentage')
-    .optional()
+  commission_percentage: z
+    .preprocess(withoutTrailingZeros, optionalPercentSchema('commission percentage').optional())
     .transform((v) => v ?? null),
-  commission_fixed: optionalMoneySchema('commission fixed')
-    .optional()
+  commission_fixed: z
+    .preprocess(withoutTrailingZeros, optionalMoneySchema('commission fixed').optional())
     .transform((v) => v ?? null),
   commission_type: choice('commission type', COMMISSION_TYPES, 'percentage'),
   status: choice('status', AGENT_STATUSES, 'active'),
@@ -157,6 +169,12 @@ export type AgentListItem = z.output<typeof agentListItemSchema>;
 /** `GET /agents` (JSON). */
 export const agentListResponse = pageOf(agentListItemSchema);
 
+/**
+ * A percentage or an amount as the agent form takes it back: exactly 2 decimals ('50.00', '12.50'), the
+ * form's step (spec §5); the database's numeric(7,4) would say '50.0000'.
+ */
+const formDecimalOut = z.string().regex(/^-?\d+\.\d{2}$/);
+
 /** One agent as the form reads it (`GET /agents/{id}`); blank text fields are ''. */
 export const agentDetailSchema = z.object({
   id: z.number().int(),
@@ -175,9 +193,10 @@ export const agentDetailSchema = z.object({
   inactive: z.boolean(),
   commission_tier_id: z.number().int().nullable(),
   commission_tier: namedRef.nullable(),
-  /** The stored numeric as text, e.g. '12.5000'. */
-  commission_percentage: decimalOut.nullable(),
-  commission_fixed: decimalOut.nullable(),
+  /** '12.50' (2 decimals, as the form posts it). */
+  commission_percentage: formDecimalOut.nullable(),
+  /** '25.00'. */
+  commission_fixed: formDecimalOut.nullable(),
   commission_type: z.string(),
   status: z.string(),
   has_gst: z.boolean(),
@@ -192,6 +211,19 @@ export const agentResponse = successData(agentDetailSchema);
 
 /** `POST /agents`. */
 export const agentCreatedResponse = successMessage({ redirect: z.string(), data: agentDetailSchema });
+
+/**
+ * The message of a saved edit: one sentence per fact. Without a recalculation (no tier change, or a
+ * future start) nothing is said about bookings; after one, how many bookings it changed.
+ */
+export function agentUpdatedMessage(recalculation: { changed: number } | null): string {
+  const saved = 'Agent updated successfully';
+  if (recalculation === null) return saved;
+  const n = recalculation.changed;
+  const bookings =
+    n === 0 ? 'No bookings needed recalculating.' : `${n} ${n === 1 ? 'booking' : 'bookings'} recalculated.`;
+  return `${saved}. ${bookings}`;
+}
 
 /** `POST /agents/{id}` + `_method=PUT`: the agent, and the tier change with its recalculation when the tier changed. */
 export const agentUpdatedResponse = successMessage({
@@ -214,6 +246,8 @@ export const agentTierHistoryResponse = success({
     id: z.number().int(),
     user: z.object({ name: z.string(), email: z.string() }),
     created_at: timestampOut,
+    /** 'Agent Since': the earlier of the first tier's start and the record's creation date (`agentSince`). */
+    agent_since: dateOut,
     commission_tier: namedRef.nullable(),
   }),
   history: z.array(
@@ -287,11 +321,22 @@ export type AgentOption = z.output<typeof agentOptionSchema>;
 /** `GET /agents-list`. */
 export const agentOptionsResponse = successData(z.array(agentOptionSchema));
 
+/**
+ * An agent the sub-agent form offers: what its option shows, 'name (email or No Email)' (bookings spec
+ * §2), and no more. A parent agent sees these of every agent that could be linked.
+ */
+export const subAgentCandidateSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+});
+export type SubAgentCandidate = z.output<typeof subAgentCandidateSchema>;
+
 /** `GET /agents/{id}/sub-agents`: the links, the agents that can be added, the parent's suppliers. */
 export const subAgentsResponse = success({
   parent: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
   data: z.array(subAgentLinkSchema),
-  candidates: z.array(agentOptionSchema),
+  candidates: z.array(subAgentCandidateSchema),
   suppliers: z.array(namedRef),
 });
 

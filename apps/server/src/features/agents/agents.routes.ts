@@ -7,6 +7,7 @@ import {
   agentOptionsResponse,
   agentResponse,
   agentTierHistoryResponse,
+  agentUpdatedMessage,
   agentUpdatedResponse,
   listQuery,
   pathId,
@@ -82,7 +83,8 @@ export const agentRoutes: RouteModule = ({ db }) => [
     method: 'POST',
     url: '/agents',
     access: 'admin',
-    summary: 'Create an agent (a user with the agent role); a blank fareconnect_number is generated.',
+    summary:
+      'Create an agent (a user with the agent role); fareconnect_number is required (only the import generates one).',
     tags: TAGS,
     body: agentInputSchema('create'),
     bodyType: 'multipart',
@@ -125,10 +127,7 @@ export const agentRoutes: RouteModule = ({ db }) => [
       redirectTo(agentsPage);
       return {
         status: 'success' as const,
-        message:
-          result.recalculation && result.recalculation.changed > 0
-            ? `Agent updated successfully. ${result.recalculation.changed} booking(s) recalculated.`
-            : 'Agent updated successfully',
+        message: agentUpdatedMessage(result.recalculation),
         redirect: agentsPage,
         data: result.agent,
         tier_change: result.tier_change,

@@ -1,6 +1,9 @@
 import {
+  agentSince,
   currentTier,
+  moneyFromDb,
   moneyToString,
+  percentFromDb,
   percentToString,
   planTierChange,
   tierOnDate,
@@ -24,7 +27,6 @@ import { fieldError, notFound, validationError, type FieldErrors } from '../../h
 import { writeAudit } from '../../shared/audit';
 import { hashPassword } from '../../shared/password';
 import { recalculateBookings } from '../commissions';
-import { nextFareconnectNumber } from '../users';
 
 /** The server's today, in UTC (DOMAIN.md: a blank tier start date is today). */
 
@@ -155,8 +157,10 @@ export async function getAgentById(db: DbOrTx, id: number): Promise<AgentDetail 
     commission_tier_id: (r.commission_tier_id as number | null) ?? null,
     commission_tier:
       r.commission_tier_id === null ? null : { id: r.commission_tier_id as number, name: s(r.tier_name) },
-    commission_percentage: (r.commission_percentage as string | null) ?? null,
-    commission_fixed: (r.commission_fixed as string | null) ?? null,
+    // 2 decimals, as the form takes them back ('50.00', not numeric(7,4)'s '50.0000').
+    commission_percentage:
+      r.commission_percentage == null ? null : percentToString(percentFromDb(s(r.commission_percentage))),
+    commission_fixed: r.commission_fixed == null ? null : moneyToString(moneyFromDb(s(r.commission_fixed))),
     commission_type: s(r.commission_type),
     status: s(r.status),
     has_gst: Boolean(r.has_gst),
@@ -182,12 +186,8 @@ async function checkAgentRules(tx: DbOrTx, input: AgentInput, existing?: { agent
            ${input.state_id === null ? sql`null::int` : sql`(select country_id from states where id = ${input.state_id})`} as state_country,
            exists (select 1 from users where lower(email) = lower(${input.fareconnect_email})
                    ${existing ? sql`and id <> ${existing.userId}` : sql``}) as email_taken,
-           ${
-             input.fareconnect_number === ''
-               ? sql`false`
-               : sql`exists (select 1 from agents where fareconnect_number = ${input.fareconnect_number}
-                   ${existing ? sql`and id <> ${existing.agentId}` : sql``})`
-           } as number_taken`);
+           exists (select 1 from agents where fareconnect_number = ${input.fareconnect_number}
+                   ${existing ? sql`and id <> ${existing.agentId}` : sql``}) as number_taken`);
   const r = rows[0]!;
   if (!r.tier_ok) add('commission_tier_id', 'The selected commission tier is invalid.');
   if (!r.country_ok) add('country_id', 'The selected country is invalid.');
@@ -197,15 +197,6 @@ async function checkAgentRules(tx: DbOrTx, input: AgentInput, existing?: { agent
   if (r.email_taken) add('fareconnect_email', 'The fareconnect email has already been taken.');
   if (r.number_taken) add('fareconnect_number', 'The fareconnect number has already been taken.');
   if (Object.keys(errors).length) throw validationError(errors);
-}
-
-/** A FareConnect number that no agent has (the sequence may collide with one typed by hand). */
-async function freshFareconnectNumber(tx: DbOrTx): Promise<string> {
-  for (;;) {
-    const n = await nextFareconnectNumber(tx);
-    const clash = await tx.select({ id: agents.id }).from(agents).where(eq(agents.fareconnect_number, n));
-    if (!clash.length) return n;
-  }
 }
 
 /** The agents-row columns of the form (user columns and tier are handled apart). */
@@ -255,12 +246,11 @@ export async function createAgent(db: Db, input: AgentInput, actorId: number): P
           roles: ['agent'],
         })
         .returning({ id: users.id });
-      const fareconnectNumber = input.fareconnect_number || (await freshFareconnectNumber(tx));
       const [agent] = await tx
         .insert(agents)
         .values({
           user_id: user!.id,
-          fareconnect_number: fareconnectNumber,
+          fareconnect_number: input.fareconnect_number,
           commission_tier_id: input.commission_tier_id,
           joined_on: todayUtc(),
           ...agentColumns(input),
@@ -328,7 +318,7 @@ export async function updateAgent(
         .update(agents)
         .set({
           ...agentColumns(input),
-          fareconnect_number: input.fareconnect_number || row.fareconnect_number,
+          fareconnect_number: input.fareconnect_number,
           updated_at: new Date(),
         })
         .where(eq(agents.id, agentId));
@@ -530,6 +520,7 @@ export async function getTierHistory(
       id: agent.id,
       user: { name: agent.name, email: agent.email },
       created_at: agent.created_at,
+      agent_since: agentSince(agent.created_at, periods),
       commission_tier: current === null ? null : { id: current, name: await tierName(current) },
     },
     history: history.map((h) => ({

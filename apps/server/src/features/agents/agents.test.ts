@@ -26,6 +26,7 @@ const agentForm = (over: Record<string, string> = {}) => {
     fareconnect_email: `agent${n}@example.test`,
     date_of_birth: '1985-03-12',
     sin_number: '046454286',
+    fareconnect_number: `FC-T${n}`,
     country_id: String(canada),
     state_id: String(ontario),
     commission_tier_id: String(gold),
@@ -44,6 +45,12 @@ async function createAgent(over: Record<string, string> = {}) {
   return { id: res.json().data.id as number, form, data: res.json().data };
 }
 
+/** The edit form posted back with a blank password (kept) and the given changes. */
+const updateAgent = (id: number, form: Record<string, string>, over: Record<string, string> = {}) =>
+  admin.post(`/agents/${id}`, {
+    multipart: { ...form, _method: 'PUT', password: '', password_confirmation: '', ...over },
+  });
+
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.signedIn('admin', { name: 'Ada Admin' });
@@ -59,9 +66,14 @@ beforeAll(async () => {
 });
 
 describe('agent form: create', () => {
-  it('creates a user with the agent role, generates a FareConnect number, audits without secrets', async () => {
-    const { id, data, form } = await createAgent({ fareconnect_number: '', has_gst: '1', gst_number: 'RT0001AB' });
+  it('creates a user with the agent role and the given FareConnect number, audits without secrets', async () => {
+    const { id, data, form } = await createAgent({
+      fareconnect_number: 'FC-GIVEN-1',
+      has_gst: '1',
+      gst_number: 'RT0001AB',
+    });
     expect(data).toMatchObject({
+      fareconnect_number: 'FC-GIVEN-1',
       full_name: form.full_name,
       fareconnect_email: form.fareconnect_email,
       commission_tier: { id: gold, name: 'Gold' },
@@ -71,7 +83,6 @@ describe('agent form: create', () => {
       gst_number: 'RT0001AB',
       inactive: false,
     });
-    expect(data.fareconnect_number).toMatch(/^FC\d{6}$/);
     const user = await one<{ roles: string[] }>(
       'select u.roles from users u join agents a on a.user_id = u.id where a.id = $1',
       [id],
@@ -110,6 +121,7 @@ describe('agent form: create', () => {
       fareconnect_email: ['The fareconnect email field is required.'],
       date_of_birth: ['The date of birth field is required.'],
       sin_number: ['The sin number field is required.'],
+      fareconnect_number: ['The fareconnect number field is required.'],
       commission_tier_id: ['The commission tier field is required.'],
       password: ['The password field is required.'],
       password_confirmation: ['The password confirmation field is required.'],
@@ -202,6 +214,42 @@ describe('agent form: edit', () => {
     expect(JSON.stringify(log)).not.toContain('new-password-9');
   });
 
+  it('answers percentage and amount with 2 decimals, and the answer saves back unchanged', async () => {
+    const { id, form } = await createAgent({ commission_percentage: '50', commission_fixed: '25.5' });
+    const got = (await admin.get(`/agents/${id}`)).json().data;
+    expect(got).toMatchObject({ commission_percentage: '50.00', commission_fixed: '25.50' });
+    // What the edit form loads is what it posts back (the form's own check is this same schema).
+    const put = await updateAgent(id, form, {
+      commission_percentage: got.commission_percentage,
+      commission_fixed: got.commission_fixed,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().data).toMatchObject({ commission_percentage: '50.00', commission_fixed: '25.50' });
+    // Trailing zeros are the same number; a third significant decimal is not on the form's step.
+    const zeros = await updateAgent(id, form, { commission_percentage: '12.5000', commission_fixed: '7.000' });
+    expect(zeros.statusCode, zeros.body).toBe(200);
+    expect(zeros.json().data).toMatchObject({ commission_percentage: '12.50', commission_fixed: '7.00' });
+    const third = await updateAgent(id, form, { commission_percentage: '12.505' });
+    expect(third.statusCode).toBe(422);
+    expect(third.json().errors).toEqual({
+      commission_percentage: ['The commission percentage must be a number with at most 2 decimals.'],
+    });
+  });
+
+  it('requires the FareConnect number on create and on edit', async () => {
+    const create = await admin.post('/agents', { multipart: agentForm({ fareconnect_number: '  ' }) });
+    expect(create.statusCode).toBe(422);
+    expect(create.json()).toEqual({
+      message: 'The fareconnect number field is required.',
+      errors: { fareconnect_number: ['The fareconnect number field is required.'] },
+    });
+    const { id, form } = await createAgent();
+    const edit = await updateAgent(id, form, { fareconnect_number: '' });
+    expect(edit.statusCode).toBe(422);
+    expect(edit.json().errors).toEqual({ fareconnect_number: ['The fareconnect number field is required.'] });
+    expect((await admin.get(`/agents/${id}`)).json().data.fareconnect_number).toBe(form.fareconnect_number);
+  });
+
   it('lets the agent read their own record, not another one', async () => {
     const { id: other } = await createAgent();
     const me = await t.signedIn('agent');
@@ -261,18 +309,13 @@ describe('tier change and tier history', () => {
     const later = await booking(id, '500.00', '2025-07-15');
     const cancelled = await booking(id, '500.00', '2025-07-15', { status: 'cancelled' });
     const completed = await booking(id, '500.00', '2025-07-15', { status: 'completed' });
-    const res = await admin.post(`/agents/${id}`, {
-      multipart: {
-        ...form,
-        _method: 'PUT',
-        password: '',
-        password_confirmation: '',
-        commission_tier_id: String(silver),
-        tier_change_reason: 'Promotion',
-        tier_start_date: '2025-06-01',
-      },
+    const res = await updateAgent(id, form, {
+      commission_tier_id: String(silver),
+      tier_change_reason: 'Promotion',
+      tier_start_date: '2025-06-01',
     });
     expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe('Agent updated successfully. 2 bookings recalculated.');
     expect(res.json().recalculation).toEqual({ changed: 2, difference: [{ currency_code: 'CAD', amount: '300.00' }] });
     expect(res.json().tier_change).toMatchObject({
       from: gold,
@@ -290,7 +333,10 @@ describe('tier change and tier history', () => {
     expect(h.agent).toMatchObject({
       user: { name: form.full_name, email: form.fareconnect_email },
       commission_tier: { name: 'Silver' },
+      // The record was created today; its first tier started on 2025-01-01.
+      agent_since: '2025-01-01',
     });
+    expect(h.agent.created_at.slice(0, 10)).toBe(todayUtc());
     expect(h.history).toEqual([
       {
         id: expect.any(Number),
@@ -309,8 +355,9 @@ describe('tier change and tier history', () => {
         changed_by_user: null,
       },
     ]);
+    // Gold was the first tier, not a change: one change.
     expect(h.statistics).toEqual({
-      total_tier_changes: 2,
+      total_tier_changes: 1,
       average_time_in_tier: '150 days',
       most_recent_change: '2025-06-01',
     });
@@ -321,17 +368,9 @@ describe('tier change and tier history', () => {
   it('a future start keeps the current tier and recalculates nothing; blank means today', async () => {
     const { id, form } = await createAgent();
     const b = await booking(id, '100.00', '2099-12-31');
-    const res = await admin.post(`/agents/${id}`, {
-      multipart: {
-        ...form,
-        _method: 'PUT',
-        password: '',
-        password_confirmation: '',
-        commission_tier_id: String(silver),
-        tier_start_date: '2099-01-01',
-      },
-    });
+    const res = await updateAgent(id, form, { commission_tier_id: String(silver), tier_start_date: '2099-01-01' });
     expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe('Agent updated successfully');
     expect(res.json().recalculation).toBeNull();
     expect(res.json().tier_change.takes_effect).toBe('on_start_date');
     expect(res.json().data.commission_tier_id).toBe(gold);
@@ -345,29 +384,26 @@ describe('tier change and tier history', () => {
     });
 
     const { id: id2, form: f2 } = await createAgent();
-    const today = await admin.post(`/agents/${id2}`, {
-      multipart: {
-        ...f2,
-        _method: 'PUT',
-        password: '',
-        password_confirmation: '',
-        commission_tier_id: String(silver),
-        tier_start_date: '',
-      },
-    });
+    const today = await updateAgent(id2, f2, { commission_tier_id: String(silver), tier_start_date: '' });
     expect(today.json().tier_change.start_date).toBe(todayUtc());
     expect(today.json().data.commission_tier_id).toBe(silver);
+    expect(today.json().message).toBe('Agent updated successfully. No bookings needed recalculating.');
+  });
+
+  it('says how many bookings a back-dated change recalculated, singular for one', async () => {
+    const { id, form } = await createAgent();
+    await q(`update agents set joined_on = '2025-01-01' where id = $1`, [id]);
+    await booking(id, '100.00', '2025-08-01');
+    const res = await updateAgent(id, form, { commission_tier_id: String(silver), tier_start_date: '2025-07-01' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().recalculation.changed).toBe(1);
+    expect(res.json().message).toBe('Agent updated successfully. 1 booking recalculated.');
   });
 
   it('refuses a start before the current tier began', async () => {
     const { id, form } = await createAgent();
-    const base = { ...form, _method: 'PUT', password: '', password_confirmation: '' };
-    await admin.post(`/agents/${id}`, {
-      multipart: { ...base, commission_tier_id: String(silver), tier_start_date: '2025-03-01' },
-    });
-    const res = await admin.post(`/agents/${id}`, {
-      multipart: { ...base, commission_tier_id: String(gold), tier_start_date: '2025-02-01' },
-    });
+    await updateAgent(id, form, { commission_tier_id: String(silver), tier_start_date: '2025-03-01' });
+    const res = await updateAgent(id, form, { commission_tier_id: String(gold), tier_start_date: '2025-02-01' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.tier_start_date[0]).toMatch(/must not be before 2025-03-01/);
   });
@@ -376,6 +412,7 @@ describe('tier change and tier history', () => {
     const { id } = await createAgent();
     const h = (await admin.get(`/agents/${id}/tier-history`)).json();
     expect(h.history).toEqual([]);
+    expect(h.agent.agent_since).toBe(h.agent.created_at.slice(0, 10));
     expect(h.statistics).toEqual({ total_tier_changes: 0, average_time_in_tier: 'N/A', most_recent_change: null });
     const me = await t.signedIn('agent');
     expect((await me.get(`/agents/${me.agentId}/tier-history`)).statusCode).toBe(200);
@@ -456,6 +493,12 @@ describe('sub-agent links', () => {
       multipart: { sub_agent_id: String(sub), split_percentage: '50', suppliers: '' },
     });
     expect(ok.statusCode, ok.body).toBe(200);
+    // What a parent sees of the agents it could link: what the option shows, 'name (email)', nothing more.
+    const page = (await me.get(`/agents/${me.agentId}/sub-agents`)).json();
+    const offered = page.candidates.find((c: { id: number }) => c.id === other);
+    const otherEmail = (await admin.get(`/agents/${other}`)).json().data.user.email;
+    expect(offered).toEqual({ id: other, name: expect.any(String), email: otherEmail });
+    expect(JSON.stringify(page.candidates)).not.toMatch(/fareconnect|FC-T/);
     const no = await me.post(`/agents/${other}/sub-agents`, {
       multipart: { sub_agent_id: String(sub), split_percentage: '50', suppliers: '' },
     });

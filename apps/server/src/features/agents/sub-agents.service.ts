@@ -1,7 +1,7 @@
 import {
   percentFromDb,
   percentToString,
-  type AgentOption,
+  type SubAgentCandidate,
   type SubAgentLink,
   type SubAgentLinkInput,
 } from '@app/domain';
@@ -81,21 +81,22 @@ export async function findParentSuppliers(db: DbOrTx, parentId: number): Promise
 
 /**
  * Agents that can become a sub-agent of `parentId`: not the parent, not already linked to a parent,
- * and not above the parent (that would make a cycle).
+ * and not above the parent (that would make a cycle). Only what the form's option shows (id, name,
+ * e-mail): a parent agent reads this list too, and other agents' FareConnect numbers are not theirs to see.
  */
-export async function findSubAgentCandidates(db: DbOrTx, parentId: number): Promise<AgentOption[]> {
-  const { rows } = await db.execute<{ id: number; name: string; email: string; fareconnect_number: string }>(sql`
+export async function findSubAgentCandidates(db: DbOrTx, parentId: number): Promise<SubAgentCandidate[]> {
+  const { rows } = await db.execute<{ id: number; name: string; email: string }>(sql`
     with recursive ancestors(id) as (
       select parent_agent_id from sub_agent_links where sub_agent_id = ${parentId}
       union
       select l.parent_agent_id from sub_agent_links l join ancestors an on l.sub_agent_id = an.id
     )
-    select a.id, u.name, u.email, a.fareconnect_number from agents a join users u on u.id = a.user_id
+    select a.id, u.name, u.email from agents a join users u on u.id = a.user_id
      where a.id <> ${parentId}
        and not exists (select 1 from sub_agent_links l where l.sub_agent_id = a.id)
        and a.id not in (select id from ancestors)
      order by lower(u.name), a.id`);
-  return rows.map((r) => ({ ...r, email: r.email || null, user: { name: r.name } }));
+  return rows.map((r) => ({ id: r.id, name: r.name, email: r.email || null }));
 }
 
 /** All link writes take one lock, so two concurrent links cannot together make a cycle. */

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { percent } from '../money/percent';
+import { agentInputSchema, agentUpdatedMessage, withoutTrailingZeros } from './agents';
+
+const form = {
+  full_name: 'Ana Lee',
+  home_address: '1 Main St',
+  phone_number: '416',
+  fareconnect_email: 'ana@x.test',
+  date_of_birth: '1985-03-12',
+  sin_number: '046454286',
+  fareconnect_number: 'FC100001',
+  commission_tier_id: '1',
+};
+
+describe('agent form: percentage and amount', () => {
+  it('reads trailing zeros as the same number', () => {
+    expect(withoutTrailingZeros('50.0000')).toBe('50');
+    expect(withoutTrailingZeros('12.5000')).toBe('12.5');
+    expect(withoutTrailingZeros(' 7.10 ')).toBe(' 7.1 ');
+    expect(withoutTrailingZeros('.00')).toBe('0');
+    expect(withoutTrailingZeros('-0.000')).toBe('-0');
+    expect(withoutTrailingZeros('12.505')).toBe('12.505');
+    expect(withoutTrailingZeros('50.')).toBe('50.');
+    expect(withoutTrailingZeros('1e10')).toBe('1e10');
+    expect(withoutTrailingZeros(50)).toBe(50);
+  });
+
+  it("accepts '50.0000' as 50% (what numeric(7,4) says), refuses a third significant decimal", () => {
+    const r = agentInputSchema('edit').safeParse({
+      ...form,
+      commission_percentage: '50.0000',
+      commission_fixed: '25.5000',
+    });
+    expect(r.success && [r.data.commission_percentage, r.data.commission_fixed]).toEqual([percent('50'), 2550n]);
+    const bad = agentInputSchema('edit').safeParse({ ...form, commission_percentage: '12.505' });
+    expect(bad.success ? [] : bad.error.issues.map((i) => i.message)).toEqual([
+      'The commission percentage must be a number with at most 2 decimals.',
+    ]);
+  });
+
+  it('requires the FareConnect number (spec §5)', () => {
+    const r = agentInputSchema('edit').safeParse({ ...form, fareconnect_number: ' ' });
+    expect(r.success ? [] : r.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['fareconnect_number', 'The fareconnect number field is required.'],
+    ]);
+  });
+});
+
+describe('agentUpdatedMessage', () => {
+  it('one sentence per fact, with proper plurals', () => {
+    expect(agentUpdatedMessage(null)).toBe('Agent updated successfully');
+    expect(agentUpdatedMessage({ changed: 0 })).toBe('Agent updated successfully. No bookings needed recalculating.');
+    expect(agentUpdatedMessage({ changed: 1 })).toBe('Agent updated successfully. 1 booking recalculated.');
+    expect(agentUpdatedMessage({ changed: 3 })).toBe('Agent updated successfully. 3 bookings recalculated.');
+  });
+});

@@ -24,6 +24,8 @@ export function SearchField(props: FilterTextProps) {
   return <FilterText type="search" leftSection={<IconSearch size={16} />} {...props} />;
 }
 
+type Named = { id: number; name: string };
+
 type FilterSelectProps = Omit<SelectProps, 'value' | 'onChange'> & StringValue;
 
 /** A select filter, clearable unless told otherwise; clearing it gives ''. */
@@ -36,13 +38,18 @@ export function ChoiceSelect({ value, onChange, ...props }: FilterSelectProps) {
   return <Select allowDeselect={false} {...props} value={value} onChange={(v) => v !== null && onChange(v)} />;
 }
 
+/** A searchable filter over records with an id and a name (suppliers, agents, groups). */
+export function RecordSelect({ items, ...props }: Omit<FilterSelectProps, 'data'> & { items: readonly Named[] }) {
+  return <FilterSelect searchable data={idOptions(items)} {...props} />;
+}
+
 /** Options from [value, label] pairs. */
 export function pairOptions(...pairs: [value: string, label: string][]) {
   return pairs.map(([value, label]) => ({ value, label }));
 }
 
 /** Options for records with an id and a name (suppliers, agents, groups, tiers). */
-export function idOptions(items: readonly { id: number; name: string }[]) {
+export function idOptions(items: readonly Named[]) {
   return items.map((item) => ({ value: String(item.id), label: item.name }));
 }
 

@@ -1,31 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminUser, sessionFor } from '../../../testing/fixtures';
-import { mockFetch } from '../../../testing/mock-fetch';
-import { renderApp } from '../../../testing/render';
+import { cad, supplierRow } from '../../../testing/catalog-fixtures';
+import { sunwingAccount } from '../../../testing/fixtures';
+import { done, ok, renderScreen } from '../../../testing/screen';
 
-const cad = { id: 2, code: 'CAD', name: 'Canadian Dollar', symbol: '$' };
-const supplier = {
-  id: 1,
-  name: 'Sunwing',
-  currency_id: 2,
-  currency: cad,
-  currency_symbol: '$',
-  booking_number_format: 'SW0000000',
-};
+const supplier = supplierRow(1, 'Sunwing', cad, 'SW0000000');
 const account = {
-  id: 7,
-  name: 'Sunwing main',
+  ...sunwingAccount,
   account_number: '0042',
-  accountable_type: 'supplier',
-  accountable_id: 1,
-  accountable: { id: 1, name: 'Sunwing', booking_number_format: 'SW0000000' },
-  accountable_name: 'Sunwing',
-  booking_number_format: 'SW0000000',
-  currency_id: 2,
-  currency: cad,
-  currency_code: 'CAD',
-  is_deleted: false,
   balance: 1234.5,
   credit_total: 1300,
   debit_total: 65.5,
@@ -34,26 +16,21 @@ const account = {
 
 describe('Accounts page', () => {
   it('lists accounts with owner, format and balance, and the per-currency summary', async () => {
-    const mock = mockFetch({
-      'GET /accounts': { body: { status: 'success', data: [account] } },
-      'POST /accounts/transactions/currency-summary': {
-        body: {
-          status: 'success',
-          message: 'Currency summary retrieved successfully',
-          data: [
-            {
-              currency_id: 2,
-              currency: 'CAD',
-              currency_symbol: '$',
-              total_amount: 1234.5,
-              credit_amount: 1300,
-              debit_amount: 65.5,
-            },
-          ],
-        },
-      },
+    const { mock } = renderScreen('/accounts', {
+      'GET /accounts': ok([account]),
+      'POST /accounts/transactions/currency-summary': done('Currency summary retrieved successfully', {
+        data: [
+          {
+            currency_id: 2,
+            currency: 'CAD',
+            currency_symbol: '$',
+            total_amount: 1234.5,
+            credit_amount: 1300,
+            debit_amount: 65.5,
+          },
+        ],
+      }),
     });
-    renderApp('/accounts', { session: sessionFor(adminUser) });
     const row = await screen.findByTestId('account-7');
     expect(row).toHaveTextContent('Sunwing main');
     expect(row).toHaveTextContent('SW0000000');
@@ -67,14 +44,13 @@ describe('Accounts page', () => {
   });
 
   it("creates a supplier account and shows the supplier's format", async () => {
-    const mock = mockFetch({
-      'GET /accounts': { body: { status: 'success', data: [] } },
-      'GET /api/suppliers': { body: { status: 'success', data: [supplier] } },
-      'GET /agents-list': { body: { status: 'success', data: [] } },
-      'GET /api/currencies': { body: { status: 'success', data: [cad] } },
-      'POST /accounts': { body: { status: 'success', message: 'Account created successfully', data: account } },
+    const { mock, user } = renderScreen('/accounts', {
+      'GET /accounts': ok([]),
+      'GET /api/suppliers': ok([supplier]),
+      'GET /agents-list': ok([]),
+      'GET /api/currencies': ok([cad]),
+      'POST /accounts': done('Account created successfully', { data: account }),
     });
-    const { user } = renderApp('/accounts', { session: sessionFor(adminUser) });
     await user.click(await screen.findByRole('button', { name: 'New account' }));
     const dialog = await screen.findByRole('dialog', { name: 'New account' });
     await user.type(within(dialog).getByLabelText(/^Name/, { selector: 'input' }), 'Sunwing main');

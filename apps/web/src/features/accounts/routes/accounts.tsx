@@ -11,6 +11,9 @@ import { useAccounts, useDeleteAccount, type Account } from '../api/accounts-api
 import { AccountForm } from '../components/account-form';
 import { CurrencySummary } from '../components/currency-summary';
 
+const ABOUT_ACCOUNTS =
+  'Supplier accounts receive money; agent accounts receive payouts. Balance = completed credits − completed debits.';
+
 /** /accounts (admin): accounts with owner, currency, the supplier's format and balance; per-currency totals. */
 export function AccountsRoute() {
   const accounts = useAccounts();
@@ -54,7 +57,7 @@ export function AccountsRoute() {
   return (
     <ListPage
       title="Accounts"
-      description="Supplier accounts receive money; agent accounts receive payouts. Balance = completed credits − completed debits."
+      description={ABOUT_ACCOUNTS}
       create={{ label: 'New account', onClick: editor.openCreate }}
       after={
         <>

@@ -1,10 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminUser, agentUser, sessionFor } from '../../../testing/fixtures';
-import { mockFetch } from '../../../testing/mock-fetch';
-import { renderApp } from '../../../testing/render';
+import { agentUser } from '../../../testing/fixtures';
+import { done, ok, pageOf, renderScreen } from '../../../testing/screen';
 
-const ok = (data: unknown) => ({ body: { status: 'success', data } });
 const available = (id: number, agent: string) => ({
   id,
   booking_reference: `REF-${id}`,
@@ -23,20 +21,27 @@ const group = (id: number, name: string, description: string, bookings: ReturnTy
   agent_name: 'Alex Agent',
   bookings_count: bookings.length,
   totals: bookings.length
-    ? [{ currency_code: 'CAD', currency_symbol: 'C$', total: 100.5 * bookings.length, expected_commission: 0 }]
+    ? [
+        {
+          currency_code: 'CAD',
+          currency_symbol: 'C$',
+          total: 100.5 * bookings.length,
+          expected_commission: 0,
+          my_commission: 0,
+        },
+      ]
     : [],
-  created_at: '2026-01-01 10:00:00+00',
+  created_at: '2026-01-01T10:00:00.000Z',
   selectedBookings: bookings.map((b) => b.id),
   bookings,
 });
-const savedGroup = (message: string, data: ReturnType<typeof group>) => ({
-  body: { status: 'success', message, data, redirect: '/booking-groups' },
-});
-const emptyList = { body: { data: [], current_page: 1, last_page: 1, per_page: 25, from: null, to: null, total: 0 } };
+const savedGroup = (message: string, data: ReturnType<typeof group>) =>
+  done(message, { data, redirect: '/booking-groups' });
+const emptyList = pageOf([]);
 
 describe('Booking-group form', () => {
   it('lets an admin filter the bookings by agent (All Agents refetches without one) and creates the group', async () => {
-    const mock = mockFetch({
+    const { mock, user, router } = renderScreen('/booking-groups/create', {
       'GET /agents-list': ok([
         { id: 7, name: 'Bea Broker', email: null, user: { name: 'Bea Broker' }, fareconnect_number: 'FC100007' },
       ]),
@@ -50,7 +55,6 @@ describe('Booking-group form', () => {
       ),
       'GET /booking-groups': emptyList,
     });
-    const { user, router } = renderApp('/booking-groups/create', { session: sessionFor(adminUser) });
     expect(await screen.findByRole('heading', { name: 'Create Booking Group' })).toBeInTheDocument();
     expect(await screen.findByRole('checkbox', { name: 'REF-1 Customer 1' })).toBeInTheDocument();
     expect(screen.getAllByText(/100\.50/).length).toBeGreaterThan(0);
@@ -82,11 +86,14 @@ describe('Booking-group form', () => {
   });
 
   it('shows no agent filter to an agent, the empty text, and the error message on failure', async () => {
-    mockFetch({
-      'GET /bookings-available-for-group': ok([]),
-      'POST /booking-groups': { status: 500, body: { status: 'error', message: 'Database down' } },
-    });
-    const { user } = renderApp('/booking-groups/create', { session: sessionFor(agentUser) });
+    const { user } = renderScreen(
+      '/booking-groups/create',
+      {
+        'GET /bookings-available-for-group': ok([]),
+        'POST /booking-groups': { status: 500, body: { status: 'error', message: 'Database down' } },
+      },
+      agentUser,
+    );
     expect(await screen.findByText('No available bookings to add to this group.')).toBeInTheDocument();
     expect(screen.queryByLabelText('Agent', { selector: 'input' })).not.toBeInTheDocument();
     await user.type(screen.getByLabelText(/^group name/i), 'Trip');
@@ -95,13 +102,16 @@ describe('Booking-group form', () => {
   });
 
   it('edits a group: Edit Booking Group, its bookings ticked, Update Group', async () => {
-    const mock = mockFetch({
-      'GET /booking-groups/3': ok(group(3, 'Tour', 'x', [available(1, 'Alex Agent')])),
-      'GET /bookings-available-for-group': ok([available(1, 'Alex Agent')]),
-      'POST /booking-groups/3': savedGroup('Booking group updated successfully', group(3, 'Tour', 'x', [])),
-      'GET /booking-groups': emptyList,
-    });
-    const { user } = renderApp('/booking-groups/3/edit', { session: sessionFor(agentUser) });
+    const { mock, user } = renderScreen(
+      '/booking-groups/3/edit',
+      {
+        'GET /booking-groups/3': ok(group(3, 'Tour', 'x', [available(1, 'Alex Agent')])),
+        'GET /bookings-available-for-group': ok([available(1, 'Alex Agent')]),
+        'POST /booking-groups/3': savedGroup('Booking group updated successfully', group(3, 'Tour', 'x', [])),
+        'GET /booking-groups': emptyList,
+      },
+      agentUser,
+    );
     expect(await screen.findByRole('heading', { name: 'Edit Booking Group' })).toBeInTheDocument();
     expect(await screen.findByRole('checkbox', { name: 'REF-1 Customer 1' })).toBeChecked();
     expect(

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { allBookingActions, bookingRow, noTransactionStatus } from '../../../testing/booking-fixtures';
-import { adminUser, agentUser, sessionFor } from '../../../testing/fixtures';
-import { mockFetch } from '../../../testing/mock-fetch';
-import { renderApp } from '../../../testing/render';
+import { adminUser, agentUser } from '../../../testing/fixtures';
+import { done, ok, renderScreen, type ApiMocks } from '../../../testing/screen';
 
 const allow = allBookingActions;
 const row = bookingRow;
@@ -32,28 +31,30 @@ const mismatch = {
 const page = (data: unknown[], over: Record<string, unknown> = {}) => ({
   body: { data, current_page: 3, last_page: 9, per_page: 10, from: 21, to: 30, total: 87, ...over },
 });
-const ok = (data: unknown) => ({ body: { status: 'success', data } });
 const common = {
   'GET /api/suppliers': ok([]),
   'GET /agents-list': ok([]),
   'GET /api/booking-groups': ok([]),
 };
+/** The list at `path` with the `bookings` page, their transaction statuses, and any other answers. */
+const renderBookings = (path: string, bookings: ApiMocks[string], more: ApiMocks = {}, user = adminUser) =>
+  renderScreen(path, { ...common, 'GET /bookings': bookings, ...more }, user);
+/** REF-1 alone, without transactions. */
+const ref1 = { 'POST /bookings/transaction-status': { body: { 1: noTransactionStatus } } };
+/** The list with REF-1 alone; clicks its `action` button and gives the dialog titled `title`. */
+async function openRowDialog(action: string, title: string, more: ApiMocks) {
+  const rendered = renderBookings('/bookings', page([row(1)]), { ...ref1, ...more });
+  await rendered.user.click(await screen.findByRole('button', { name: `${action} REF-1` }));
+  return { ...rendered, dialog: await screen.findByRole('dialog', { name: title }) };
+}
 
 describe('Bookings list', () => {
   it('shows the nine columns, the legend, the pagination text and a 5-button window', async () => {
-    const mock = mockFetch({
-      ...common,
-      'GET /bookings': page([
-        row(1),
-        row(2, { status: 'cancelled', actions: { ...allow, delete: false, cancel: false } }),
-      ]),
-      'POST /bookings/transaction-status': {
-        body: { 1: mismatch, 2: noTransactionStatus },
-      },
-    });
-    const { user, router } = renderApp('/bookings?page=3&per_page=10&status=pending', {
-      session: sessionFor(adminUser),
-    });
+    const { mock, user, router } = renderBookings(
+      '/bookings?page=3&per_page=10&status=pending',
+      page([row(1), row(2, { status: 'cancelled', actions: { ...allow, delete: false, cancel: false } })]),
+      { 'POST /bookings/transaction-status': { body: { 1: mismatch, 2: noTransactionStatus } } },
+    );
     const table = await screen.findByTestId('bookings-table');
     expect(
       within(table)
@@ -116,14 +117,9 @@ describe('Bookings list', () => {
   });
 
   it('filters by transaction status: readable choices, kept in the URL with the other filters, sent to the server', async () => {
-    const mock = mockFetch({
-      ...common,
-      'GET /bookings': page([row(1)]),
-      'POST /bookings/transaction-status': {
-        body: { 1: mismatch },
-      },
+    const { mock, user, router } = renderBookings('/bookings?status=confirmed', page([row(1)]), {
+      'POST /bookings/transaction-status': { body: { 1: mismatch } },
     });
-    const { user, router } = renderApp('/bookings?status=confirmed', { session: sessionFor(adminUser) });
     await screen.findByTestId('bookings-table');
     const field = () => screen.getByLabelText('Transaction Status', { selector: 'input' });
     expect(field()).toHaveValue('');
@@ -152,25 +148,14 @@ describe('Bookings list', () => {
   });
 
   it('shows the empty text', async () => {
-    mockFetch({
-      ...common,
-      'GET /bookings': page([], { from: null, to: null, total: 0, last_page: 1, current_page: 1 }),
-    });
-    renderApp('/bookings', { session: sessionFor(agentUser) });
+    const empty = page([], { from: null, to: null, total: 0, last_page: 1, current_page: 1 });
+    renderBookings('/bookings', empty, {}, agentUser);
     expect(await screen.findByText('No bookings found matching your criteria.')).toBeInTheDocument();
   });
 
   it('gives an agent no admin actions', async () => {
-    mockFetch({
-      ...common,
-      'GET /bookings': page([
-        row(1, {
-          actions: { view: true, edit: true, delete: false, cancel: false, payout: false, transactions_link: false },
-        }),
-      ]),
-      'POST /bookings/transaction-status': { body: { 1: noTransactionStatus } },
-    });
-    renderApp('/bookings', { session: sessionFor(agentUser) });
+    const actions = { view: true, edit: true, delete: false, cancel: false, payout: false, transactions_link: false };
+    renderBookings('/bookings', page([row(1, { actions })]), ref1, agentUser);
     await screen.findByTestId('bookings-table');
     expect(screen.getByRole('link', { name: 'Edit REF-1' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete REF-1' })).not.toBeInTheDocument();
@@ -179,15 +164,9 @@ describe('Bookings list', () => {
   });
 
   it('deletes through the confirmation modal (Escape closes it) and shows the banner', async () => {
-    const mock = mockFetch({
-      ...common,
-      'GET /bookings': page([row(1)]),
-      'POST /bookings/transaction-status': { body: { 1: noTransactionStatus } },
-      'POST /bookings/1': { body: { status: 'success', message: 'Booking deleted successfully' } },
+    const { mock, user, dialog } = await openRowDialog('Delete', 'Confirm Delete', {
+      'POST /bookings/1': done('Booking deleted successfully'),
     });
-    const { user } = renderApp('/bookings', { session: sessionFor(adminUser) });
-    await user.click(await screen.findByRole('button', { name: 'Delete REF-1' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm Delete' });
     expect(dialog.querySelector('input[name="_method"]')).toHaveValue('DELETE');
     expect(dialog.querySelector('input[name="_token"]')).toHaveValue('test-csrf-token');
     await user.keyboard('{Escape}');
@@ -203,15 +182,9 @@ describe('Bookings list', () => {
   });
 
   it('cancels with a note through the cancellation modal', async () => {
-    const mock = mockFetch({
-      ...common,
-      'GET /bookings': page([row(1)]),
-      'POST /bookings/transaction-status': { body: { 1: noTransactionStatus } },
-      'POST /bookings/1/cancel': { body: { status: 'success', message: 'Booking cancelled successfully' } },
+    const { mock, user, dialog } = await openRowDialog('Cancel', 'Confirm Cancellation', {
+      'POST /bookings/1/cancel': done('Booking cancelled successfully'),
     });
-    const { user } = renderApp('/bookings', { session: sessionFor(adminUser) });
-    await user.click(await screen.findByRole('button', { name: 'Cancel REF-1' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm Cancellation' });
     expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Cancellation Note'), 'Customer changed plans');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel Booking' }));

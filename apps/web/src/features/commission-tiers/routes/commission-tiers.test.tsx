@@ -1,17 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminUser, sessionFor } from '../../../testing/fixtures';
-import { mockFetch } from '../../../testing/mock-fetch';
-import { renderApp } from '../../../testing/render';
+import { done, ok, renderScreen } from '../../../testing/screen';
 
 const gold = { id: 1, name: 'Gold', description: 'Top sellers' };
 const silver = { id: 2, name: 'Silver', description: '' };
-const list = (data: unknown[]) => ({ body: { status: 'success', data } });
 
 describe('Commission tiers page', () => {
   it('lists the tiers', async () => {
-    mockFetch({ 'GET /api/commission-tiers': list([gold, silver]) });
-    renderApp('/commission-tiers', { session: sessionFor(adminUser) });
+    renderScreen('/commission-tiers', { 'GET /api/commission-tiers': ok([gold, silver]) });
 
     const table = await screen.findByTestId('commission-tiers-table');
     const rows = within(table).getAllByRole('row');
@@ -23,29 +19,21 @@ describe('Commission tiers page', () => {
   });
 
   it('says so when there are none', async () => {
-    mockFetch({ 'GET /api/commission-tiers': list([]) });
-    renderApp('/commission-tiers', { session: sessionFor(adminUser) });
+    renderScreen('/commission-tiers', { 'GET /api/commission-tiers': ok([]) });
     expect(await screen.findByText('No commission tiers yet.')).toBeInTheDocument();
   });
 
   it('creates a tier, showing client and server validation on the fields', async () => {
-    const mock = mockFetch({
-      'GET /api/commission-tiers': [list([]), list([{ id: 3, name: 'Platinum', description: 'Best' }])],
+    const { mock, user } = renderScreen('/commission-tiers', {
+      'GET /api/commission-tiers': [ok([]), ok([{ id: 3, name: 'Platinum', description: 'Best' }])],
       'POST /commission-tiers': [
         {
           status: 422,
           body: { message: 'The name has already been taken.', errors: { name: ['The name has already been taken.'] } },
         },
-        {
-          body: {
-            status: 'success',
-            message: 'Commission tier created successfully.',
-            data: { id: 3, name: 'Platinum', description: 'Best' },
-          },
-        },
+        done('Commission tier created successfully.', { data: { id: 3, name: 'Platinum', description: 'Best' } }),
       ],
     });
-    const { user } = renderApp('/commission-tiers', { session: sessionFor(adminUser) });
     await screen.findByText('No commission tiers yet.');
 
     await user.click(screen.getByRole('button', { name: 'New tier' }));
@@ -73,13 +61,10 @@ describe('Commission tiers page', () => {
   });
 
   it('edits a tier through POST with _method PUT', async () => {
-    const mock = mockFetch({
-      'GET /api/commission-tiers': list([gold]),
-      'POST /commission-tiers/1': {
-        body: { status: 'success', message: 'Commission tier updated successfully.', data: { ...gold, name: 'Gold+' } },
-      },
+    const { mock, user } = renderScreen('/commission-tiers', {
+      'GET /api/commission-tiers': ok([gold]),
+      'POST /commission-tiers/1': done('Commission tier updated successfully.', { data: { ...gold, name: 'Gold+' } }),
     });
-    const { user } = renderApp('/commission-tiers', { session: sessionFor(adminUser) });
     await user.click(await screen.findByRole('button', { name: 'Edit Gold' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Edit commission tier' });
@@ -97,10 +82,9 @@ describe('Commission tiers page', () => {
   });
 
   it('shows a load failure with a retry', async () => {
-    mockFetch({
-      'GET /api/commission-tiers': [{ status: 500, body: { status: 'error', message: 'Server error.' } }, list([gold])],
+    const { user } = renderScreen('/commission-tiers', {
+      'GET /api/commission-tiers': [{ status: 500, body: { status: 'error', message: 'Server error.' } }, ok([gold])],
     });
-    const { user } = renderApp('/commission-tiers', { session: sessionFor(adminUser) });
     expect(await screen.findByTestId('query-error')).toHaveTextContent('Server error.');
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('cell', { name: 'Gold' })).toBeInTheDocument();

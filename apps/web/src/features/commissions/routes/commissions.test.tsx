@@ -1,20 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminUser, agentUser, sessionFor } from '../../../testing/fixtures';
-import { mockFetch } from '../../../testing/mock-fetch';
-import { renderApp } from '../../../testing/render';
-
-const page = (data: unknown[]) => ({
-  body: {
-    data,
-    current_page: 1,
-    last_page: 1,
-    per_page: 25,
-    from: data.length ? 1 : null,
-    to: data.length ? data.length : null,
-    total: data.length,
-  },
-});
+import { agentUser } from '../../../testing/fixtures';
+import { bodyRowTexts, done, pageOf as page, renderScreen } from '../../../testing/screen';
 const goldRule = {
   id: 1,
   commission_type: 'tier',
@@ -37,15 +24,12 @@ const patRule = {
 
 describe('Commission rules page', () => {
   it('lists type, owner, percentage and suppliers, and searches on the server', async () => {
-    const mock = mockFetch({ 'GET /commissions': page([goldRule, patRule]) });
-    const { user } = renderApp('/commissions', { session: sessionFor(adminUser) });
+    const { mock, user } = renderScreen('/commissions', { 'GET /commissions': page([goldRule, patRule]) });
     const table = await screen.findByTestId('commissions-table');
-    expect(
-      within(table)
-        .getAllByRole('row')
-        .slice(1)
-        .map((r) => r.textContent),
-    ).toEqual(['TierGold12.50%AirOne, SunwingEditDelete', 'AgentPat Parent70.00%No suppliersEditDelete']);
+    expect(bodyRowTexts(table)).toEqual([
+      'TierGold12.50%AirOne, SunwingEditDelete',
+      'AgentPat Parent70.00%No suppliersEditDelete',
+    ]);
     expect(within(table).getByRole('link', { name: 'Edit commission of Gold' })).toHaveAttribute(
       'href',
       '/commissions/1/edit',
@@ -57,17 +41,10 @@ describe('Commission rules page', () => {
   });
 
   it('deletes a rule after confirmation', async () => {
-    const mock = mockFetch({
+    const { mock, user } = renderScreen('/commissions', {
       'GET /commissions': [page([goldRule]), page([])],
-      'POST /commissions/1': {
-        body: {
-          status: 'success',
-          message: 'Commission deleted successfully',
-          recalculation: { changed: 0, difference: [] },
-        },
-      },
+      'POST /commissions/1': done('Commission deleted successfully', { recalculation: { changed: 0, difference: [] } }),
     });
-    const { user } = renderApp('/commissions', { session: sessionFor(adminUser) });
     await user.click(await screen.findByRole('button', { name: 'Delete commission of Gold' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete commission' });
     expect(dialog).toHaveTextContent('Delete the tier commission of Gold (12.5%)?');
@@ -79,8 +56,7 @@ describe('Commission rules page', () => {
   });
 
   it('has a clear empty state with a way to create one', async () => {
-    mockFetch({ 'GET /commissions': page([]) });
-    renderApp('/commissions', { session: sessionFor(adminUser) });
+    renderScreen('/commissions', { 'GET /commissions': page([]) });
     const empty = await screen.findByTestId('empty-state');
     expect(empty).toHaveTextContent('No commissions yet.');
     expect(within(empty).getByRole('link', { name: 'Create Commission' })).toHaveAttribute(
@@ -90,8 +66,7 @@ describe('Commission rules page', () => {
   });
 
   it('is not for agents', async () => {
-    const mock = mockFetch({});
-    renderApp('/commissions', { session: sessionFor(agentUser) });
+    const { mock } = renderScreen('/commissions', {}, agentUser);
     expect(await screen.findByText('You do not have access to this page.')).toBeInTheDocument();
     expect(mock.requests).toHaveLength(0);
   });

@@ -21,6 +21,8 @@ import { useCommissions } from '../api/get-commissions';
 import { useDeleteCommission } from '../api/delete-commission';
 
 const PER_PAGE = 25;
+const ABOUT_COMMISSIONS =
+  "Percentages for a tier or an agent, per supplier. An agent's own rule beats its tier's rule.";
 
 /** /commissions: commission rules with type, owner, percentage and suppliers; search, filter, edit, delete. */
 export function CommissionsRoute() {
@@ -93,7 +95,7 @@ export function CommissionsRoute() {
   return (
     <ListPage
       title="Commission rules"
-      description="Percentages for a tier or an agent, per supplier. An agent's own rule beats its tier's rule."
+      description={ABOUT_COMMISSIONS}
       create={{ label: 'Create Commission', to: paths.commissions.create }}
       filters={
         <Group mb="md" align="flex-end">

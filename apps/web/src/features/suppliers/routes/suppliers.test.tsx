@@ -1,35 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminUser, sessionFor } from '../../../testing/fixtures';
-import { mockFetch } from '../../../testing/mock-fetch';
-import { renderApp } from '../../../testing/render';
+import { cad, gbp, supplierRow as supplier } from '../../../testing/catalog-fixtures';
+import { bodyRowTexts, done, ok, renderScreen } from '../../../testing/screen';
 
-const gbp = { id: 1, name: 'British Pound', code: 'GBP', symbol: '£' };
-const cad = { id: 2, name: 'Canadian Dollar', code: 'CAD', symbol: '$' };
-const supplier = (id: number, name: string, currency: typeof gbp, format: string | null) => ({
-  id,
-  name,
-  currency_id: currency.id,
-  currency,
-  currency_symbol: currency.symbol,
-  booking_number_format: format,
-});
 const air = supplier(1, 'AirOne', gbp, 'AA-0000');
 const sea = supplier(2, 'SeaWays', cad, null);
-const ok = (data: unknown) => ({ body: { status: 'success', data } });
 
 describe('Suppliers page', () => {
   it('lists suppliers and filters them with the search box', async () => {
-    mockFetch({ 'GET /api/suppliers': ok([air, sea]) });
-    const { user } = renderApp('/suppliers', { session: sessionFor(adminUser) });
+    const { user } = renderScreen('/suppliers', { 'GET /api/suppliers': ok([air, sea]) });
 
     const table = await screen.findByTestId('suppliers-table');
-    expect(
-      within(table)
-        .getAllByRole('row')
-        .slice(1)
-        .map((r) => r.textContent),
-    ).toEqual(['AirOneGBP (£)AA-0000Edit', 'SeaWaysCAD ($)—Edit']);
+    expect(bodyRowTexts(table)).toEqual(['AirOneGBP (£)AA-0000Edit', 'SeaWaysCAD ($)—Edit']);
 
     await user.type(screen.getByRole('searchbox', { name: 'Search suppliers' }), 'cad');
     expect(within(screen.getByTestId('suppliers-table')).getAllByRole('row')).toHaveLength(2);
@@ -41,24 +23,16 @@ describe('Suppliers page', () => {
   });
 
   it('says so when there are none', async () => {
-    mockFetch({ 'GET /api/suppliers': ok([]) });
-    renderApp('/suppliers', { session: sessionFor(adminUser) });
+    renderScreen('/suppliers', { 'GET /api/suppliers': ok([]) });
     expect(await screen.findByText('No suppliers yet.')).toBeInTheDocument();
   });
 
   it('creates a supplier with a currency and a booking number format', async () => {
-    const mock = mockFetch({
+    const { mock, user } = renderScreen('/suppliers', {
       'GET /api/suppliers': ok([]),
       'GET /api/currencies': ok([gbp, cad]),
-      'POST /suppliers': {
-        body: {
-          status: 'success',
-          message: 'Supplier created successfully.',
-          data: supplier(3, 'Rail Co', cad, 'X0-AA'),
-        },
-      },
+      'POST /suppliers': done('Supplier created successfully.', { data: supplier(3, 'Rail Co', cad, 'X0-AA') }),
     });
-    const { user } = renderApp('/suppliers', { session: sessionFor(adminUser) });
     await screen.findByText('No suppliers yet.');
     await user.click(screen.getByRole('button', { name: 'New supplier' }));
     const dialog = await screen.findByRole('dialog', { name: 'New supplier' });
@@ -88,7 +62,7 @@ describe('Suppliers page', () => {
   });
 
   it('edits a supplier and shows server errors on the fields', async () => {
-    const mock = mockFetch({
+    const { mock, user } = renderScreen('/suppliers', {
       'GET /api/suppliers': ok([air]),
       'GET /api/currencies': ok([gbp, cad]),
       'POST /suppliers/1': {
@@ -103,7 +77,6 @@ describe('Suppliers page', () => {
         },
       },
     });
-    const { user } = renderApp('/suppliers', { session: sessionFor(adminUser) });
     await user.click(await screen.findByRole('button', { name: 'Edit AirOne' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit supplier' });
     await waitFor(() =>

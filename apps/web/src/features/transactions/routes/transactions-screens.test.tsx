@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminUser, sessionFor, sunwingAccount } from '../../../testing/fixtures';
-import { mockFetch } from '../../../testing/mock-fetch';
-import { renderApp } from '../../../testing/render';
+import { sunwingAccount } from '../../../testing/fixtures';
+import { done, ok, renderScreen } from '../../../testing/screen';
 
 const account = sunwingAccount;
 const cad = sunwingAccount.currency;
@@ -35,19 +34,19 @@ const tx = (id: number, reference_number: string) => ({
   cheque_reference_number: null,
   reference_image_url: null,
   transaction_date: '2026-05-01',
-  created_at: '2026-05-01 09:30:00.123456+00',
+  created_at: '2026-05-01T09:30:00.123Z',
 });
+const bulkSaved = done('1 transaction(s) created successfully', { count: 1, redirect: '/transactions' });
 const page = (data: unknown[]) => ({
   body: { data, current_page: 1, last_page: 1, per_page: 15, from: 1, to: data.length, total: data.length },
 });
 
 describe('Transactions list', () => {
   it('passes the address filters to the server and changes the page size with page=1', async () => {
-    const mock = mockFetch({
+    const { mock, user, router } = renderScreen('/transactions?reference=SW0000001&page=3', {
       'GET /transactions': page([tx(1, 'SW0000001')]),
-      'GET /accounts': { body: { status: 'success', data: [account] } },
+      'GET /accounts': ok([account]),
     });
-    const { user, router } = renderApp('/transactions?reference=SW0000001&page=3', { session: sessionFor(adminUser) });
     await screen.findByTestId('transactions-table');
     expect(new URL(mock.calls('GET /transactions')[0]!.url, 'http://x').searchParams.get('reference')).toBe(
       'SW0000001',
@@ -59,14 +58,11 @@ describe('Transactions list', () => {
   });
 
   it('selects all, confirms with the spec sentence, updates and shows the message', async () => {
-    const mock = mockFetch({
+    const { mock, user } = renderScreen('/transactions', {
       'GET /transactions': page([tx(1, 'SW0000001'), tx(2, 'SW0000002')]),
-      'GET /accounts': { body: { status: 'success', data: [account] } },
-      'POST /transactions-bulk-update': {
-        body: { status: 'success', message: '2 transaction(s) updated to failed.', updated: 2 },
-      },
+      'GET /accounts': ok([account]),
+      'POST /transactions-bulk-update': done('2 transaction(s) updated to failed.', { updated: 2 }),
     });
-    const { user } = renderApp('/transactions', { session: sessionFor(adminUser) });
     await screen.findByTestId('transactions-table');
     const apply = screen.getByRole('button', { name: 'Apply' });
     expect(apply).toBeDisabled();
@@ -85,12 +81,11 @@ describe('Transactions list', () => {
   });
 
   it("shows a red 'Error!' alert with the server message", async () => {
-    mockFetch({
+    const { user } = renderScreen('/transactions', {
       'GET /transactions': page([tx(1, 'SW0000001')]),
-      'GET /accounts': { body: { status: 'success', data: [account] } },
+      'GET /accounts': ok([account]),
       'POST /transactions-bulk-update': { status: 500, body: { status: 'error', message: 'Database down.' } },
     });
-    const { user } = renderApp('/transactions', { session: sessionFor(adminUser) });
     await screen.findByTestId('transactions-table');
     await user.click(screen.getByRole('checkbox', { name: 'Select SW0000001' }));
     await user.click(screen.getByLabelText(/^Bulk action/, { selector: 'input' }));
@@ -105,8 +100,8 @@ describe('Transactions list', () => {
 
 describe('Bulk transaction form', () => {
   it('adds rows, keeps one row, and maps server errors back to rows', async () => {
-    const mock = mockFetch({
-      'GET /accounts': { body: { status: 'success', data: [account] } },
+    const { mock, user } = renderScreen('/transactions/create-bulk', {
+      'GET /accounts': ok([account]),
       'POST /transactions/store-bulk': {
         status: 422,
         body: {
@@ -115,7 +110,6 @@ describe('Bulk transaction form', () => {
         },
       },
     });
-    const { user } = renderApp('/transactions/create-bulk', { session: sessionFor(adminUser) });
     await screen.findByTestId('bulk-form');
     expect(screen.getByRole('button', { name: 'Remove' })).toBeDisabled();
     await user.click(screen.getByLabelText(/^Supplier account/, { selector: 'input' }));
@@ -153,30 +147,33 @@ describe('Bulk transaction form', () => {
   });
 });
 
+/** The bulk form at `path`, its save answered at `endpoint`; resolves once the form shows. */
+async function openBulkForm(path: string, endpoint: string) {
+  const rendered = renderScreen(path, { 'GET /accounts': ok([account]), [`POST ${endpoint}`]: bulkSaved });
+  await screen.findByTestId('bulk-form');
+  return rendered;
+}
+
+/** One row on the Sunwing account (SW0000001, 10), then 'Save transactions'. */
+async function saveOneRow(user: ReturnType<typeof renderScreen>['user']) {
+  await user.click(screen.getByLabelText(/^Supplier account/, { selector: 'input' }));
+  await user.click(await screen.findByRole('option', { name: 'Sunwing main (Sunwing) - CAD' }));
+  await user.type(screen.getByLabelText('Reference number 1'), 'SW0000001');
+  await user.type(screen.getByLabelText('Amount 1'), '10');
+  await user.click(screen.getByRole('button', { name: 'Save transactions' }));
+}
+
 describe('Bulk transaction form addresses', () => {
   it('posts to its own endpoint and cancels to the listing when ?submit= and ?cancel= point off the site', async () => {
-    const mock = mockFetch({
-      'GET /accounts': { body: { status: 'success', data: [account] } },
-      'POST /transactions/store-bulk': {
-        body: {
-          status: 'success',
-          message: '1 transaction(s) created successfully',
-          count: 1,
-          redirect: '/transactions',
-        },
-      },
-    });
     const hostile = new URLSearchParams({ submit: '//evil.example/steal', cancel: '/\\evil.example' });
-    const { user } = renderApp(`/transactions/create-bulk?${hostile.toString()}`, { session: sessionFor(adminUser) });
-    await screen.findByTestId('bulk-form');
+    const { mock, user } = await openBulkForm(
+      `/transactions/create-bulk?${hostile.toString()}`,
+      '/transactions/store-bulk',
+    );
     const cancels = screen.getAllByRole('link', { name: 'Cancel' });
     expect(cancels.length).toBeGreaterThan(0);
     for (const cancel of cancels) expect(cancel).toHaveAttribute('href', '/transactions');
-    await user.click(screen.getByLabelText(/^Supplier account/, { selector: 'input' }));
-    await user.click(await screen.findByRole('option', { name: 'Sunwing main (Sunwing) - CAD' }));
-    await user.type(screen.getByLabelText('Reference number 1'), 'SW0000001');
-    await user.type(screen.getByLabelText('Amount 1'), '10');
-    await user.click(screen.getByRole('button', { name: 'Save transactions' }));
+    await saveOneRow(user);
     await waitFor(() => expect(mock.calls('POST /transactions/store-bulk')).toHaveLength(1));
     const post = mock.calls('POST /transactions/store-bulk')[0]!;
     expect(new URL(post.url, 'http://localhost').origin).toBe('http://localhost');
@@ -184,59 +181,35 @@ describe('Bulk transaction form addresses', () => {
   });
 
   it('keeps a same-site ?submit= address', async () => {
-    const mock = mockFetch({
-      'GET /accounts': { body: { status: 'success', data: [account] } },
-      'POST /agents/3/transactions/store-bulk': {
-        body: {
-          status: 'success',
-          message: '1 transaction(s) created successfully',
-          count: 1,
-          redirect: '/transactions',
-        },
-      },
-    });
-    const { user } = renderApp('/transactions/create-bulk?submit=/agents/3/transactions/store-bulk', {
-      session: sessionFor(adminUser),
-    });
-    await screen.findByTestId('bulk-form');
-    await user.click(screen.getByLabelText(/^Supplier account/, { selector: 'input' }));
-    await user.click(await screen.findByRole('option', { name: 'Sunwing main (Sunwing) - CAD' }));
-    await user.type(screen.getByLabelText('Reference number 1'), 'SW0000001');
-    await user.type(screen.getByLabelText('Amount 1'), '10');
-    await user.click(screen.getByRole('button', { name: 'Save transactions' }));
+    const endpoint = '/agents/3/transactions/store-bulk';
+    const { mock, user } = await openBulkForm(`/transactions/create-bulk?submit=${endpoint}`, endpoint);
+    await saveOneRow(user);
     await waitFor(() => expect(mock.calls('POST /agents/3/transactions/store-bulk')).toHaveLength(1));
   });
 });
 
 describe('Single transaction form', () => {
   it('cancels to the listing when ?cancel= points off the site', async () => {
-    mockFetch({
-      'GET /accounts': { body: { status: 'success', data: [account] } },
-      'GET /api/currencies': { body: { status: 'success', data: [cad] } },
+    renderScreen('/transactions/create?cancel=https://evil.example', {
+      'GET /accounts': ok([account]),
+      'GET /api/currencies': ok([cad]),
     });
-    renderApp('/transactions/create?cancel=https://evil.example', { session: sessionFor(adminUser) });
     await screen.findByTestId('transaction-form');
     for (const cancel of screen.getAllByRole('link', { name: 'Cancel' }))
       expect(cancel).toHaveAttribute('href', '/transactions');
   });
 
   it('locks account, type and currency on edit and offers reversed only for a reversed one', async () => {
-    mockFetch({
-      'GET /accounts': { body: { status: 'success', data: [account] } },
-      'GET /api/currencies': { body: { status: 'success', data: [cad] } },
-      'GET /transactions/9': {
-        body: {
-          status: 'success',
-          data: {
-            ...tx(9, 'SW0000009'),
-            status: 'reversed',
-            reference_image_url: '/transactions/9/reference-image',
-            reference_image: { filename: 'r.png', mimetype: 'image/png' },
-          },
-        },
-      },
+    const { user } = renderScreen('/transactions/9/edit', {
+      'GET /accounts': ok([account]),
+      'GET /api/currencies': ok([cad]),
+      'GET /transactions/9': ok({
+        ...tx(9, 'SW0000009'),
+        status: 'reversed',
+        reference_image_url: '/transactions/9/reference-image',
+        reference_image: { filename: 'r.png', mimetype: 'image/png' },
+      }),
     });
-    const { user } = renderApp('/transactions/9/edit', { session: sessionFor(adminUser) });
     await screen.findByTestId('transaction-form');
     expect(screen.getByLabelText(/^Account/, { selector: 'input' })).toBeDisabled();
     expect(screen.getByLabelText(/^Transaction type/, { selector: 'input' })).toBeDisabled();
@@ -247,11 +220,10 @@ describe('Single transaction form', () => {
   });
 
   it('shows the format message as the reference is typed', async () => {
-    mockFetch({
-      'GET /accounts': { body: { status: 'success', data: [account] } },
-      'GET /api/currencies': { body: { status: 'success', data: [cad] } },
+    const { user } = renderScreen('/transactions/create', {
+      'GET /accounts': ok([account]),
+      'GET /api/currencies': ok([cad]),
     });
-    const { user } = renderApp('/transactions/create', { session: sessionFor(adminUser) });
     await screen.findByTestId('transaction-form');
     await user.click(screen.getByLabelText(/^Account/, { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Sunwing main (Sunwing) - CAD' }));

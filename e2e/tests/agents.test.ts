@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot } from '../fixtures/browser';
-import { apiJson, choose, field, signInAs } from '../page-models/mantine';
+import { AgentFormPage } from '../page-models/agents';
+import { apiJson, apiPostJson, signInAs } from '../page-models/mantine';
+import { settled } from '../page-models/transactions';
 
 const RUN = Date.now().toString(36);
 const EMAIL = `e2e.agent.${RUN}@example.com`;
+/** Two TUI UK references (its format is 8 digits), unique per run. */
+const REFS = [1, 2].map((i) => `${String(Date.now()).slice(-7)}${i}`);
 
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 beforeAll(async () => {
@@ -13,72 +17,115 @@ afterAll(async () => {
   await browser.close();
 });
 
-describe('agent tier history', () => {
+// Demo rates (apps/server/src/features/demo/demo-seed.ts): the Bronze tier has a 55% rule for TUI UK,
+// Gold and Silver have none, so there the agent's own default (50% here) applies.
+describe('agent edit and tier history', () => {
   let agentId = 0;
 
-  it('creates an agent through the agent form', async () => {
+  it('creates an agent through the agent form, FareConnect number and percentage included', async () => {
     const { page } = browser;
+    const form = new AgentFormPage(page);
     await signInAs(page, 'admin@example.com', 'admin-demo');
-    await page.goto('/agents/create');
-    await field(page, 'Full name').fill(`Erin E2E ${RUN}`);
-    await field(page, 'Home address').fill('1 Test Street, Toronto ON');
-    await field(page, 'Phone number').fill('+1 416 555 0100');
-    await field(page, 'FareConnect email').fill(EMAIL);
-    await field(page, 'Date of birth').fill('1990-04-12');
-    await field(page, 'SIN number').fill('046454286');
-    await choose(page, 'Commission tier', 'Bronze');
-    await field(page, 'Password').first().fill('e2e-password-1');
-    await field(page, 'Password confirmation').fill('e2e-password-1');
-    await page.getByRole('button', { name: 'Create Agent' }).click();
+    await form.openCreate();
+    // The FareConnect number is required on the form (spec §5): a blank one is refused before posting.
+    await form.submit();
+    expect(await page.getByText('The fareconnect number field is required.').count()).toBe(1);
+    await form.fillNew({
+      name: `Erin E2E ${RUN}`,
+      email: EMAIL,
+      fareconnectNumber: `FC-E2E-${RUN}`.toUpperCase(),
+      tier: 'Bronze',
+      commissionPercentage: '50',
+      password: 'e2e-password-1',
+    });
+    await form.submit();
     await page.waitForURL(/\/agents(\?|$)/);
-    const list = await apiJson<{ data: { id: number; email: string }[] }>(
+    const list = await apiJson<{ data: { id: number; fareconnect_number: string }[] }>(
       page,
       `/agents?search=${encodeURIComponent(EMAIL)}`,
     );
-    expect(list.data).toHaveLength(1);
+    expect(list.data.map((a) => a.fareconnect_number)).toEqual([`FC-E2E-${RUN}`.toUpperCase()]);
     agentId = list.data[0]!.id;
+
+    // Two bookings the tier change will recalculate (set up through the API: the booking form is not under test).
+    const suppliers = await apiJson<{ data: { id: number; name: string }[] }>(page, '/api/suppliers');
+    const tui = suppliers.data.find((s) => s.name === 'TUI UK')!.id;
+    for (const [reference, date] of [
+      [REFS[0]!, '2026-10-12'],
+      [REFS[1]!, '2026-11-10'],
+    ] as const) {
+      await apiPostJson(page, '/bookings', {
+        booking_reference: reference,
+        supplier_id: tui,
+        booking_date: date,
+        customer_name: 'E2E, Customer',
+        booking_amount: '1000.00',
+        status: 'confirmed',
+        primary_agent_id: agentId,
+      });
+    }
   });
 
-  it('changes the tier with a back-dated start, then shows the timeline and statistics', async () => {
+  it('loads the agent, changes the tier with a back-dated start, saves, and the change sticks', async () => {
     const { page } = browser;
-    await page.goto(`/agents/${agentId}/edit`);
-    await field(page, 'Full name').waitFor();
-    await choose(page, 'Commission tier', 'Gold');
-    await field(page, 'Tier change reason').fill('Promoted after a strong quarter');
-    await field(page, 'Tier start date').fill('2026-01-01');
-    await screenshot(page, 'agent-tier-change');
-    await page.getByRole('button', { name: 'Update Agent' }).click();
+    const form = new AgentFormPage(page);
+    await form.openEdit(agentId);
+    // Stored as numeric(7,4), read back as the form takes it.
+    expect(await form.input('Commission percentage').inputValue()).toBe('50.00');
+    await form.changeTier('Gold', 'Promoted after a strong quarter', '2026-10-01');
+    await screenshot(page, 'agent-edit-tier-change');
+    await form.submit();
+    // Both bookings go from Bronze's 55% to the agent's 50%.
+    const saved = form.notification('Agent updated successfully. 2 bookings recalculated.');
+    await settled(saved);
     await page.waitForURL(/\/agents(\?|$)/);
+    expect(await saved.textContent()).toBe('Agent updated successfully. 2 bookings recalculated.');
+    await screenshot(page, 'agent-updated-notification');
 
-    // A second change, also back-dated: the Gold period closes the day before.
-    await page.goto(`/agents/${agentId}/edit`);
-    await field(page, 'Full name').waitFor();
-    await choose(page, 'Commission tier', 'Silver');
-    await field(page, 'Tier change reason').fill('Moved to the Silver programme');
-    await field(page, 'Tier start date').fill('2026-06-01');
-    await page.getByRole('button', { name: 'Update Agent' }).click();
+    await form.openEdit(agentId);
+    expect(await form.input('Commission tier').inputValue()).toBe('Gold');
+    expect(await form.input('Commission percentage').inputValue()).toBe('50.00');
+    expect(await page.getByLabel('Tier change reason').count()).toBe(0);
+    await form.input('Commission tier').scrollIntoViewIfNeeded();
+    await screenshot(page, 'agent-edit-reloaded');
+
+    // A second change from Nov 1: the Nov 10 booking stays at 50% (Silver has no TUI UK rule either).
+    await form.changeTier('Silver', 'Moved to the Silver programme', '2026-11-01');
+    await form.submit();
+    await form.notification('Agent updated successfully. No bookings needed recalculating.').waitFor();
     await page.waitForURL(/\/agents(\?|$)/);
+  });
 
+  it('shows the changes in the tier history', async () => {
+    const { page } = browser;
     await page.goto(`/agents/${agentId}/tier-history`);
-    await page.getByText('Tier History Timeline').waitFor();
+    const info = page.getByTestId('agent-information');
+    await info.waitFor();
     await page.getByText('Silver Tier').waitFor();
-    expect(await page.getByText('Gold Tier').count()).toBe(1);
-    expect(await page.getByText('Current Active Tier').count()).toBe(1);
-    expect(await page.getByText('Promoted after a strong quarter').count()).toBe(1);
-    expect(await page.getByText('Jan 1, 2026').count()).toBeGreaterThan(0);
-    expect(await page.getByText('May 31, 2026').count()).toBeGreaterThan(0);
-    await page.getByText('Tier Statistics').waitFor();
+    // The first tier began on Oct 1, 2026, before the record was created: that is when the agent started.
+    expect(await info.textContent()).toContain('Agent SinceOct 1, 2026');
+    expect(await info.textContent()).toContain('Current TierSilver');
+    const entries = page.getByTestId('tier-entry');
+    expect(await entries.count()).toBe(2);
+    const newest = await entries.nth(0).textContent();
+    expect(newest).toContain('From: Nov 1, 2026');
+    expect(newest).toContain('Current Active Tier');
+    expect(newest).toContain('Reason: Moved to the Silver programme');
+    expect(newest).toContain('Changed by: Alex Morgan');
+    const older = await entries.nth(1).textContent();
+    expect(older).toContain('Gold Tier');
+    expect(older).toContain('From: Oct 1, 2026');
+    expect(older).toContain('To: Oct 31, 2026');
+    expect(older).toContain('Reason: Promoted after a strong quarter');
+    const stats = await page.getByTestId('tier-statistics').textContent();
+    // Gold was the first tier, Silver the one change.
+    expect(stats).toContain('Total Tier Changes1');
+    expect(stats).toContain('Average Time in Tier30 days');
+    expect(stats).toContain('Most Recent ChangeNov 1, 2026');
     await screenshot(page, 'agent-tier-history');
-
-    const history = await apiJson<{
-      history: { commission_tier: { name: string }; start_date: string; end_date: string | null }[];
-      statistics: { total_tier_changes: number; average_time_in_tier: string };
-    }>(page, `/agents/${agentId}/tier-history`);
-    expect(history.history.map((h) => [h.commission_tier.name, h.start_date, h.end_date])).toEqual([
-      ['Silver', '2026-06-01', null],
-      ['Gold', '2026-01-01', '2026-05-31'],
-    ]);
-    expect(history.statistics.total_tier_changes).toBe(2);
-    expect(history.statistics.average_time_in_tier).toBe('150 days');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('tier-statistics').scrollIntoViewIfNeeded();
+    await screenshot(page, 'agent-tier-history-phone');
+    await page.setViewportSize({ width: 1360, height: 860 });
   });
 });

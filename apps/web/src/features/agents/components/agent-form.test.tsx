@@ -111,6 +111,54 @@ describe('Agent form', () => {
     },
   );
 
+  it(
+    "edit: saves what it loaded ('50.0000' is 50%), and the notification says the recalculation once",
+    { timeout: 20_000 },
+    async () => {
+      const emptyList = { data: [], current_page: 1, last_page: 1, per_page: 15, from: null, to: null, total: 0 };
+      const updated = (message: string, changed: number) => ({
+        body: {
+          status: 'success',
+          message,
+          redirect: '/agents',
+          data: { ...agent, commission_percentage: '50.00' },
+          tier_change: null,
+          recalculation: { changed, difference: [] },
+        },
+      });
+      const mock = mockFetch({
+        ...reference,
+        'GET /agents/9': { body: { status: 'success', data: { ...agent, commission_percentage: '50.00' } } },
+        'GET /agents': { body: emptyList },
+        'POST /agents/9': [
+          updated('Agent updated successfully. 1 booking recalculated.', 1),
+          updated('Agent updated successfully. No bookings needed recalculating.', 0),
+        ],
+      });
+      const { user, router } = renderApp('/agents/9/edit', { session: sessionFor(adminUser) });
+      let form = await screen.findByTestId('agent-form');
+      const percentage = within(form).getByLabelText('Commission percentage');
+      expect(percentage).toHaveValue('50.00');
+      // Trailing zeros are the same number: the form's own check lets it through.
+      await user.clear(percentage);
+      await user.type(percentage, '50.0000');
+      await user.click(within(form).getByRole('button', { name: 'Update Agent' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/agents'));
+      expect(mock.calls('POST /agents/9')[0]!.body).toMatchObject({ _method: 'PUT', commission_percentage: '50.0000' });
+      expect(await screen.findAllByText('Agent updated successfully. 1 booking recalculated.')).toHaveLength(1);
+
+      // No booking changed: the server's sentence alone, no '0 booking(s) recalculated.' glued on.
+      await router.navigate('/agents/9/edit');
+      form = await screen.findByTestId('agent-form');
+      await user.click(within(form).getByRole('button', { name: 'Update Agent' }));
+      await waitFor(() => expect(mock.calls('POST /agents/9')).toHaveLength(2));
+      expect(await screen.findAllByText('Agent updated successfully. No bookings needed recalculating.')).toHaveLength(
+        1,
+      );
+      expect(screen.queryByText(/booking\(s\)/)).not.toBeInTheDocument();
+    },
+  );
+
   it('create: requires the fields and the password, with the validation message', { timeout: 20_000 }, async () => {
     const mock = mockFetch(reference);
     const { user } = renderApp('/agents/create', { session: sessionFor(adminUser) });
@@ -119,6 +167,9 @@ describe('Agent form', () => {
     expect(await screen.findByText('Please fix the validation errors below.')).toBeInTheDocument();
     expect(screen.getByText('The full name field is required.')).toBeInTheDocument();
     expect(screen.getByText('The password field is required.')).toBeInTheDocument();
+    // The FareConnect number is required on the form (spec §5): marked, and checked before posting.
+    expect(within(form).getByLabelText(/FareConnect number/)).toBeRequired();
+    expect(screen.getByText('The fareconnect number field is required.')).toBeInTheDocument();
     await waitFor(() => expect(within(form).getByLabelText(/Full name/)).toHaveFocus());
     expect(mock.calls('POST /agents')).toHaveLength(0);
   });

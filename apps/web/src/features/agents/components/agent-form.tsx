@@ -76,15 +76,8 @@ export function AgentForm({ agent }: AgentFormProps) {
               setAlert(body?.message || AGENT_FORM_MESSAGES.submit);
               return;
             }
-            const recalculated = body.recalculation
-              ? ` ${body.recalculation.changed} booking(s) recalculated${body.recalculation.difference
-                  .map((d) => `, ${d.currency_code} ${d.amount}`)
-                  .join('')}.`
-              : '';
-            notifications.show({
-              color: 'green',
-              message: `${body.message ?? 'Saved.'}${body.message?.includes('recalculated') ? '' : recalculated}`,
-            });
+            // The server's message says it all, the recalculated bookings included ('… 1 booking recalculated.').
+            notifications.show({ color: 'green', message: body.message });
             void navigate(body.redirect ?? paths.agents.list);
           },
           onError: (error) => {
@@ -130,12 +123,7 @@ export function AgentForm({ agent }: AgentFormProps) {
             <TextInput label="Personal email" type="email" {...input('personal_email')} />
             <TextInput label="Date of birth" type="date" required {...input('date_of_birth')} />
             <TextInput label="SIN number" required maxLength={20} autoComplete="off" {...input('sin_number')} />
-            <TextInput
-              label="FareConnect number"
-              maxLength={32}
-              description={mode === 'create' ? 'Leave blank to generate the next number.' : undefined}
-              {...input('fareconnect_number')}
-            />
+            <TextInput label="FareConnect number" required maxLength={32} {...input('fareconnect_number')} />
             <Select
               label="Country"
               placeholder="Select a country"

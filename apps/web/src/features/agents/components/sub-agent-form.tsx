@@ -1,4 +1,4 @@
-import { subAgentLinkInputSchema, type AgentOption, type SubAgentLink } from '@app/domain';
+import { subAgentLinkInputSchema, type SubAgentCandidate, type SubAgentLink } from '@app/domain';
 import { Alert, Button, Checkbox, Group, Input, ScrollArea, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -16,7 +16,7 @@ interface SubAgentFormProps {
   parentId: number;
   /** The link to edit; a new link when absent. */
   link?: SubAgentLink;
-  candidates: AgentOption[];
+  candidates: SubAgentCandidate[];
   suppliers: { id: number; name: string }[];
   onSaved: (message: string) => void;
   onCancel: () => void;

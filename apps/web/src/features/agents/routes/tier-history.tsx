@@ -44,7 +44,7 @@ export function TierHistoryView({ data }: { data: AgentTierHistoryResponse }) {
           <Field label="Name">{agent.user.name}</Field>
           <Field label="Current Tier">{agent.commission_tier?.name ?? 'No Active Tier'}</Field>
           <Field label="Email">{agent.user.email}</Field>
-          <Field label="Agent Since">{formatDate(agent.created_at)}</Field>
+          <Field label="Agent Since">{formatDate(agent.agent_since)}</Field>
         </SimpleGrid>
       </Paper>
 

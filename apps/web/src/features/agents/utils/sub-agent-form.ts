@@ -1,4 +1,4 @@
-import type { AgentOption } from '@app/domain';
+import type { SubAgentCandidate } from '@app/domain';
 import { isApiError } from '../../../lib/api-client';
 
 export const SUB_AGENT_MESSAGES = {
@@ -8,7 +8,7 @@ export const SUB_AGENT_MESSAGES = {
 } as const;
 
 /** Option text of 'Select Sub Agent' (bookings spec §2): 'name (email or No Email)'. */
-export const subAgentOptionLabel = (agent: Pick<AgentOption, 'name' | 'email'>) =>
+export const subAgentOptionLabel = (agent: Pick<SubAgentCandidate, 'name' | 'email'>) =>
   `${agent.name} (${agent.email || 'No Email'})`;
 
 /** The multipart body: sub_agent_id on create, split_percentage, suppliers[] or one empty `suppliers` value. */

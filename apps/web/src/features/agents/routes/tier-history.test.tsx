@@ -1,0 +1,46 @@
+import { agentTierHistoryResponse } from '@app/domain';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../../testing/render';
+import { TierHistoryView } from './tier-history';
+
+// The answer for an agent whose record was created after the first tier began (a back-dated tier).
+const data = agentTierHistoryResponse.parse({
+  status: 'success',
+  agent: {
+    id: 7,
+    user: { name: 'Erin Example', email: 'erin@example.test' },
+    created_at: '2026-11-25T03:00:00Z',
+    agent_since: '2026-01-01',
+    commission_tier: { id: 3, name: 'Silver' },
+  },
+  history: [
+    {
+      id: 12,
+      start_date: '2026-06-01',
+      end_date: null,
+      commission_tier: { name: 'Silver' },
+      reason: 'Moved to the Silver programme',
+      changed_by_user: { name: 'Alex Morgan' },
+    },
+    {
+      id: 11,
+      start_date: '2026-01-01',
+      end_date: '2026-05-31',
+      commission_tier: { name: 'Gold' },
+      reason: 'Promoted after a strong quarter',
+      changed_by_user: { name: 'Alex Morgan' },
+    },
+  ],
+  statistics: { total_tier_changes: 1, average_time_in_tier: '150 days', most_recent_change: '2026-06-01' },
+});
+
+describe('TierHistoryView (agents spec §2.3)', () => {
+  it("shows 'Agent Since' from the answer's agent_since, not the record's creation date", () => {
+    renderWithProviders(<TierHistoryView data={data} />);
+    const info = screen.getByTestId('agent-information');
+    expect(info).toHaveTextContent('Agent SinceJan 1, 2026');
+    expect(info).not.toHaveTextContent('Nov 25, 2026');
+    expect(screen.getByTestId('tier-statistics')).toHaveTextContent('Total Tier Changes1');
+  });
+});

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config';
+import { backupDatabase, restoreDatabase } from './db/backup';
 import { openDatabase, type Database } from './db/database';
 import { ensureReferenceData } from './db/seed-reference';
 import { benchSeed } from './bench/bench-seed';
@@ -15,7 +16,9 @@ import { AppError } from './http/errors';
 const USAGE = `Usage: npm run cli -- <command> [options]
   user:create --email E --name N --role super-admin|admin|agent --password P [--tier NAME]
   demo:seed
-  bench:seed --bookings N [--seed S]`;
+  bench:seed --bookings N [--seed S]
+  backup FILE
+  restore FILE [--force]`;
 
 type Command = (db: Database, args: string[]) => Promise<Record<string, unknown>>;
 
@@ -62,6 +65,33 @@ async function benchSeedCommand(database: Database, args: string[]) {
   return benchSeed(database.db, { bookings, seed, log: (m) => console.error(m) });
 }
 commands['bench:seed'] = benchSeedCommand;
+
+/** The one FILE argument of backup and restore. */
+function fileArgument(command: string, positionals: string[]): string {
+  if (positionals.length !== 1 || !positionals[0])
+    throw new Error(`${command} takes one FILE: npm run cli -- ${command} FILE`);
+  return positionals[0];
+}
+
+commands.backup = async (database, args) => {
+  const { positionals } = parseArgs({ args, options: {}, allowPositionals: true, strict: true });
+  return { ...(await backupDatabase(database.url, fileArgument('backup', positionals))) };
+};
+
+commands.restore = async (database, args) => {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { force: { type: 'boolean' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  const result = await restoreDatabase(database.url, fileArgument('restore', positionals), {
+    force: values.force === true,
+    log: (m) => console.error(m),
+  });
+  if (result.server_running) console.error('A server was running on this database during the restore: restart it.');
+  return { ...result };
+};
 
 async function main(): Promise<number> {
   const [name, ...args] = process.argv.slice(2);

@@ -38,6 +38,18 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules: a promise is awaited, returned or explicitly voided; none is passed where a
+    // plain callback is expected (an unhandled rejection in a handler is a lost error).
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/domain/src/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
     files: ['packages/domain/**/*.ts'],
     rules: {
       // The domain package is pure: no IO, no clock, no environment.

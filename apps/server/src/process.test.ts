@@ -34,11 +34,13 @@ const env = (port: number) => ({
   DATABASE_URL: '',
 });
 
-async function startServer(): Promise<{ child: ChildProcess; port: number; output: () => string }> {
+async function startServer(
+  extraEnv: Record<string, string> = {},
+): Promise<{ child: ChildProcess; port: number; output: () => string }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: env(port),
+    env: { ...env(port), ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -270,6 +272,28 @@ describe('the server process', () => {
     const pid = postmasterPid();
     expect(pid === null || !alive(pid)).toBe(true);
   });
+
+  it('logs no line per request at info, and on SIGTERM stops jobs, HTTP and PostgreSQL and exits 0', async () => {
+    const server = await startServer({ LOG_LEVEL: 'info' });
+    const browser = new Browser(server.port);
+    expect((await browser.signIn('admin@example.com', 'admin-demo')).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await browser.call('GET', '/api/user/roles')).status).toBe(200);
+    const pg = postmasterPid()!;
+    server.child.kill('SIGTERM');
+    const code = await new Promise((r) => server.child.once('exit', (c) => r(c)));
+    expect(code).toBe(0);
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { level: number; msg: string });
+    // Start-up and shutdown only: no request lines, nothing at error level (50) or above.
+    expect(lines.filter((l) => /request/.test(l.msg))).toEqual([]);
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['shutting down', 'stopped']));
+    for (let i = 0; i < 100 && alive(pg); i++) await sleep(50);
+    expect(alive(pg)).toBe(false);
+  }, 120_000);
 });
 
 function postmasterPid(): number | null {

@@ -53,6 +53,9 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
             level: deps.config.logLevel,
             redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
           },
+    // One concise line per request, at debug level (LOG_LEVEL=debug shows them); errors are logged where
+    // they are turned into answers, so the start-up output a person reads stays readable.
+    disableRequestLogging: true,
     trustProxy: deps.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -70,7 +73,7 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, raw, done) => {
     const text = decodeUtf8(raw as Buffer);
     if (text === null) return done(unreadableBody('it is not valid UTF-8'), undefined);
-    parseJson(req, text, done);
+    void parseJson(req, text, done);
   });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, (_req, raw, done) => {
     const body = parseUrlEncoded(raw as Buffer);
@@ -80,6 +83,13 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
   // Multipart bodies are read by the preValidation hook below (limits per route, errors as 4xx).
   await app.register(fastifyMultipart, {
     limits: { fileSize: 20 * 1024 * 1024, files: 5, fields: 20_000, fieldSize: 1024 * 1024, parts: 20_010 },
+  });
+
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.debug(
+      { method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
   });
 
   // Every request but static assets knows its session (PostgreSQL; any app server answers).

@@ -27,8 +27,8 @@ interface Seeded {
 
 let seeded: Promise<Seeded> | null = null;
 
-/** One seeded database and one signed-in client for the three bookings benchmarks. */
-function setup(ctx: BenchContext): Promise<Seeded> {
+/** One seeded database and one signed-in client for the bookings benchmarks (and payouts.ts's). */
+export function bookingsDataset(ctx: BenchContext): Promise<Seeded> {
   seeded ??= (async () => {
     const bookings = Number(process.env.BENCH_BOOKINGS ?? 1_000_000);
     const url = await ctx.createDatabase('bench_bookings');
@@ -79,7 +79,7 @@ function result(
 }
 
 export async function benchBookingsList(ctx: BenchContext): Promise<BenchResult> {
-  const s = await setup(ctx);
+  const s = await bookingsDataset(ctx);
   const rnd = seededRandom(40);
   const t = await measure(
     async () => {
@@ -107,7 +107,7 @@ export async function benchBookingsList(ctx: BenchContext): Promise<BenchResult>
  * the unfiltered list.
  */
 export async function benchBookingsListTransactionStatus(ctx: BenchContext): Promise<BenchResult> {
-  const s = await setup(ctx);
+  const s = await bookingsDataset(ctx);
   const rnd = seededRandom(44);
   const { rows } = await s.db.$client.query<{ status: string; n: number }>(
     `select transaction_match_status as status, count(*)::int as n from bookings group by 1 order by 1`,
@@ -133,7 +133,7 @@ export async function benchBookingsListTransactionStatus(ctx: BenchContext): Pro
 }
 
 export async function benchBookingsSearch(ctx: BenchContext): Promise<BenchResult> {
-  const s = await setup(ctx);
+  const s = await bookingsDataset(ctx);
   const rnd = seededRandom(41);
   const t = await measure(
     async () => {
@@ -157,7 +157,7 @@ export async function benchBookingsSearch(ctx: BenchContext): Promise<BenchResul
 }
 
 export async function benchTransactionStatus(ctx: BenchContext): Promise<BenchResult> {
-  const s = await setup(ctx);
+  const s = await bookingsDataset(ctx);
   const rnd = seededRandom(43);
   const { rows } = await s.db.$client.query<{ lo: number; hi: number; tx: number }>(
     `select min(id) as lo, max(id) as hi, (select count(*)::int from transactions) as tx from bookings`,
@@ -184,7 +184,7 @@ export async function benchTransactionStatus(ctx: BenchContext): Promise<BenchRe
 }
 
 export async function benchBookingsCreate(ctx: BenchContext): Promise<BenchResult> {
-  const s = await setup(ctx);
+  const s = await bookingsDataset(ctx);
   const rnd = seededRandom(42);
   let n = 0;
   const t = await measure(

@@ -22,6 +22,7 @@ import {
   benchBookingsSearch,
   benchTransactionStatus,
 } from './bookings';
+import { benchPayoutsBulk, benchPayoutsInfo, benchPayoutsSearch } from './payouts';
 import { benchRateResolution } from './rate-resolution';
 import { benchTransactionBulkForm, benchTransactionImport } from './transaction-import';
 
@@ -57,7 +58,10 @@ const BENCHMARKS: Record<string, (ctx: BenchContext) => Promise<BenchResult>> = 
   'bookings-list-transaction-status': benchBookingsListTransactionStatus,
   'bookings-search': benchBookingsSearch,
   'transaction-status': benchTransactionStatus,
+  'payouts-search': benchPayoutsSearch,
+  'payouts-info': benchPayoutsInfo,
   'bookings-create': benchBookingsCreate,
+  'payouts-bulk': benchPayoutsBulk,
 };
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));

@@ -24,10 +24,15 @@ export class AgentFormPage {
     await this.page.getByTestId('agent-form').waitFor();
   }
 
-  /** Opens the edit page (the form renders once the agent is loaded). */
+  /**
+   * Opens the edit page and waits until the agent's tier shows: the form renders once the agent is
+   * loaded, the tier select shows its label once the tiers are loaded too.
+   */
   async openEdit(agentId: number) {
     await this.page.goto(`/agents/${agentId}/edit`);
     await this.page.getByTestId('agent-form').waitFor();
+    const tier = await this.input('Commission tier').elementHandle();
+    await this.page.waitForFunction((input) => (input as unknown as { value: string }).value !== '', tier);
   }
 
   async fillNew(agent: NewAgent) {

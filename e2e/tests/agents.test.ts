@@ -86,7 +86,7 @@ describe('agent edit and tier history', () => {
     expect(await form.input('Commission tier').inputValue()).toBe('Gold');
     expect(await form.input('Commission percentage').inputValue()).toBe('50.00');
     expect(await page.getByLabel('Tier change reason').count()).toBe(0);
-    await form.input('Commission tier').scrollIntoViewIfNeeded();
+    await form.input('Commission percentage').scrollIntoViewIfNeeded();
     await screenshot(page, 'agent-edit-reloaded');
 
     // A second change from Nov 1: the Nov 10 booking stays at 50% (Silver has no TUI UK rule either).

@@ -11,7 +11,7 @@ import {
   type TableTrProps,
 } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import type { Key, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { QueryContent, type ContentQuery } from './query-content';
 
@@ -79,17 +79,33 @@ export function ListTable<T extends { id: number }>(props: ListTableProps<T>) {
             {props.emptyAction}
           </Stack>
         ) : (
-          <Rows {...props} rows={rows} />
+          <DataTable {...props} rows={rows} rowKey={(row) => row.id} testId={`${noun.replaceAll(' ', '-')}-table`} />
         );
       }}
     </QueryContent>
   );
 }
 
-function Rows<T extends { id: number }>({ rows, columns, noun, ...props }: ListTableProps<T> & { rows: readonly T[] }) {
+export interface DataTableProps<T> {
+  columns: ListColumn<T>[];
+  rows: readonly T[];
+  /** Each row's React key. */
+  rowKey: (row: T) => Key;
+  testId: string;
+  /** Below this width the table scrolls sideways (default from the number of columns). */
+  minWidth?: number;
+  /** Above this height the table scrolls. */
+  maxHeight?: number;
+  tableProps?: TableProps;
+  rowProps?: (row: T) => TableTrProps & DataAttributes;
+}
+
+/** A table of rows already at hand: a header cell and a body cell per column. */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { columns, rows, rowKey, rowProps } = props;
   return (
-    <Table.ScrollContainer minWidth={props.minWidth ?? Math.max(480, columns.length * 110)}>
-      <Table data-testid={`${noun.replaceAll(' ', '-')}-table`} {...props.tableProps}>
+    <Table.ScrollContainer minWidth={props.minWidth ?? Math.max(480, columns.length * 110)} mah={props.maxHeight}>
+      <Table data-testid={props.testId} {...props.tableProps}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((column, i) => (
@@ -101,7 +117,7 @@ function Rows<T extends { id: number }>({ rows, columns, noun, ...props }: ListT
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row) => (
-            <Table.Tr key={row.id} {...props.rowProps?.(row)}>
+            <Table.Tr key={rowKey(row)} {...rowProps?.(row)}>
               {columns.map((column, i) => (
                 <Table.Td key={i} {...(typeof column.td === 'function' ? column.td(row) : column.td)}>
                   {column.cell(row)}

@@ -14,12 +14,12 @@ import {
   Paper,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
+import { DataTable, type DataTableProps, type ListColumn } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
 import { downloadImportTemplate, useImportAgents } from '../api/import-agents';
 import { checkImportFile, formatRowData, importFailedMessage, importRequestErrorMessage } from '../utils/agent-import';
@@ -193,6 +193,38 @@ export function AgentImportRoute() {
   );
 }
 
+type Created = AgentImportResult['created'][number];
+type Skipped = AgentImportResult['skipped'][number];
+type Failed = AgentImportResult['failed'][number];
+
+const rowColumn = { header: 'Row', cell: (r: { row: number }) => r.row };
+const emailColumn = { header: 'Email', cell: (r: { email: string | null }) => r.email };
+const CREATED_COLUMNS: ListColumn<Created>[] = [
+  rowColumn,
+  { header: 'Name', cell: (r) => r.name },
+  emailColumn,
+  { header: 'FareConnect #', cell: (r) => r.fareconnect_number },
+  {
+    header: 'Default Password',
+    cell: (r) => (
+      <>
+        <Code>{r.default_password}</Code> (must be changed at first sign-in)
+      </>
+    ),
+  },
+];
+const SKIPPED_COLUMNS: ListColumn<Skipped>[] = [rowColumn, emailColumn, { header: 'Reason', cell: (r) => r.reason }];
+const FAILED_COLUMNS: ListColumn<Failed>[] = [
+  rowColumn,
+  emailColumn,
+  { header: 'Data', cell: (r) => <Text size="xs">{formatRowData(r.data)}</Text> },
+  { header: 'Error', cell: (r) => r.error, td: { c: 'red' } },
+];
+/** One of the import's tables: a row per file row. */
+function ResultTable<T extends { row: number }>(props: Omit<DataTableProps<T>, 'rowKey'>) {
+  return <DataTable minWidth={640} tableProps={{ striped: true }} rowKey={(r) => r.row} {...props} />;
+}
+
 export function ImportResults({ result, onImportAnother }: { result: AgentImportResult; onImportAnother: () => void }) {
   const { summary } = result;
   return (
@@ -227,32 +259,7 @@ export function ImportResults({ result, onImportAnother }: { result: AgentImport
           <Text size="sm" c="dimmed" mb="xs">
             Each created agent must change this default password at first sign-in.
           </Text>
-          <Table.ScrollContainer minWidth={640} mah={480}>
-            <Table data-testid="created-table" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Row</Table.Th>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>FareConnect #</Table.Th>
-                  <Table.Th>Default Password</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {result.created.map((r) => (
-                  <Table.Tr key={r.row}>
-                    <Table.Td>{r.row}</Table.Td>
-                    <Table.Td>{r.name}</Table.Td>
-                    <Table.Td>{r.email}</Table.Td>
-                    <Table.Td>{r.fareconnect_number}</Table.Td>
-                    <Table.Td>
-                      <Code>{r.default_password}</Code> (must be changed at first sign-in)
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ResultTable testId="created-table" columns={CREATED_COLUMNS} rows={result.created} maxHeight={480} />
         </Paper>
       )}
       {result.skipped.length > 0 && (
@@ -260,24 +267,7 @@ export function ImportResults({ result, onImportAnother }: { result: AgentImport
           <Title order={5} mb="xs">
             Skipped Agents
           </Title>
-          <Table data-testid="skipped-table" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Row</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Reason</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {result.skipped.map((r) => (
-                <Table.Tr key={r.row}>
-                  <Table.Td>{r.row}</Table.Td>
-                  <Table.Td>{r.email}</Table.Td>
-                  <Table.Td>{r.reason}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <ResultTable testId="skipped-table" columns={SKIPPED_COLUMNS} rows={result.skipped} />
         </Paper>
       )}
       {result.failed.length > 0 && (
@@ -285,30 +275,7 @@ export function ImportResults({ result, onImportAnother }: { result: AgentImport
           <Title order={5} mb="xs">
             Failed Agents
           </Title>
-          <Table.ScrollContainer minWidth={640}>
-            <Table data-testid="failed-table" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Row</Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Data</Table.Th>
-                  <Table.Th>Error</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {result.failed.map((r) => (
-                  <Table.Tr key={r.row}>
-                    <Table.Td>{r.row}</Table.Td>
-                    <Table.Td>{r.email}</Table.Td>
-                    <Table.Td>
-                      <Text size="xs">{formatRowData(r.data)}</Text>
-                    </Table.Td>
-                    <Table.Td c="red">{r.error}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ResultTable testId="failed-table" columns={FAILED_COLUMNS} rows={result.failed} />
         </Paper>
       )}
       <Group>

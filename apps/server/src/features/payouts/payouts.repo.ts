@@ -163,12 +163,12 @@ export async function findLineFacts(db: DbOrTx, bookingIds: readonly number[]): 
            (select min(a.id) from accounts a
              where a.accountable_type = 'agent' and a.accountable_id = ac.agent_id
                and a.currency_id = s.currency_id and not a.is_deleted) as account_id
-      from actual_commissions ac
-      join bookings b on b.id = ac.booking_id
+      from unnest(${intArray(bookingIds)}::int[]) as x(booking_id)
+      join bookings b on b.id = x.booking_id
       join suppliers s on s.id = b.supplier_id
+      join actual_commissions ac on ac.booking_id = b.id
       join agents ag on ag.id = ac.agent_id
       join users u on u.id = ag.user_id
-     where ac.booking_id = any(${intArray(bookingIds)}::int[])
      order by ac.booking_id, case ac.role when 'sub_agent' then 0 when 'primary' then 1 else 2 end, ac.id`);
   for (const r of rows) {
     const list = out.get(r.booking_id) ?? [];

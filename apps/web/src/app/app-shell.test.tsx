@@ -19,6 +19,7 @@ const ADMIN_ONLY_LINKS = [
   'nav-transactions-import',
   'nav-bulk-payouts',
   'nav-bulk-reconcile',
+  'nav-payouts',
   'nav-reports-excel',
   'nav-claims',
 ];
@@ -56,19 +57,46 @@ describe('app shell navigation', () => {
 
   it('navigates with the links', async () => {
     const { user, router } = renderApp('/bookings', { session: sessionFor(adminUser) });
-    await user.click(await screen.findByTestId('nav-bulk-payouts'));
-    expect(router.state.location.pathname).toBe('/bulk-payouts');
-    expect(screen.getByTestId('not-built')).toHaveTextContent('The Bulk payouts screen is not built yet.');
+    await user.click(await screen.findByTestId('nav-claims'));
+    expect(router.state.location.pathname).toBe('/claims');
+    expect(screen.getByTestId('not-built')).toHaveTextContent('The Claims review screen is not built yet.');
   });
 });
 
 describe('routing and access', () => {
-  const PAGE_ADDRESSES = ['/bulk-payouts', '/bulk-reconcile', '/reports/commissions', '/reports/excel', '/claims'];
+  const PAGE_ADDRESSES = ['/reports/commissions', '/reports/excel', '/claims'];
 
   it.each(PAGE_ADDRESSES)('routes %s', async (path) => {
     renderApp(path, { session: sessionFor(adminUser) });
     expect(await screen.findByTestId('not-built')).toBeInTheDocument();
     expect(screen.queryByTestId('not-found')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['/bulk-payouts', 'Bulk payouts'],
+    ['/bulk-reconcile', 'Bulk reconcile'],
+    ['/payouts', 'Payouts'],
+  ])('routes %s to its screen', async (path, title) => {
+    mockFetch({
+      'GET /api/suppliers': { body: { status: 'success', data: [] } },
+      'GET /api/payouts': {
+        body: {
+          status: 'success',
+          payouts: [],
+          current_page: 1,
+          last_page: 1,
+          per_page: 25,
+          from: null,
+          to: null,
+          total: 0,
+        },
+      },
+      'GET /api/settings': { body: { status: 'success', data: { gst_rate: '5.00' } } },
+    });
+    renderApp(path, { session: sessionFor(adminUser) });
+    expect(await screen.findByRole('heading', { level: 2, name: title })).toBeInTheDocument();
+    expect(screen.queryByTestId('not-built')).not.toBeInTheDocument();
+    expect(await screen.findByTestId('empty-state')).toBeInTheDocument();
   });
 
   it('shows Not Found for an unknown address', async () => {
@@ -121,7 +149,7 @@ describe('routing and access', () => {
   it('signs out through POST /logout and reloads the sign-in page', async () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
     const mock = mockFetch({ 'POST /logout': { body: { status: 'success', csrf_token: 'next' } } });
-    const { user } = renderApp('/bulk-payouts', { session: sessionFor(adminUser) });
+    const { user } = renderApp('/claims', { session: sessionFor(adminUser) });
 
     await user.click(await screen.findByTestId('sign-out'));
 

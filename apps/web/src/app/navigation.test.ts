@@ -23,6 +23,7 @@ describe('getNavigation', () => {
       'accounts',
       'bulk-payouts',
       'bulk-reconcile',
+      'payouts',
       'reports-commissions',
       'reports-excel',
       'suppliers',
@@ -58,6 +59,8 @@ describe('findActiveItem', () => {
     ['/bookings/create', 'bookings-create'],
     ['/bookings/12/edit', 'bookings'],
     ['/transactions/create-bulk', 'transactions-create-bulk'],
+    ['/payouts', 'payouts'],
+    ['/bulk-payouts', 'bulk-payouts'],
     ['/agents/3/tier-history', 'agents'],
     ['/bookingsx', undefined],
   ])('%s → %s', (pathname, id) => {

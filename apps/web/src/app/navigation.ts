@@ -9,6 +9,7 @@ import {
   IconFileSpreadsheet,
   IconFolders,
   IconListDetails,
+  IconReceipt,
   IconPercentage,
   IconPlus,
   IconSettings,
@@ -77,6 +78,7 @@ const adminNavigation: NavSection[] = [
       { id: 'accounts', label: 'Accounts', to: paths.accounts, icon: IconBuildingBank },
       { id: 'bulk-payouts', label: 'Bulk payouts', to: paths.bulkPayouts, icon: IconCash },
       { id: 'bulk-reconcile', label: 'Bulk reconcile', to: paths.bulkReconcile, icon: IconChecks },
+      { id: 'payouts', label: 'Payouts', to: paths.payouts.list, icon: IconReceipt },
     ],
   },
   {

@@ -19,6 +19,7 @@ import {
 import { BookingCreateRoute, BookingEditRoute, BookingsListRoute, BookingViewRoute } from '../features/bookings';
 import { CommissionCreateRoute, CommissionEditRoute, CommissionsRoute } from '../features/commissions';
 import { CommissionTiersRoute } from '../features/commission-tiers';
+import { BulkPayoutsRoute, PayoutsHistoryRoute } from '../features/payouts';
 import { SettingsRoute } from '../features/settings';
 import { SuppliersRoute } from '../features/suppliers';
 import {
@@ -93,8 +94,9 @@ export const routes: RouteObject[] = [
               { path: paths.transactions.edit(ID), element: <TransactionEditRoute /> },
               { path: paths.transactions.createBulk, element: <BulkTransactionRoute /> },
               { path: paths.transactions.import, element: <TransactionImportRoute /> },
-              notBuilt(paths.bulkPayouts, 'Bulk payouts'),
-              notBuilt(paths.bulkReconcile, 'Bulk reconcile'),
+              { path: paths.bulkPayouts, element: <BulkPayoutsRoute key="payout" mode="payout" /> },
+              { path: paths.bulkReconcile, element: <BulkPayoutsRoute key="reconcile" mode="reconcile" /> },
+              { path: paths.payouts.list, element: <PayoutsHistoryRoute /> },
               notBuilt(paths.reports.excel, 'Excel Reports'),
               notBuilt(paths.claims, 'Claims review'),
             ],

@@ -53,6 +53,9 @@ export const paths = {
   },
   bulkPayouts: '/bulk-payouts',
   bulkReconcile: '/bulk-reconcile',
+  payouts: {
+    list: '/payouts',
+  },
   reports: {
     commissions: '/reports/commissions',
     excel: '/reports/excel',

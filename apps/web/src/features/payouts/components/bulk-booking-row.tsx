@@ -1,0 +1,207 @@
+import { HUNDRED_PERCENT, percentText } from '@app/domain';
+import { Anchor, Badge, Button, Checkbox, Group, Highlight, Stack, Table, Text, TextInput } from '@mantine/core';
+import { memo, type Dispatch } from 'react';
+import { formatDate } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import type { SearchBooking } from '../api/payouts-api';
+import {
+  agentCommission,
+  checkCustom,
+  companyPercent,
+  type BulkAction,
+  type BulkMode,
+  type RowState,
+} from '../utils/bulk-rows';
+import { centsOf, money, percentOf } from '../utils/money';
+
+interface BulkBookingRowProps {
+  booking: SearchBooking;
+  row: RowState;
+  mode: BulkMode;
+  /** The text search, highlighted. */
+  text: string;
+  dispatch: Dispatch<BulkAction>;
+}
+
+/** One booking of the bulk screen (agents-transactions-payouts §2.8 columns). Re-renders only when its own row changes. */
+export const BulkBookingRow = memo(function BulkBookingRow({
+  booking: b,
+  row,
+  mode,
+  text,
+  dispatch,
+}: BulkBookingRowProps) {
+  return (
+    <Table.Tr data-testid={`booking-row-${b.id}`} bg={row.selected ? 'var(--mantine-color-blue-light)' : undefined}>
+      <Table.Td>
+        <Checkbox
+          aria-label={`Select ${b.booking_reference}`}
+          checked={row.selected}
+          onChange={(e) => dispatch({ type: 'select', ids: [b.id], selected: e.currentTarget.checked })}
+        />
+      </Table.Td>
+      <BookingCells booking={b} text={text} />
+      <ControlCells booking={b} row={row} mode={mode} dispatch={dispatch} />
+    </Table.Tr>
+  );
+});
+
+const showOf = (b: SearchBooking) => (amount: number) => money(centsOf(amount), b.supplier.currency_code);
+
+/** The booking's facts, with the text search highlighted: the only cells that change while typing in the search. */
+const BookingCells = memo(function BookingCells({ booking: b, text }: { booking: SearchBooking; text: string }) {
+  const show = showOf(b);
+  const mark = (value: string) => (
+    <Highlight highlight={text} size="sm" component="span">
+      {value}
+    </Highlight>
+  );
+  return (
+    <>
+      <Table.Td>
+        <Stack gap={2}>
+          <Group gap={6} wrap="nowrap">
+            <Anchor href={paths.bookings.view(b.id)} target="_blank" rel="noopener noreferrer" fw={600} size="sm">
+              {mark(b.booking_reference)}
+            </Anchor>
+            {b.is_reconciled && (
+              <Badge size="xs" color="teal" variant="light">
+                Reconciled
+              </Badge>
+            )}
+          </Group>
+          <Text size="xs" c="dimmed" component="div">
+            {mark(b.customer_name)}
+          </Text>
+        </Stack>
+      </Table.Td>
+      <Table.Td>{mark(b.supplier.name)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(b.booking_date)}</Table.Td>
+      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+        {mark(show(b.booking_amount))}
+      </Table.Td>
+      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+        {show(b.transaction_amount)}
+      </Table.Td>
+      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+        {money(agentCommission(b), b.supplier.currency_code)}
+      </Table.Td>
+    </>
+  );
+});
+
+interface ControlCellsProps {
+  booking: SearchBooking;
+  row: RowState;
+  mode: BulkMode;
+  dispatch: Dispatch<BulkAction>;
+}
+
+/** The amount, the commission split, the reconcile box and the custom commission toggle. */
+const ControlCells = memo(function ControlCells({ booking: b, row, mode, dispatch }: ControlCellsProps) {
+  const ref = b.booking_reference;
+  const show = showOf(b);
+  return (
+    <>
+      <Table.Td miw={130}>
+        {mode === 'payout' ? (
+          <TextInput
+            aria-label={`Payout amount for ${ref}`}
+            type="number"
+            step="0.01"
+            inputMode="decimal"
+            size="xs"
+            value={row.amount}
+            onChange={(e) => dispatch({ type: 'amount', id: b.id, text: e.currentTarget.value })}
+            onBlur={() => dispatch({ type: 'normaliseAmount', id: b.id })}
+            description={`Available: ${show(b.available_amount)}`}
+          />
+        ) : (
+          <Text size="sm" ta="right" data-testid={`reconcile-amount-${b.id}`}>
+            {show(b.transaction_amount)}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td miw={row.custom ? 220 : 160}>
+        <CommissionSplit booking={b} row={row} dispatch={dispatch} />
+      </Table.Td>
+      {mode === 'payout' && (
+        <Table.Td>
+          <Checkbox
+            aria-label={`Reconcile ${ref}`}
+            checked={row.reconcile}
+            onChange={(e) => dispatch({ type: 'reconcile', id: b.id, value: e.currentTarget.checked })}
+          />
+        </Table.Td>
+      )}
+      <Table.Td>
+        <Button
+          size="compact-xs"
+          variant={row.custom ? 'default' : 'light'}
+          aria-label={`${row.custom ? 'Cancel Edit' : 'Edit Commission'} for ${ref}`}
+          onClick={() => dispatch({ type: 'custom', id: b.id, value: !row.custom })}
+        >
+          {row.custom ? 'Cancel Edit' : 'Edit Commission'}
+        </Button>
+      </Table.Td>
+    </>
+  );
+});
+
+/** The split of the booking's commission: each agent's percentage and the company's; inputs while editing. */
+function CommissionSplit({
+  booking: b,
+  row,
+  dispatch,
+}: {
+  booking: SearchBooking;
+  row: RowState;
+  dispatch: Dispatch<BulkAction>;
+}) {
+  const ref = b.booking_reference;
+  if (!row.custom) {
+    return (
+      <Stack gap={0}>
+        {b.actual_commissions.map((l) => (
+          <Text key={l.id} size="xs">
+            {l.agent.user.name}: {percentText(percentOf(l.percentage))}%
+          </Text>
+        ))}
+        <Text size="xs" c="dimmed">
+          Company: {percentText(companyPercent(b))}%
+        </Text>
+      </Stack>
+    );
+  }
+  const check = checkCustom(b, row);
+  const wrong = check.total !== HUNDRED_PERCENT || Object.keys(check.fieldErrors).length > 0;
+  return (
+    <Stack gap={4} data-testid={`custom-commission-${b.id}`}>
+      {b.actual_commissions.map((l) => (
+        <TextInput
+          key={l.id}
+          size="xs"
+          type="number"
+          step="0.01"
+          min={0}
+          max={100}
+          inputMode="decimal"
+          label={l.agent.user.name}
+          aria-label={`${l.agent.user.name} percentage for ${ref}`}
+          rightSection="%"
+          value={row.percents[l.id] ?? ''}
+          error={check.fieldErrors[l.id]}
+          onChange={(e) => dispatch({ type: 'percent', id: b.id, lineId: l.id, text: e.currentTarget.value })}
+        />
+      ))}
+      <Text size="xs" data-testid={`company-percentage-${b.id}`}>
+        Company: {percentText(check.company)}%
+      </Text>
+      {wrong && (
+        <Text size="xs" c="red" role="alert">
+          Must equal 100%
+        </Text>
+      )}
+    </Stack>
+  );
+}

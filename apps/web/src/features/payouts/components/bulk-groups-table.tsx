@@ -1,0 +1,81 @@
+import { Checkbox, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import type { Dispatch } from 'react';
+import type { BulkAction, BulkMode, BulkState, GroupPage } from '../utils/bulk-rows';
+import { totalsText } from '../utils/money';
+import { BulkBookingRow } from './bulk-booking-row';
+
+interface BulkGroupsTableProps {
+  groups: readonly GroupPage[];
+  state: BulkState;
+  mode: BulkMode;
+  text: string;
+  dispatch: Dispatch<BulkAction>;
+}
+
+/** The search's bookings grouped by primary agent: a header per group (count, commission per currency, select all). */
+export function BulkGroupsTable({ groups, state, mode, text, dispatch }: BulkGroupsTableProps) {
+  const columns = mode === 'payout' ? 11 : 10;
+  return (
+    <Table.ScrollContainer minWidth={1200}>
+      <Table verticalSpacing="xs" fz="sm" data-testid="bulk-bookings-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={1}>
+              <VisuallyHidden>Select</VisuallyHidden>
+            </Table.Th>
+            <Table.Th>Booking reference</Table.Th>
+            <Table.Th>Supplier</Table.Th>
+            <Table.Th>Date</Table.Th>
+            <Table.Th ta="right">Booking amount</Table.Th>
+            <Table.Th ta="right">Transaction amount</Table.Th>
+            <Table.Th ta="right">Agent commission</Table.Th>
+            <Table.Th>{mode === 'payout' ? 'Payout amount' : 'Reconcile amount'}</Table.Th>
+            <Table.Th>Commission split</Table.Th>
+            {mode === 'payout' && <Table.Th>Reconcile</Table.Th>}
+            <Table.Th>Custom commission</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        {groups.map(({ group, bookings, continued }) => {
+          const ids = group.bookings.map((b) => b.id);
+          const selected = ids.filter((id) => state.rows.get(id)?.selected).length;
+          const all = selected === ids.length;
+          const count = `${ids.length} booking${ids.length === 1 ? '' : 's'}`;
+          return (
+            <Table.Tbody key={group.agentId} data-testid={`agent-group-${group.agentId}`}>
+              <Table.Tr bg="var(--mantine-color-gray-light)">
+                <Table.Td>
+                  <Checkbox
+                    aria-label={`Select all bookings of ${group.agentName}`}
+                    checked={all}
+                    indeterminate={selected > 0 && !all}
+                    onChange={() => dispatch({ type: 'select', ids, selected: !all })}
+                  />
+                </Table.Td>
+                <Table.Td colSpan={columns - 1}>
+                  <Group gap="lg" wrap="wrap">
+                    <Text fw={700} size="sm" data-testid="group-agent">
+                      {group.agentName}
+                      {continued ? ' (continued)' : ''}
+                    </Text>
+                    <Text size="sm" c="dimmed" data-testid="group-count">
+                      {count}
+                    </Text>
+                    <Text size="sm" data-testid="group-commission">
+                      Total commission: {totalsText(group.commission)}
+                    </Text>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+              {bookings.map((b) => {
+                const row = state.rows.get(b.id);
+                return row ? (
+                  <BulkBookingRow key={b.id} booking={b} row={row} mode={mode} text={text} dispatch={dispatch} />
+                ) : null;
+              })}
+            </Table.Tbody>
+          );
+        })}
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,45 @@
+import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { BulkMode, SelectionSummary } from '../utils/bulk-rows';
+import { totalsText } from '../utils/money';
+
+/** The Commission Summary of the selected bookings, per currency (never added across currencies). */
+export function CommissionSummary({ summary, mode }: { summary: SelectionSummary; mode: BulkMode }) {
+  const figures: [string, string][] =
+    mode === 'payout'
+      ? [
+          ['Payout amount', totalsText(summary.amounts)],
+          ['Agent commission', totalsText(summary.commission)],
+          ['GST', totalsText(summary.commission, (t) => t.gst_total)],
+          ['Total to agents', totalsText(summary.commission, (t) => t.total_with_gst)],
+        ]
+      : [
+          ['Reconcile amount', totalsText(summary.amounts)],
+          ['Agent commission (before reconciling)', totalsText(summary.commission)],
+        ];
+  return (
+    <Stack gap="xs" data-testid="commission-summary">
+      <Title order={4}>Commission Summary</Title>
+      <Text size="sm" data-testid="selected-count">
+        {summary.count} booking{summary.count === 1 ? '' : 's'} selected
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: figures.length }} spacing="sm">
+        {figures.map(([label, value]) => (
+          <Stack gap={0} key={label}>
+            <Text size="xs" c="dimmed">
+              {label}
+            </Text>
+            <Text fw={700} data-testid={`summary-${label.toLowerCase().replaceAll(' ', '-').replace(/[()]/g, '')}`}>
+              {value}
+            </Text>
+          </Stack>
+        ))}
+      </SimpleGrid>
+      {summary.notPreviewed > 0 && (
+        <Text size="xs" c="dimmed">
+          {summary.notPreviewed} selected booking{summary.notPreviewed === 1 ? '' : 's'} not in the commission total:
+          the server works out their commission (marked for reconciliation, or an amount or percentage to fix).
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,212 @@
+/**
+ * Server answers for the payouts tests, checked against the contract's response schemas when built
+ * (a fixture the server could not send fails here, not somewhere in a screen).
+ */
+import {
+  bulkPayoutResponseSchema,
+  bulkPayoutSearchResponseSchema,
+  payoutDetailResponseSchema,
+  payoutInfoResponseSchema,
+  payoutListResponseSchema,
+  processPayoutResponseSchema,
+  settingsResponse,
+  supplierListResponse,
+} from '@app/domain';
+import type { z } from 'zod';
+
+const checked = <S extends z.ZodType>(schema: S, value: z.input<S>): z.input<S> => {
+  schema.parse(value);
+  return value;
+};
+
+export const settingsAnswer = checked(settingsResponse, { status: 'success', data: { gst_rate: '5.00' } });
+
+export const suppliersAnswer = checked(supplierListResponse, {
+  status: 'success',
+  data: [
+    {
+      id: 1,
+      name: 'Sunwing',
+      currency_id: 2,
+      currency: { id: 2, name: 'Canadian Dollar', code: 'CAD', symbol: '$' },
+      currency_symbol: '$',
+      booking_number_format: 'SW0000000',
+    },
+    {
+      id: 2,
+      name: 'Jet2',
+      currency_id: 1,
+      currency: { id: 1, name: 'Pound Sterling', code: 'GBP', symbol: '£' },
+      currency_symbol: '£',
+      booking_number_format: null,
+    },
+  ],
+});
+
+type Info = z.input<typeof payoutInfoResponseSchema>;
+
+/**
+ * Booking SW0000001 (CAD, gross 1,000.00, nothing paid): Olivia (GST registered) 42% = 420.00 and her
+ * sub-agent Noah 28% = 280.00.
+ */
+export function payoutInfo(change: { booking?: Partial<Info['booking']>; payout?: Partial<Info['payout']> } = {}) {
+  return checked(payoutInfoResponseSchema, {
+    status: 'success',
+    message: 'Payout information retrieved',
+    booking: {
+      id: 5,
+      reference: 'SW0000001',
+      supplier: 'Sunwing',
+      currency: { code: 'CAD', symbol: '$' },
+      status: 'confirmed',
+      booking_amount: 1000,
+      expected_commission: 700,
+      paid_amount: 0,
+      remaining_amount: 1000,
+      is_reconciled: false,
+      ...change.booking,
+    },
+    payout: {
+      available_amount: 1000,
+      commission_breakdown: [
+        { agent_id: 11, agent_name: 'Olivia Parent', percentage: 42, amount: 420, gst_amount: 21, total: 441 },
+        { agent_id: 12, agent_name: 'Noah Sub', percentage: 28, amount: 280, gst_amount: 0, total: 280 },
+      ],
+      agents_without_accounts: [],
+      lines: [
+        {
+          id: 101,
+          agent_id: 11,
+          agent_name: 'Olivia Parent',
+          percentage: 42,
+          amount: 420,
+          paid_amount: 0,
+          has_gst: true,
+        },
+        { id: 102, agent_id: 12, agent_name: 'Noah Sub', percentage: 28, amount: 280, paid_amount: 0, has_gst: false },
+      ],
+      can_payout: true,
+      reason: null,
+      ...change.payout,
+    },
+  });
+}
+
+/** A refund booking: gross −200.00, Olivia 42% = −84.00. */
+export const refundInfo = () =>
+  payoutInfo({
+    booking: { booking_amount: -200, expected_commission: -84, remaining_amount: -200 },
+    payout: {
+      available_amount: -200,
+      commission_breakdown: [
+        { agent_id: 11, agent_name: 'Olivia Parent', percentage: 42, amount: -84, gst_amount: -4.2, total: -88.2 },
+      ],
+      lines: [
+        {
+          id: 101,
+          agent_id: 11,
+          agent_name: 'Olivia Parent',
+          percentage: 42,
+          amount: -84,
+          paid_amount: 0,
+          has_gst: true,
+        },
+      ],
+    },
+  });
+
+export const processedAnswer = checked(processPayoutResponseSchema, {
+  status: 'success',
+  message: 'Payout processed successfully',
+  is_partial: true,
+  paid_amount: 333.33,
+  remaining_amount: 666.67,
+  payout_id: 9,
+});
+
+/* ------------------------------------------------------------------ bulk */
+
+type SearchBooking = z.input<typeof bulkPayoutSearchResponseSchema>['bookings'][number];
+type Line = SearchBooking['actual_commissions'][number];
+
+export const line = (id: number, agentId: number, agentName: string, percentage: number, amount: number): Line => ({
+  id,
+  agent_id: agentId,
+  agent: { user: { name: agentName } },
+  percentage,
+  amount,
+  paid_amount: 0,
+  has_gst: false,
+  has_account: true,
+});
+
+/** A booking as the bulk search lists it; by default Sunwing (CAD), gross 100.00 all received, Olivia 60%. */
+export function searchBooking(id: number, change: Partial<SearchBooking> = {}): SearchBooking {
+  return {
+    id,
+    booking_reference: `SW${String(id).padStart(7, '0')}`,
+    customer_name: `Customer ${id}`,
+    booking_date: '2026-04-01',
+    status: 'confirmed',
+    booking_amount: 100,
+    paid_amount: 0,
+    available_amount: 100,
+    transaction_amount: 100,
+    is_reconciled: false,
+    needs_reconciliation: false,
+    is_personal: false,
+    primary_agent_id: 11,
+    primary_agent: { user: { name: 'Olivia Parent' } },
+    supplier: { id: 1, name: 'Sunwing', currency_symbol: '$', currency_code: 'CAD' },
+    actual_commissions: [line(id * 10, 11, 'Olivia Parent', 60, 60)],
+    ...change,
+  };
+}
+
+export const searchAnswer = (bookings: SearchBooking[], limit = 5000) =>
+  checked(bulkPayoutSearchResponseSchema, { status: 'success', bookings, limit });
+
+export const bulkAnswer = (
+  results: { booking_id: number; booking_reference: string; status: 'success' | 'error'; message: string }[],
+  status: 'success' | 'error' = 'success',
+) =>
+  checked(bulkPayoutResponseSchema, {
+    status,
+    message: `${results.filter((r) => r.status === 'success').length} of ${results.length} bookings processed.`,
+    results,
+    payout_ids: [3],
+  });
+
+/* ------------------------------------------------------------------ payout records */
+
+type PayoutRecord = z.input<typeof payoutListResponseSchema>['payouts'][number];
+
+export const payoutRecord = (id: number, change: Partial<PayoutRecord> = {}): PayoutRecord => ({
+  id,
+  name: `Bookings bulk payout ${id}`,
+  total_amount: 441,
+  payout_date: '2026-05-01',
+  currency_code: 'CAD',
+  currency_symbol: '$',
+  kind: 'bulk',
+  booking_count: 1,
+  item_count: 2,
+  created_by: 'Ada Admin',
+  created_at: '2026-05-01T10:00:00.000Z',
+  ...change,
+});
+
+export const payoutListAnswer = (payouts: PayoutRecord[], page = { current_page: 1, last_page: 1, per_page: 25 }) =>
+  checked(payoutListResponseSchema, {
+    status: 'success',
+    payouts,
+    ...page,
+    from: payouts.length ? (page.current_page - 1) * page.per_page + 1 : null,
+    to: payouts.length ? (page.current_page - 1) * page.per_page + payouts.length : null,
+    total: payouts.length,
+  });
+
+type Detail = z.input<typeof payoutDetailResponseSchema>;
+
+export const payoutDetailAnswer = (record: PayoutRecord, items: Detail['items']) =>
+  checked(payoutDetailResponseSchema, { status: 'success', payout: record, items });

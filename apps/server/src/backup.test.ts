@@ -29,7 +29,10 @@ import { withDatabase } from './test/global-setup';
  * backslashes in text, JSON, arrays, the append-only audit log and payout items) goes out and comes
  * back identical; bad files and occupied databases are refused without a change.
  */
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-backup-'));
+let dir = '';
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-backup-'));
+});
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const file = (name: string) => path.join(dir, name);
 const latest = knownMigrations().at(-1)!;
@@ -118,9 +121,10 @@ function rewrite(from: string, to: string, change: (text: string) => string, fix
 describe('backup and restore', () => {
   let source: { url: string; db: Db };
   let header: BackupHeader;
-  const backupFile = file('demo.backup');
+  let backupFile = '';
 
   beforeAll(async () => {
+    backupFile = file('demo.backup');
     source = await createTestDatabase();
     await loadDataset(source.db);
   });
@@ -426,8 +430,11 @@ describe('a backup made at an older migration level', () => {
 
 describe('the backup and restore commands', () => {
   const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-cli-backup-'));
-  fs.chmodSync(dataDir, 0o755);
+  let dataDir = '';
+  beforeAll(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-cli-backup-'));
+    fs.chmodSync(dataDir, 0o755);
+  });
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   const cli = (args: string[]) =>

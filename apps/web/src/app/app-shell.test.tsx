@@ -148,7 +148,9 @@ describe('routing and access', () => {
 
   it('signs out through POST /logout and reloads the sign-in page', async () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
-    const mock = mockFetch({ 'POST /logout': { body: { status: 'success', csrf_token: 'next' } } });
+    const mock = mockFetch({
+      'POST /logout': { body: { status: 'success', message: 'Signed out.', csrf_token: 'next' } },
+    });
     const { user } = renderApp('/claims', { session: sessionFor(adminUser) });
 
     await user.click(await screen.findByTestId('sign-out'));

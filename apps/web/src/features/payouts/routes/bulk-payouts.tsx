@@ -74,8 +74,9 @@ export function BulkPayoutsRoute({ mode }: { mode: BulkMode }) {
   const [page, setPage] = useState(1);
   const search = useMutation({
     mutationFn: searchBulkPayouts,
+    // Searching clears the selections (and what was typed in the rows).
+    onMutate: () => dispatch({ type: 'reset', bookings: [] }),
     onSuccess: (answer) => {
-      // Searching clears the selections.
       dispatch({ type: 'reset', bookings: answer.bookings });
       setLimit(answer.bookings.length >= answer.limit ? answer.limit : null);
       setPage(1);
@@ -129,7 +130,6 @@ export function BulkPayoutsRoute({ mode }: { mode: BulkMode }) {
     });
   };
 
-  const searched = search.isSuccess || state.bookings.size > 0;
   return (
     <>
       <PageHeader title={texts.title} description={texts.description} />
@@ -152,11 +152,11 @@ export function BulkPayoutsRoute({ mode }: { mode: BulkMode }) {
       )}
 
       <Paper withBorder radius="md" mb="md">
-        {search.isPending && state.bookings.size === 0 ? (
+        {search.isPending ? (
           <Group p="xl" justify="center" role="status" aria-label="Searching bookings">
             <Loader size="sm" />
           </Group>
-        ) : !searched || state.bookings.size === 0 ? (
+        ) : state.bookings.size === 0 ? (
           <Text c="dimmed" ta="center" p="xl" data-testid="empty-state">
             {EMPTY_RESULTS}
           </Text>

@@ -220,10 +220,24 @@ const FAILED_COLUMNS: ListColumn<Failed>[] = [
   { header: 'Data', cell: (r) => <Text size="xs">{formatRowData(r.data)}</Text> },
   { header: 'Error', cell: (r) => r.error, td: { c: 'red' } },
 ];
-/** One of the import's tables: a row per file row. */
-function ResultTable<T extends { row: number }>(props: Omit<DataTableProps<T>, 'rowKey'>) {
-  return <DataTable minWidth={640} tableProps={{ striped: true }} rowKey={(r) => r.row} {...props} />;
+/** One of the import's tables, a row per file row, under its title; nothing when it has no rows. */
+function ResultTable<T extends { row: number }>({ title, note, ...table }: ResultTableProps<T>) {
+  if (table.rows.length === 0) return null;
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Title order={5} mb={note ? undefined : 'xs'}>
+        {title}
+      </Title>
+      {note && (
+        <Text size="sm" c="dimmed" mb="xs">
+          {note}
+        </Text>
+      )}
+      <DataTable minWidth={640} tableProps={{ striped: true }} rowKey={(r) => r.row} {...table} />
+    </Paper>
+  );
 }
+type ResultTableProps<T> = Omit<DataTableProps<T>, 'rowKey'> & { title: string; note?: string };
 
 export function ImportResults({ result, onImportAnother }: { result: AgentImportResult; onImportAnother: () => void }) {
   const { summary } = result;
@@ -253,31 +267,16 @@ export function ImportResults({ result, onImportAnother }: { result: AgentImport
           ))}
         </SimpleGrid>
       </Paper>
-      {result.created.length > 0 && (
-        <Paper withBorder p="md" radius="md">
-          <Title order={5}>Successfully Created Agents</Title>
-          <Text size="sm" c="dimmed" mb="xs">
-            Each created agent must change this default password at first sign-in.
-          </Text>
-          <ResultTable testId="created-table" columns={CREATED_COLUMNS} rows={result.created} maxHeight={480} />
-        </Paper>
-      )}
-      {result.skipped.length > 0 && (
-        <Paper withBorder p="md" radius="md">
-          <Title order={5} mb="xs">
-            Skipped Agents
-          </Title>
-          <ResultTable testId="skipped-table" columns={SKIPPED_COLUMNS} rows={result.skipped} />
-        </Paper>
-      )}
-      {result.failed.length > 0 && (
-        <Paper withBorder p="md" radius="md">
-          <Title order={5} mb="xs">
-            Failed Agents
-          </Title>
-          <ResultTable testId="failed-table" columns={FAILED_COLUMNS} rows={result.failed} />
-        </Paper>
-      )}
+      <ResultTable
+        title="Successfully Created Agents"
+        note="Each created agent must change this default password at first sign-in."
+        testId="created-table"
+        columns={CREATED_COLUMNS}
+        rows={result.created}
+        maxHeight={480}
+      />
+      <ResultTable title="Skipped Agents" testId="skipped-table" columns={SKIPPED_COLUMNS} rows={result.skipped} />
+      <ResultTable title="Failed Agents" testId="failed-table" columns={FAILED_COLUMNS} rows={result.failed} />
       <Group>
         <Button onClick={onImportAnother}>Import Another File</Button>
       </Group>

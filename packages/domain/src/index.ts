@@ -18,6 +18,7 @@ export * from './commission/explain';
 export * from './schemas/agents';
 export * from './agents/agent-import';
 export * from './bookings/booking-format';
+export * from './bookings/booking-history';
 export * from './bookings/booking-rules';
 export * from './schemas/bookings';
 export * from './schemas/booking-groups';

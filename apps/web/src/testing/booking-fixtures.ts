@@ -32,6 +32,7 @@ export const bookingRow = (id: number, over: Partial<ListItem> = {}): ListItem =
   customer_name: `Customer ${id}`,
   booking_amount: 333.33,
   expected_commission: 41.67,
+  my_commission: 41.67,
   paid_amount: 0,
   remaining_amount: 333.33,
   status: 'pending',
@@ -94,22 +95,53 @@ export const bookingDetail = (id: number, over: Partial<Detail> = {}): Detail =>
   booking_group: null,
   booking_receipt: null,
   cancellation_note: null,
-  created_at: '2026-03-01 10:00:00.000+00',
+  created_at: '2026-03-01T10:00:00.000Z',
   actual_commissions: [commissionLine(1, { id: 42, name: 'Alex Agent' }, 'primary', 12.5, [41.67, 0, 41.67])],
   transaction_status: noTransactionStatus,
   history: [
     {
       id: '1',
-      occurred_at: '2026-03-01 10:00:00.000+00',
+      occurred_at: '2026-03-01T10:00:00.000Z',
       action: 'create',
       user_name: 'Alex Agent',
       before: null,
       after: { status: 'pending' },
       meta: null,
+      changes: [{ field: 'status', before: null, after: 'pending' }],
     },
   ],
   ...over,
 });
+
+/**
+ * TR-1: 100.00 CAD with Transat booked by Alex Agent (42) as a sub-agent of Pat Parent (9): Pat's 70%,
+ * split 60% → Alex 42.00, Pat 28.00 (as the admin reads it: both lines).
+ */
+export const subAgentBookingDetail = (id: number, over: Partial<Detail> = {}): Detail =>
+  bookingDetail(id, {
+    booking_reference: 'TR-1',
+    customer_name: 'Jean Client',
+    booking_amount: 100,
+    expected_commission: 70,
+    my_commission: 70,
+    remaining_amount: 100,
+    is_sub_agent: true,
+    primary_agent_id: 9,
+    primary_agent: { id: 9, user: { name: 'Pat Parent' } },
+    sub_agent_id: 42,
+    sub_agent: { id: 42, user: { name: 'Alex Agent' } },
+    supplier_id: 3,
+    supplier: { id: 3, name: 'Transat', currency_symbol: 'C$', currency: { code: 'CAD', symbol: 'C$' } },
+    commission_percentage: 70,
+    rate_source: 'agent_default',
+    parent_agent_id: 9,
+    split_percentage: 60,
+    actual_commissions: [
+      commissionLine(1, { id: 42, name: 'Alex Agent' }, 'sub_agent', 42, [42, 0, 42]),
+      commissionLine(2, { id: 9, name: 'Pat Parent' }, 'parent', 28, [28, 0, 28]),
+    ],
+    ...over,
+  });
 
 /** An agent as `GET /agents-list` offers it. */
 export const agentOption = (id: number, name: string, email: string | null): z.input<typeof agentOptionSchema> => ({

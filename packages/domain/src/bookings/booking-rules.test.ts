@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { bookingActions, deleteRefusal, generateGroupName, type BookingForActions } from './booking-rules';
+import {
+  bookingActions,
+  bookingAgentId,
+  CLOSED_BOOKING_EDIT_MESSAGE,
+  deleteRefusal,
+  editRefusal,
+  effectiveBookingStatus,
+  generateGroupName,
+  type BookingForActions,
+} from './booking-rules';
 
 const base: BookingForActions = {
   status: 'pending',
@@ -89,5 +98,44 @@ describe('canAgentBookSupplier', () => {
     expect(canAgentBookSupplier({ source: 'agent_default', is_sub_agent: false })).toBe(true);
     expect(canAgentBookSupplier({ source: 'none', is_sub_agent: true })).toBe(true);
     expect(canAgentBookSupplier({ source: 'none', is_sub_agent: false })).toBe(false);
+  });
+});
+
+describe('bookingAgentId (whose rate a saved booking is worked out with)', () => {
+  const subBooking = { primary_agent_id: 9, sub_agent_id: 42 };
+  it.each([
+    ['an admin creating: the agent chosen', admin, 5, null, 5],
+    ['an admin keeping the parent of a sub-agent booking: the sub-agent', admin, 9, subBooking, 42],
+    ['an admin choosing another agent: that agent', admin, 5, subBooking, 5],
+    ['an admin sending nobody', admin, null, null, null],
+    ['an agent creating, whatever is sent: themselves', owner, 999, null, 7],
+    ['the sub-agent editing their booking: themselves', { is_admin: false, agent_id: 42 }, 42, subBooking, 42],
+    ['the parent editing it: still the sub-agent', { is_admin: false, agent_id: 9 }, 9, subBooking, 42],
+    ['an agent editing their direct booking', owner, null, { primary_agent_id: 7, sub_agent_id: null }, 7],
+  ] as const)('%s', (_name, viewer, sent, existing, expected) => {
+    expect(bookingAgentId(viewer, sent, existing)).toBe(expected);
+  });
+});
+
+describe('effectiveBookingStatus', () => {
+  it('is the admin’s choice, else the booking’s own, else pending', () => {
+    expect(effectiveBookingStatus(admin, 'confirmed', 'pending')).toBe('confirmed');
+    expect(effectiveBookingStatus(admin, undefined, 'partial')).toBe('partial');
+    expect(effectiveBookingStatus(admin, undefined, null)).toBe('pending');
+  });
+  it('is pending on create and unchanged on edit for an agent, whatever is sent', () => {
+    expect(effectiveBookingStatus(owner, 'confirmed', null)).toBe('pending');
+    expect(effectiveBookingStatus(owner, 'cancelled', 'confirmed')).toBe('confirmed');
+  });
+});
+
+describe('editRefusal', () => {
+  it('says why an agent may not edit a closed or a refund booking; an admin may edit both', () => {
+    expect(editRefusal({ status: 'pending', is_refund: false }, owner)).toBeNull();
+    expect(editRefusal({ status: 'completed', is_refund: false }, owner)).toBe(CLOSED_BOOKING_EDIT_MESSAGE);
+    expect(editRefusal({ status: 'confirmed', is_refund: true }, owner)).toBe(
+      'Only an admin can edit a refund booking.',
+    );
+    expect(editRefusal({ status: 'cancelled', is_refund: true }, admin)).toBeNull();
   });
 });

@@ -53,6 +53,20 @@ export interface BookingActions {
 
 const closed = (s: BookingStatus) => s === 'cancelled' || s === 'completed';
 
+export const CLOSED_BOOKING_EDIT_MESSAGE = 'A cancelled or completed booking can no longer be edited.';
+export const REFUND_BOOKING_EDIT_MESSAGE = 'Only an admin can edit a refund booking.';
+
+/**
+ * Why the viewer may not edit a booking they can see (spec §5 "Action availability": Edit), or null:
+ * admins may edit anything; agents not a cancelled or completed booking, nor a refund booking.
+ */
+export function editRefusal(b: Pick<BookingForActions, 'status' | 'is_refund'>, viewer: Viewer): string | null {
+  if (viewer.is_admin) return null;
+  if (closed(b.status)) return CLOSED_BOOKING_EDIT_MESSAGE;
+  if (b.is_refund) return REFUND_BOOKING_EDIT_MESSAGE;
+  return null;
+}
+
 /** Spec bookings §5 "Action availability on the bookings list". */
 export function bookingActions(b: BookingForActions, viewer: Viewer): BookingActions {
   const own = viewer.agent_id !== null && b.agent_ids.includes(viewer.agent_id);
@@ -68,12 +82,54 @@ export function bookingActions(b: BookingForActions, viewer: Viewer): BookingAct
   return {
     view: canSee,
     // Admins may edit anything; agents their own open, non-refund bookings.
-    edit: viewer.is_admin || (own && !closed(b.status) && !b.is_refund),
+    edit: viewer.is_admin || (own && editRefusal(b, viewer) === null),
     delete: viewer.is_admin && !closed(b.status) && !b.is_reconciled && !b.has_transactions && !b.has_paid_commission,
     cancel: viewer.is_admin && !closed(b.status),
     payout,
     transactions_link: viewer.is_admin,
   };
+}
+
+/** Where a stored booking is registered: under its primary agent, with the sub-agent when booked through a parent. */
+export interface BookingRegistration {
+  primary_agent_id: number;
+  sub_agent_id: number | null;
+}
+
+/**
+ * Whose rate a saved booking is worked out with (DOMAIN.md "Who gets what"); the engine then registers
+ * it under that agent, or under the parent agent for a supplier the agent books through a parent.
+ * - An admin chooses the primary agent (spec §6). Sent unchanged on a sub-agent booking — the parent it
+ *   is registered under — the booking stays the sub-agent's; another agent clears the sub-agent (§4).
+ * - A non-admin's is fixed whatever was sent (§6): their own agent on create; on edit the booking's own
+ *   agent (the sub-agent of a via-parent booking, whether the sub-agent or the parent edits it).
+ * Null: nobody (an admin who sent no agent, a non-admin user without an agent profile).
+ */
+export function bookingAgentId(
+  viewer: Viewer,
+  sentPrimaryAgentId: number | null,
+  existing: BookingRegistration | null,
+): number | null {
+  if (viewer.is_admin) {
+    if (existing?.sub_agent_id != null && sentPrimaryAgentId === existing.primary_agent_id)
+      return existing.sub_agent_id;
+    return sentPrimaryAgentId;
+  }
+  if (existing) return existing.sub_agent_id ?? existing.primary_agent_id;
+  return viewer.agent_id;
+}
+
+/**
+ * The status a saved booking gets (spec §4, §6): an admin's choice (else the booking's own, else
+ * pending); for a non-admin pending on create and the existing status on edit, whatever was sent.
+ */
+export function effectiveBookingStatus(
+  viewer: Viewer,
+  sent: BookingStatus | undefined,
+  existing: BookingStatus | null,
+): BookingStatus {
+  if (viewer.is_admin) return sent ?? existing ?? 'pending';
+  return existing ?? 'pending';
 }
 
 /** Why a delete is refused, for the server's 409 (null when allowed). */

@@ -35,11 +35,14 @@ export const availableBookingSchema = z.object({
 });
 export type AvailableBooking = z.infer<typeof availableBookingSchema>;
 
+/** Per currency, over the bookings of the group the viewer may see (an agent: their own). */
 export const bookingGroupTotalSchema = z.object({
   currency_code: z.string(),
   currency_symbol: z.string(),
   total: moneyOut,
   expected_commission: moneyOut,
+  /** The viewer's share, as the bookings list's `my_commission`. */
+  my_commission: moneyOut,
 });
 
 export const bookingGroupListItemSchema = z.object({
@@ -48,9 +51,9 @@ export const bookingGroupListItemSchema = z.object({
   description: z.string(),
   agent_id: z.number().int().nullable(),
   agent_name: z.string().nullable(),
+  /** The group's bookings the viewer may see (an agent: their own). */
   bookings_count: z.number().int(),
   totals: z.array(bookingGroupTotalSchema),
-  /** PostgreSQL's text form of the timestamp ('2025-01-31 10:00:00.123+00'). */
   created_at: timestampOut,
 });
 export type BookingGroupListItem = z.infer<typeof bookingGroupListItemSchema>;

@@ -149,7 +149,13 @@ export const bookingListItemSchema = z.object({
   booking_date: dateOut,
   customer_name: z.string(),
   booking_amount: moneyOut,
+  /** The agent side's expected commission (all its lines). */
   expected_commission: moneyOut,
+  /**
+   * The viewer's share: for an agent the sum of their own commission lines (a sub-agent's split, the
+   * parent's rest), for an admin the whole agent side (= expected_commission).
+   */
+  my_commission: moneyOut,
   paid_amount: moneyOut,
   remaining_amount: moneyOut,
   status: z.enum(BOOKING_STATUSES),
@@ -217,17 +223,23 @@ export const bookingCommissionLineSchema = z.object({
   payment_date: dateOut.nullable(),
 });
 
-/** An audit entry of the booking, newest first (`before`/`after`/`meta` as the audit log stored them). */
+const historyValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+/**
+ * An audit entry of the booking, newest first: `before`/`after`/`meta` as the audit log stored them
+ * (for an agent without other agents' commission lines and payout items), and `changes`, the fields
+ * whose values the entry changed (the domain's `historyChanges`).
+ */
 export const bookingHistoryEntrySchema = z.object({
   /** The audit log's bigint id, as text. */
   id: z.string().regex(/^\d+$/),
-  /** PostgreSQL's text form of the timestamp. */
   occurred_at: timestampOut,
   action: z.string(),
   user_name: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   meta: z.unknown(),
+  changes: z.array(z.object({ field: z.string(), before: historyValue, after: historyValue })),
 });
 
 /** One booking (`GET /bookings/{id}`): the list row plus its rate, lines, group, receipt, match and history. */
@@ -241,8 +253,8 @@ export const bookingSchema = bookingListItemSchema.extend({
   booking_group: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   booking_receipt: z.object({ id: z.number().int(), filename: z.string(), url: z.string() }).nullable(),
   cancellation_note: z.string().nullable(),
-  /** PostgreSQL's text form of the timestamp. */
   created_at: timestampOut,
+  /** The commission lines: all of them for an admin, an agent's own line for an agent. */
   actual_commissions: z.array(bookingCommissionLineSchema),
   transaction_status: bookingTransactionStatusSchema,
   history: z.array(bookingHistoryEntrySchema),

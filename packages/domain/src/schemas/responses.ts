@@ -12,8 +12,13 @@ export const moneyOut = z.number();
 export const percentOut = z.number();
 /** `YYYY-MM-DD`. */
 export const dateOut = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-/** ISO-8601 UTC timestamp (a `Date` from the database serialises to one). */
-export const timestampOut = z.union([z.string(), z.date().transform((d) => d.toISOString())]);
+/** ISO-8601 UTC (CONTRACT.md §2): `2026-03-01T10:00:00.123Z`, fractional seconds optional. */
+export const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+/** ISO-8601 UTC timestamp: such a string, or a `Date` from the database (serialised to one). */
+export const timestampOut = z.union([
+  z.string().regex(ISO_TIMESTAMP, 'An ISO-8601 UTC timestamp (YYYY-MM-DDTHH:MM:SS.sssZ).'),
+  z.date().transform((d) => d.toISOString()),
+]);
 
 /** `{status: 'success', …shape}`. */
 export const success = <S extends z.ZodRawShape>(shape: S) => z.object({ status: z.literal('success'), ...shape });

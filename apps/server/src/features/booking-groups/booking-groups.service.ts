@@ -5,7 +5,8 @@ import { bookingGroups } from '../../db/schema';
 import { fieldError, notFound } from '../../http/errors';
 import { writeAudit, writeAudits } from '../../shared/audit';
 import { money } from '../../shared/json-numbers';
-import { visibleTo } from '../bookings';
+import { isoTimestamp } from '../../shared/timestamps';
+import { myCommission, visibleTo } from '../bookings';
 
 type GroupRow = typeof bookingGroups.$inferSelect;
 
@@ -33,29 +34,33 @@ type GroupListRow = {
   created_at: string;
 };
 
-async function totalsFor(db: DbOrTx, ids: number[]) {
-  if (ids.length === 0)
-    return new Map<
-      number,
-      { currency_code: string; currency_symbol: string; total: number; expected_commission: number }[]
-    >();
+type GroupTotal = {
+  currency_code: string;
+  currency_symbol: string;
+  total: number;
+  expected_commission: number;
+  my_commission: number;
+};
+
+/** Per group and currency, over the bookings the user may see, with the user's own share (`myCommission`). */
+async function totalsFor(db: DbOrTx, user: SessionUser, ids: number[]) {
+  const out = new Map<number, GroupTotal[]>();
+  if (ids.length === 0) return out;
   const { rows } = await db.execute<{
     booking_group_id: number;
     currency_code: string;
     currency_symbol: string;
     total: string;
     expected: string;
+    mine: string;
   }>(sql`
     select b.booking_group_id, c.code as currency_code, c.symbol as currency_symbol,
-           sum(b.booking_amount)::text as total, sum(b.expected_commission)::text as expected
+           sum(b.booking_amount)::text as total, sum(b.expected_commission)::text as expected,
+           sum((${myCommission(user)})::numeric)::text as mine
       from bookings b join suppliers s on s.id = b.supplier_id join currencies c on c.id = s.currency_id
-     where b.booking_group_id in ${sql.raw(`(${ids.join(',')})`)}
+     where b.booking_group_id in ${sql.raw(`(${ids.join(',')})`)} and ${visibleTo(user)}
      group by b.booking_group_id, c.code, c.symbol
      order by c.code`);
-  const out = new Map<
-    number,
-    { currency_code: string; currency_symbol: string; total: number; expected_commission: number }[]
-  >();
   for (const r of rows) {
     const list = out.get(r.booking_group_id) ?? [];
     list.push({
@@ -63,15 +68,17 @@ async function totalsFor(db: DbOrTx, ids: number[]) {
       currency_symbol: r.currency_symbol,
       total: money(r.total),
       expected_commission: money(r.expected),
+      my_commission: money(r.mine),
     });
     out.set(r.booking_group_id, list);
   }
   return out;
 }
 
-const groupSelect = sql`
-  select g.id, g.name, g.description, g.agent_id, u.name as agent_name, g.created_at::text,
-         (select count(*)::int from bookings b where b.booking_group_id = g.id) as bookings_count
+/** The groups' columns; the booking count, like the totals, counts the bookings the user may see. */
+const groupSelect = (user: SessionUser) => sql`
+  select g.id, g.name, g.description, g.agent_id, u.name as agent_name, ${isoTimestamp('g.created_at')} as created_at,
+         (select count(*)::int from bookings b where b.booking_group_id = g.id and ${visibleTo(user)}) as bookings_count
     from booking_groups g
     left join agents a on a.id = g.agent_id
     left join users u on u.id = a.user_id`;
@@ -81,7 +88,7 @@ export async function findGroups(
   db: DbOrTx,
   user: SessionUser,
   q: { page: number; per_page: number; search?: string | undefined },
-): Promise<Paginated<GroupListRow & { totals: unknown[] }>> {
+): Promise<Paginated<GroupListRow & { totals: GroupTotal[] }>> {
   const where: SQL[] = [groupVisibleTo(user)];
   if (q.search) {
     const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -91,12 +98,13 @@ export async function findGroups(
   const offset = (q.page - 1) * q.per_page;
   const [{ rows }, { rows: countRows }] = await Promise.all([
     db.execute<GroupListRow>(
-      sql`${groupSelect} where ${whereSql} order by g.created_at desc, g.id desc limit ${q.per_page} offset ${offset}`,
+      sql`${groupSelect(user)} where ${whereSql} order by g.created_at desc, g.id desc limit ${q.per_page} offset ${offset}`,
     ),
     db.execute<{ total: number }>(sql`select count(*)::int as total from booking_groups g where ${whereSql}`),
   ]);
   const totals = await totalsFor(
     db,
+    user,
     rows.map((r) => r.id),
   );
   const total = countRows[0]?.total ?? 0;
@@ -166,13 +174,15 @@ export async function findAvailableBookings(
 
 /** One group with its bookings (`GET /booking-groups/{id}`); null when the user may not see it. */
 export async function getGroup(db: DbOrTx, user: SessionUser, id: number) {
-  const { rows } = await db.execute<GroupListRow>(sql`${groupSelect} where g.id = ${id} and ${groupVisibleTo(user)}`);
+  const { rows } = await db.execute<GroupListRow>(
+    sql`${groupSelect(user)} where g.id = ${id} and ${groupVisibleTo(user)}`,
+  );
   const g = rows[0];
   if (!g) return null;
   const { rows: members } = await db.execute<AvailableRow>(
     sql`${availableSelect} where b.booking_group_id = ${id} and ${visibleTo(user)} order by b.booking_date desc, b.id desc`,
   );
-  const totals = await totalsFor(db, [id]);
+  const totals = await totalsFor(db, user, [id]);
   return {
     ...g,
     totals: totals.get(id) ?? [],

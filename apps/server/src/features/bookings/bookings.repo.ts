@@ -1,6 +1,8 @@
 import {
   bookingActions,
+  historyChanges,
   moneyFromDb,
+  ownEntriesOnly,
   type BookingForActions,
   type BookingListQuery,
   type BookingStatus,
@@ -10,6 +12,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { money, pct } from '../../shared/json-numbers';
+import { isoTimestamp } from '../../shared/timestamps';
 import { findCommissionLines } from '../commissions';
 import { findTransactionStatuses, matchedTransactionExists } from '../transactions';
 
@@ -22,6 +25,7 @@ const SORT_COLUMNS: Record<BookingListQuery['sort'], string> = {
 };
 
 /** The columns of a list row and the joins they need (the list and the single booking share them). */
+const listColumns = (user: SessionUser) => sql`${LIST_COLUMNS}, ${myCommission(user)} as my_commission`;
 const LIST_COLUMNS =
   sql.raw(`b.id, b.booking_reference, b.booking_date, b.customer_name, b.booking_amount::text, b.expected_commission::text,
   b.paid_amount::text, b.remaining_amount::text, b.status, b.is_personal, b.is_reconciled, b.is_sub_agent,
@@ -43,6 +47,7 @@ type ListRow = {
   customer_name: string;
   booking_amount: string;
   expected_commission: string;
+  my_commission: string;
   paid_amount: string;
   remaining_amount: string;
   status: BookingStatus;
@@ -62,6 +67,16 @@ type ListRow = {
   has_paid_commission: boolean;
   has_transactions: boolean;
 };
+
+/**
+ * The viewer's share of a booking's commission (numeric text): an admin's is the whole agent side, an
+ * agent's the sum of their own lines (DOMAIN.md "Report cards": non-admins see only their own lines).
+ */
+export function myCommission(user: SessionUser, booking = 'b'): SQL {
+  if (user.is_admin) return sql.raw(`${booking}.expected_commission::text`);
+  return sql`(select coalesce(sum(ac.amount), 0)::text from actual_commissions ac
+               where ac.booking_id = ${sql.raw(booking)}.id and ac.agent_id = ${user.agent_id ?? -1})`;
+}
 
 /** Who may see which bookings: admins all, agents those they earn from (primary or sub-agent). */
 export function visibleTo(user: SessionUser): SQL {
@@ -105,7 +120,7 @@ export async function findBookings(
          order by ${order}
          limit ${q.per_page} offset ${offset}
       )
-      select ${LIST_COLUMNS}, ${matchedTransactionExists('b')} as has_transactions
+      select ${listColumns(user)}, ${matchedTransactionExists('b')} as has_transactions
         from page b
         ${LIST_JOINS}
        order by ${order}`),
@@ -131,7 +146,8 @@ function toListItem(r: ListRow, user: SessionUser, transaction?: BookingForActio
     booking_date: r.booking_date,
     customer_name: r.customer_name,
     booking_amount: money(r.booking_amount)!,
-    expected_commission: money(r.expected_commission)!,
+    expected_commission: money(r.expected_commission),
+    my_commission: money(r.my_commission),
     paid_amount: money(r.paid_amount)!,
     remaining_amount: money(r.remaining_amount)!,
     status: r.status,
@@ -185,9 +201,10 @@ export async function getBooking(db: DbOrTx, user: SessionUser, id: number) {
       created_at: string;
     }
   >(sql`
-    select ${LIST_COLUMNS}, ${matchedTransactionExists('b')} as has_transactions, bg.name as booking_group_name,
+    select ${listColumns(user)}, ${matchedTransactionExists('b')} as has_transactions, bg.name as booking_group_name,
            b.trip_number, b.notes, b.commission_percentage::text, b.rate_source, b.parent_agent_id, b.split_percentage::text,
-           b.booking_receipt_file_id, f.filename as receipt_filename, b.cancellation_note, b.created_at::text
+           b.booking_receipt_file_id, f.filename as receipt_filename, b.cancellation_note,
+           ${isoTimestamp('b.created_at')} as created_at
       from bookings b
       ${LIST_JOINS}
       left join booking_groups bg on bg.id = b.booking_group_id
@@ -195,9 +212,11 @@ export async function getBooking(db: DbOrTx, user: SessionUser, id: number) {
      where b.id = ${id} and ${visibleTo(user)}`);
   const r = rows[0];
   if (!r) return null;
-  const lines = await findCommissionLines(db, id);
-  const { rows: history } = await db.execute<{
-    id: number;
+  // An agent reads their own line and their own line history only; an admin all of them.
+  const own = <T>(value: T): T => (user.is_admin ? value : (ownEntriesOnly(value, user.agent_id ?? -1) as T));
+  const lines = (await findCommissionLines(db, id)).filter((l) => user.is_admin || l.agent_id === user.agent_id);
+  const { rows: audits } = await db.execute<{
+    id: string;
     occurred_at: string;
     action: string;
     user_name: string | null;
@@ -205,9 +224,13 @@ export async function getBooking(db: DbOrTx, user: SessionUser, id: number) {
     after: unknown;
     meta: unknown;
   }>(sql`
-    select l.id, l.occurred_at::text, l.action, u.name as user_name, l.before, l.after, l.meta
+    select l.id, ${isoTimestamp('l.occurred_at')} as occurred_at, l.action, u.name as user_name, l.before, l.after, l.meta
       from audit_logs l left join users u on u.id = l.user_id
      where l.entity_type = 'booking' and l.entity_id = ${String(id)} order by l.id desc limit 100`);
+  const history = audits.map((h) => {
+    const [before, after] = [own(h.before), own(h.after)];
+    return { ...h, before, after, meta: own(h.meta), changes: historyChanges(before, after) };
+  });
   const transactionStatus = (await findTransactionStatuses(db, [id])).get(id)!;
   return {
     ...toListItem(r, user, transactionStatus),

@@ -1,12 +1,16 @@
 import {
   bookingActions,
+  bookingAgentId,
   canAgentBookSupplier,
   deleteRefusal,
+  editRefusal,
+  effectiveBookingStatus,
   formatMismatchMessage,
   matchesBookingFormat,
   moneyFromDb,
   moneyToString,
   percentFromDb,
+  REFUND_BOOKING_EDIT_MESSAGE,
   type BookingForActions,
   type BookingInput,
   type BookingStatus,
@@ -26,7 +30,6 @@ import { lockSuppliersForMatching, matchedTransactionExists, refreshMatchStatuse
 
 type BookingRow = typeof bookings.$inferSelect;
 
-const isClosed = (s: string) => s === 'cancelled' || s === 'completed';
 const ownsBooking = (user: SessionUser, b: Pick<BookingRow, 'primary_agent_id' | 'sub_agent_id'>) =>
   user.agent_id !== null && (b.primary_agent_id === user.agent_id || b.sub_agent_id === user.agent_id);
 
@@ -59,11 +62,13 @@ export async function saveBooking(
       // Moved to another supplier by a concurrent save since the read above: lock that one too.
       if (!current.some((r) => r.supplier_id === existing!.supplier_id))
         await lockSuppliersForMatching(tx, [existing.supplier_id]);
-      if (!user.is_admin) {
-        if (!ownsBooking(user, existing)) throw forbidden();
-        if (isClosed(existing.status)) throw conflict('A cancelled or completed booking can no longer be edited.');
-        if (moneyFromDb(existing.booking_amount) < 0n) throw forbidden('Only an admin can edit a refund booking.');
-      }
+      if (!user.is_admin && !ownsBooking(user, existing)) throw forbidden();
+      const refusal = editRefusal(
+        { status: existing.status as BookingStatus, is_refund: moneyFromDb(existing.booking_amount) < 0n },
+        user,
+      );
+      if (refusal === REFUND_BOOKING_EDIT_MESSAGE) throw forbidden(refusal);
+      if (refusal) throw conflict(refusal);
     }
 
     const [supplier] = await tx.select().from(suppliers).where(eq(suppliers.id, input.supplier_id!));
@@ -76,34 +81,13 @@ export async function saveBooking(
       errors.booking_amount = ['The booking amount field must be at least 0.'];
     }
 
-    // Status: admins set any; agents always pending on create and keep the status on edit.
-    let status: BookingStatus;
-    if (user.is_admin) status = input.status ?? (existing?.status as BookingStatus | undefined) ?? 'pending';
-    else {
-      const allowed = existing ? existing.status : 'pending';
-      if (input.status !== undefined && input.status !== allowed)
-        errors.status = ['Only an admin can change the booking status.'];
-      status = allowed as BookingStatus;
-    }
-
-    // Who books: admins choose the primary agent; agents book as themselves.
-    let booker: number;
-    if (user.is_admin) {
-      if (input.primary_agent_id === null) errors.primary_agent_id = ['The primary agent field is required.'];
-      booker = input.primary_agent_id ?? 0;
-    } else {
-      if (user.agent_id === null) throw forbidden('Only agents and admins can record bookings.');
-      const own = existing ? (existing.sub_agent_id ?? existing.primary_agent_id) : user.agent_id;
-      if (
-        input.primary_agent_id !== null &&
-        input.primary_agent_id !== user.agent_id &&
-        input.primary_agent_id !== existing?.primary_agent_id
-      ) {
-        errors.primary_agent_id = ['Only an admin can choose the primary agent.'];
-      }
-      booker = own;
-    }
-    if (Object.keys(errors).length) throw validationError(errors);
+    // Status and agent (spec §4, §6): an admin chooses them; a non-admin's are coerced, never refused —
+    // pending on create and unchanged on edit; their own agent, or the parent for a via-parent supplier.
+    const status = effectiveBookingStatus(user, input.status, (existing?.status as BookingStatus | undefined) ?? null);
+    const booker = bookingAgentId(user, input.primary_agent_id, existing);
+    if (booker === null && !user.is_admin) throw forbidden('Only agents and admins can record bookings.');
+    if (booker === null) errors.primary_agent_id = ['The primary agent field is required.'];
+    if (Object.keys(errors).length || booker === null) throw validationError(errors);
 
     if (user.is_admin) {
       const [agent] = await tx.select({ id: agents.id }).from(agents).where(eq(agents.id, booker));
@@ -123,11 +107,22 @@ export async function saveBooking(
       ? await storeUpload(tx, 'booking_receipt', receipt, user.id)
       : (existing?.booking_receipt_file_id ?? null);
 
+    // What was sent and what was kept, for the audit row (only where a non-admin's value was coerced).
+    const coerced: Record<string, { sent: unknown; kept: unknown }> = {};
+    if (!user.is_admin) {
+      if (input.status !== undefined && input.status !== status) coerced.status = { sent: input.status, kept: status };
+      if (input.primary_agent_id !== null && input.primary_agent_id !== resolved.primaryAgentId) {
+        coerced.primary_agent_id = { sent: input.primary_agent_id, kept: resolved.primaryAgentId };
+      }
+    }
+
     const gross = input.booking_amount;
     const existingLines = existing
       ? (
-          await tx.execute<{ agent_id: number; paid_amount: string }>(
-            sql`select agent_id, paid_amount::text from actual_commissions where booking_id = ${existing.id}`,
+          await tx.execute<{ agent_id: number; paid_amount: string } & Record<string, unknown>>(
+            sql`select agent_id, role, percentage::text, amount::text, gst_amount::text, total_with_gst::text,
+                       paid_amount::text, status
+                  from actual_commissions where booking_id = ${existing.id} order by id`,
           )
         ).rows
       : [];
@@ -191,8 +186,9 @@ export async function saveBooking(
       action: existing ? 'update' : 'create',
       entityType: 'booking',
       entityId: id,
-      before: existing ? auditView(existing) : undefined,
+      before: existing ? { ...auditView(existing), lines: existingLines } : undefined,
       after: { ...values, lines: computed.lines },
+      ...(Object.keys(coerced).length ? { meta: { coerced } } : {}),
     });
     return { id, created: !existing };
   });

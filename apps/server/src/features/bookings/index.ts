@@ -1,5 +1,5 @@
 /** The bookings feature's public face: the only module other features and the wiring import. */
 export { bookingRoutes } from './bookings.routes';
 export { bookingSupplierRoutes } from './booking-suppliers.routes';
-export { visibleTo } from './bookings.repo';
+export { myCommission, visibleTo } from './bookings.repo';
 export { saveBooking } from './bookings.service';

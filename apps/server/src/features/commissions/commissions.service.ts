@@ -422,10 +422,10 @@ export async function explainBookingCommission(db: DbOrTx, bookingId: number, us
       from bookings b join suppliers s on s.id = b.supplier_id join currencies c on c.id = s.currency_id
      where b.id = ${bookingId}`);
   const b = rows[0];
-  if (!b) throw notFound('The booking');
+  // Another agent's booking is not found, as the booking read answers (no hint that it exists).
   const mine = user.agent_id;
-  if (!user.is_admin && (mine === null || ![b.primary_agent_id, b.parent_agent_id, b.sub_agent_id].includes(mine))) {
-    throw forbidden();
+  if (!b || (!user.is_admin && (mine === null || ![b.primary_agent_id, b.sub_agent_id].includes(mine)))) {
+    throw notFound('The booking');
   }
   const names = b.agent_names ?? {};
   const agentName = (id: number) => names[String(id)] ?? `agent #${id}`;
@@ -451,7 +451,8 @@ export async function explainBookingCommission(db: DbOrTx, bookingId: number, us
     subAgentId: b.sub_agent_id,
     agentName,
   });
-  const lines = await findCommissionLines(db, bookingId);
+  // An agent reads their own line only (DOMAIN.md "Report cards").
+  const lines = (await findCommissionLines(db, bookingId)).filter((l) => user.is_admin || l.agent_id === mine);
   const storedExpected = moneyFromDb(b.expected_commission);
   return {
     status: 'success' as const,

@@ -464,9 +464,9 @@ describe('GET /bookings/{id}/commission-explanation', () => {
         payment_date: null,
       },
     ]);
-    // Ana may read her own booking's explanation; another agent may not.
+    // Ana may read her own booking's explanation; to another agent it is not found, as the booking read says.
     expect((await ana.get(`/bookings/${id}/commission-explanation`)).statusCode).toBe(200);
-    expect((await agent.get(`/bookings/${id}/commission-explanation`)).statusCode).toBe(403);
+    expect((await agent.get(`/bookings/${id}/commission-explanation`)).statusCode).toBe(404);
     expect((await admin.get('/bookings/999999/commission-explanation')).statusCode).toBe(404);
   });
 
@@ -493,7 +493,10 @@ describe('GET /bookings/{id}/commission-explanation', () => {
       },
     });
     expect(data.lines[0]).toContain('Booked by Sam Sub as a sub-agent of Pat Parent');
-    expect(lines.map((l: { agent_name: string; amount: string }) => [l.agent_name, l.amount])).toEqual([
+    // The sub-agent reads his own line (DOMAIN.md "Report cards"); an admin both.
+    const lineAmounts = (ls: { agent_name: string; amount: string }[]) => ls.map((l) => [l.agent_name, l.amount]);
+    expect(lineAmounts(lines)).toEqual([['Sam Sub', '42.00']]);
+    expect(lineAmounts((await admin.get(`/bookings/${id}/commission-explanation`)).json().lines)).toEqual([
       ['Sam Sub', '42.00'],
       ['Pat Parent', '28.00'],
     ]);

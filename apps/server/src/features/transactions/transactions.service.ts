@@ -28,6 +28,7 @@ import { notFound, validationError, type FieldErrors } from '../../http/errors';
 import type { UploadedFile } from '../../http/route';
 import { writeAudit } from '../../shared/audit';
 import { storeUpload } from '../../shared/stored-files';
+import { isoTimestamp } from '../../shared/timestamps';
 import { refreshMatchStatusesForReferences } from './transaction-matching';
 
 export type AccountFacts = {
@@ -89,7 +90,7 @@ const TX_COLUMNS = sql`t.id, t.account_id, a.name as account_name, a.accountable
   coalesce(s.name, u.name) as accountable_name, s.booking_number_format,
   t.transaction_type, t.currency_id, c.code as currency_code, c.symbol as currency_symbol, t.amount::text as amount,
   t.reference_number, t.status, t.description, t.is_partial, t.cheque_reference_number, t.reference_image_file_id,
-  t.transaction_date, t.created_at::text as created_at`;
+  t.transaction_date, ${isoTimestamp('t.created_at')} as created_at`;
 const TX_JOINS = sql`
   join accounts a on a.id = t.account_id
   join currencies c on c.id = t.currency_id

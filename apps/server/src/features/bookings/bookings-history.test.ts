@@ -1,0 +1,81 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bookingForm, bookingsTestWorld } from './bookings.test-setup';
+
+let w: Awaited<ReturnType<typeof bookingsTestWorld>>;
+beforeAll(async () => {
+  w = await bookingsTestWorld();
+});
+
+/** CONTRACT.md §2: timestamps ISO-8601 UTC. */
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+describe("a booking's history", () => {
+  it('names exactly the fields whose values changed', async () => {
+    const form = bookingForm({ supplier_id: w.sunwing, booking_reference: 'SW3000001' });
+    const id = (await w.ana.post('/bookings', { json: form })).json().data.id as number;
+    const put = (over: Record<string, unknown>) =>
+      w.ana.post(`/bookings/${id}`, { json: { _method: 'PUT', ...form, ...over } });
+
+    expect((await put({ notes: 'Window seat' })).statusCode).toBe(200);
+    let history = (await w.ana.get(`/bookings/${id}`)).json().data.history;
+    expect(history.map((h: { action: string }) => h.action)).toEqual(['update', 'create']);
+    expect(history[0].changes).toEqual([{ field: 'notes', before: null, after: 'Window seat' }]);
+
+    // Saved again unchanged: an update row that changed nothing.
+    expect((await put({ notes: 'Window seat' })).statusCode).toBe(200);
+    history = (await w.ana.get(`/bookings/${id}`)).json().data.history;
+    expect(history[0].changes).toEqual([]);
+
+    expect((await put({ notes: 'Window seat', booking_amount: '200.00' })).statusCode).toBe(200);
+    history = (await w.ana.get(`/bookings/${id}`)).json().data.history;
+    expect(history[0].changes).toEqual([
+      { field: 'booking_amount', before: '100.00', after: '200.00' },
+      { field: 'expected_commission', before: '12.50', after: '25.00' },
+    ]);
+
+    // The creation lists what was set; no update row mentions the cancellation note.
+    const created = history.at(-1);
+    expect(created.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'booking_reference', before: null, after: 'SW3000001' },
+        { field: 'status', before: null, after: 'pending' },
+      ]),
+    );
+    expect(history.flatMap((h: { changes: { field: string }[] }) => h.changes.map((c) => c.field))).not.toContain(
+      'cancellation_note',
+    );
+
+    await w.admin.post(`/bookings/${id}/cancel`, { json: { cancellation_note: 'Client changed plans' } });
+    history = (await w.admin.get(`/bookings/${id}`)).json().data.history;
+    expect(history[0]).toMatchObject({
+      action: 'cancel',
+      changes: [
+        { field: 'status', before: 'pending', after: 'cancelled' },
+        { field: 'cancellation_note', before: null, after: 'Client changed plans' },
+      ],
+    });
+  });
+});
+
+describe('timestamps', () => {
+  it("go out as ISO-8601 UTC: the booking's, its history's and a booking group's", async () => {
+    const id = (
+      await w.ana.post('/bookings', {
+        json: bookingForm({
+          supplier_id: w.sunwing,
+          booking_reference: 'SW3000002',
+          is_group_booking: true,
+          booking_group_id: 'Ana group',
+        }),
+      })
+    ).json().data.id as number;
+    const b = (await w.ana.get(`/bookings/${id}`)).json().data;
+    expect(b.created_at).toMatch(ISO_UTC);
+    expect(b.history[0].occurred_at).toMatch(ISO_UTC);
+    const [stored] = await w.q(`select created_at from bookings where id = $1`, [id]);
+    expect(b.created_at).toBe((stored!.created_at as Date).toISOString());
+    const groups = (await w.ana.get('/booking-groups')).json().data;
+    expect(groups.map((g: { created_at: string }) => g.created_at)).toEqual([expect.stringMatching(ISO_UTC)]);
+    expect((await w.ana.get(`/booking-groups/${b.booking_group.id}`)).json().data.created_at).toMatch(ISO_UTC);
+  });
+});

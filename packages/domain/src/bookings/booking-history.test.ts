@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { historyChanges, ownEntriesOnly } from './booking-history';
+
+describe('historyChanges', () => {
+  it('names only the fields the row wrote with another value', () => {
+    const before = { booking_reference: 'SW1', notes: null, cancellation_note: null, booking_amount: '100.00' };
+    const after = {
+      booking_reference: 'SW1',
+      notes: 'Window seat',
+      booking_amount: '100.00',
+      lines: [{ agent_id: 1 }],
+    };
+    expect(historyChanges(before, after)).toEqual([{ field: 'notes', before: null, after: 'Window seat' }]);
+  });
+
+  it.each([
+    ['null and a missing value', { notes: null }, { notes: undefined }],
+    ["null and ''", { trip_number: null }, { trip_number: '' }],
+    ['decimals as stored and as computed', { commission_percentage: '12.5000' }, { commission_percentage: '12.5' }],
+    ['a number and its decimal text', { booking_amount: 100 }, { booking_amount: '100.00' }],
+  ])('treats %s as the same value', (_name, before, after) => {
+    expect(historyChanges(before, after)).toEqual([]);
+  });
+
+  it('keeps leading zeros of a reference (text, not a number)', () => {
+    expect(historyChanges({ booking_reference: '0123' }, { booking_reference: '123' })).toEqual([
+      { field: 'booking_reference', before: '0123', after: '123' },
+    ]);
+  });
+
+  it('lists what a creation set, and nothing for a row without an after', () => {
+    expect(historyChanges(null, { status: 'pending', notes: null, is_personal: false })).toEqual([
+      { field: 'status', before: null, after: 'pending' },
+      { field: 'is_personal', before: null, after: false },
+    ]);
+    expect(historyChanges({ status: 'pending' }, null)).toEqual([]);
+  });
+});
+
+describe('ownEntriesOnly', () => {
+  it("drops other agents' lines and payout items at any depth, and keeps the rest", () => {
+    const row = {
+      status: 'partial',
+      lines: [
+        { agent_id: 1, amount: '42.00' },
+        { agent_id: 2, amount: '28.00' },
+      ],
+      items: [{ agent_id: 2, total: '28.00' }],
+      tags: ['a', 'b'],
+    };
+    expect(ownEntriesOnly(row, 1)).toEqual({
+      status: 'partial',
+      lines: [{ agent_id: 1, amount: '42.00' }],
+      items: [],
+      tags: ['a', 'b'],
+    });
+    expect(ownEntriesOnly(null, 1)).toBeNull();
+  });
+});

@@ -48,7 +48,7 @@ const columns: ListColumn<BookingGroupListItem>[] = [
         ? '—'
         : g.totals.map((t) => (
             <Text size="sm" key={t.currency_code}>
-              {money(t.total, t)} (commission {money(t.expected_commission, t)})
+              {money(t.total, t)} (commission {money(t.my_commission, t)})
             </Text>
           )),
   },

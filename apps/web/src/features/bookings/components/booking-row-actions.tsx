@@ -1,8 +1,9 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconArrowsExchange, IconCash, IconEye, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '../../../lib/paths';
 import type { BookingListItem } from '../api/bookings-api';
+import { returnTo } from '../utils/return-to';
 
 export const PAYOUT_NOT_BUILT = 'Payouts are not available yet.';
 
@@ -18,6 +19,7 @@ interface BookingRowActionsProps {
 export function BookingRowActions({ booking, canPayout, onDelete, onCancel }: BookingRowActionsProps) {
   const a = booking.actions;
   const ref = booking.booking_reference;
+  const location = useLocation();
   return (
     <Group gap={4} wrap="nowrap">
       {a.view && (
@@ -29,7 +31,14 @@ export function BookingRowActions({ booking, canPayout, onDelete, onCancel }: Bo
       )}
       {a.edit && (
         <Tooltip label="Edit">
-          <ActionIcon variant="subtle" component={Link} to={paths.bookings.edit(booking.id)} aria-label={`Edit ${ref}`}>
+          <ActionIcon
+            variant="subtle"
+            component={Link}
+            to={paths.bookings.edit(booking.id)}
+            // After the save the form comes back to this list, with its filters and page.
+            state={returnTo(`${location.pathname}${location.search}`)}
+            aria-label={`Edit ${ref}`}
+          >
             <IconPencil size={16} />
           </ActionIcon>
         </Tooltip>

@@ -1,4 +1,4 @@
-import type { Supplier } from '@app/domain';
+import { bookingAgentId, type Supplier } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { suppliersQueryOptions } from '../../suppliers';
@@ -19,8 +19,9 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 interface BookingFormDataArgs {
   booking: Booking | undefined;
   admin: boolean;
-  /** The signed-in user's agent (agents book for themselves). */
+  /** The signed-in user's agent (agents book for themselves) and name. */
   ownAgentId: number | null;
+  ownName: string;
   values: BookingFormValues;
 }
 
@@ -29,15 +30,18 @@ interface BookingFormDataArgs {
  * agent may book, the agents (admins), the groups, the rate for supplier × agent × date, and the
  * reference checks; and what follows from them (currency, format, sub-agent split, expected commission).
  */
-export function useBookingFormData({ booking, admin, ownAgentId, values }: BookingFormDataArgs) {
+export function useBookingFormData({ booking, admin, ownAgentId, ownName, values }: BookingFormDataArgs) {
   const suppliers = useQuery(suppliersQueryOptions());
   const agents = useAgentsList(admin);
   const groups = useBookingGroupOptions();
 
-  // The server decides which suppliers an agent may book (a rate, or a parent agent's sub-agent link)
-  // and names the parent for 'name (via parent agent name)'; for an admin it annotates the chosen agent.
-  const chosenAgentId = admin ? (values.primary_agent_id ? Number(values.primary_agent_id) : null) : ownAgentId;
-  const bookable = useQuery(bookingSuppliersQueryOptions(admin ? chosenAgentId : null));
+  // Whose rate the booking is worked out with — the server's rule: the agent an admin chooses (the
+  // sub-agent of a via-parent booking while its parent stays chosen), else the agent's own (on edit the
+  // booking's own agent). The server decides which suppliers that agent may book (a rate, or a parent
+  // agent's sub-agent link) and names the parent for 'name (via parent agent name)'.
+  const chosenAgentId = values.primary_agent_id ? Number(values.primary_agent_id) : null;
+  const bookerId = bookingAgentId({ is_admin: admin, agent_id: ownAgentId }, chosenAgentId, booking ?? null);
+  const bookable = useQuery(bookingSuppliersQueryOptions(admin ? bookerId : null));
   const supplierOptions = useMemo(
     () => bookingSupplierOptions(bookable.data ?? [], suppliers.data ?? [], booking?.supplier_id),
     [bookable.data, suppliers.data, booking?.supplier_id],
@@ -50,8 +54,8 @@ export function useBookingFormData({ booking, admin, ownAgentId, values }: Booki
   // The rate: refetched when the supplier, the agent (admins) or the booking date changes.
   const rateDate = ISO_DATE.test(values.booking_date) ? values.booking_date : null;
   const rateQuery = useQuery({
-    ...commissionRateQueryOptions(chosenAgentId ?? 0, supplierId ?? 0, rateDate),
-    enabled: chosenAgentId !== null && supplierId !== null,
+    ...commissionRateQueryOptions(bookerId ?? 0, supplierId ?? 0, rateDate),
+    enabled: bookerId !== null && supplierId !== null,
   });
   const rateState: RateState =
     supplierId === null
@@ -62,8 +66,17 @@ export function useBookingFormData({ booking, admin, ownAgentId, values }: Booki
           ? { status: 'found', percentage: rateQuery.data.commission_percentage }
           : { status: 'none' };
   const subAgent = rateQuery.isSuccess && rateQuery.data.is_sub_agent ? rateQuery.data : null;
-  // A sub-agent supplier books under the parent agent; otherwise the chosen (admin) or own agent.
-  const effectivePrimaryAgentId = subAgent?.parent_agent_id ?? chosenAgentId;
+  // A sub-agent supplier books under the parent agent (spec §4); otherwise the booking's agent.
+  const effectivePrimaryAgentId = subAgent?.parent_agent_id ?? bookerId;
+  // The sub-agent the panel names: the booking's, an agent from the picker, or the signed-in agent.
+  const subAgentName =
+    subAgent === null || bookerId === null
+      ? null
+      : bookerId === booking?.sub_agent_id
+        ? (booking.sub_agent?.user.name ?? null)
+        : bookerId === ownAgentId
+          ? ownName
+          : (agents.data?.find((a) => a.id === bookerId)?.name ?? null);
 
   const checks = useReferenceChecks({
     reference: values.booking_reference,
@@ -86,6 +99,8 @@ export function useBookingFormData({ booking, admin, ownAgentId, values }: Booki
     /** The rate shown under the expected commission, once fetched. */
     rate: rateState.status === 'found' ? rateState.percentage : null,
     subAgent,
+    /** The sub-agent of a via-parent booking: the agent whose rate the booking is worked out with. */
+    subAgentInfo: subAgent && bookerId !== null ? { id: bookerId, name: subAgentName } : null,
     expected: expectedCommissionText(values.booking_amount, rateState),
     effectivePrimaryAgentId,
     checks,

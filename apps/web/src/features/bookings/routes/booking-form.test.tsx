@@ -1,7 +1,7 @@
 import { BOOKING_REFERENCE_MESSAGE, REQUIRED_FIELDS_MESSAGE } from '@app/domain';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { agentOption, bookingDetail } from '../../../testing/booking-fixtures';
+import { describe, expect, it, vi } from 'vitest';
+import { agentOption, bookingDetail, subAgentBookingDetail } from '../../../testing/booking-fixtures';
 import { adminUser, agentUser, sessionFor } from '../../../testing/fixtures';
 import { mockFetch, type RecordedRequest } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render';
@@ -147,12 +147,27 @@ describe('Booking form (agent)', () => {
     await waitFor(() => expect(screen.getByTestId('expected-commission')).toHaveValue('70.00'));
   });
 
-  it('blocks the submit when required fields are missing', async () => {
+  it('blocks the submit when required fields are missing, marks each, and clears the message once they are filled', async () => {
     const mock = mockForm();
     const { user } = renderApp('/bookings/create', { session: sessionFor(agentUser) });
+    await user.type(input(/^customer name/i), 'Jean Client');
     await user.click(screen.getByRole('button', { name: 'Create Booking' }));
     expect(await screen.findByTestId('block-alert')).toHaveTextContent(REQUIRED_FIELDS_MESSAGE);
     expect(mock.calls('POST /bookings')).toHaveLength(0);
+    expect(input(/^booking reference/i)).toHaveAttribute('aria-invalid', 'true');
+    expect(input(/^total commission/i)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('The booking reference field is required.')).toBeInTheDocument();
+    expect(screen.getByText('The booking amount field is required.')).toBeInTheDocument();
+    // Filled in: not marked, and not named as missing.
+    expect(input(/^customer name/i)).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('The customer name field is required.')).not.toBeInTheDocument();
+
+    await user.type(input(/^booking reference/i), 'TUI-100');
+    expect(input(/^booking reference/i)).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByTestId('block-alert')).toBeInTheDocument(); // the amount is still missing
+    await user.type(input(/^total commission/i), '10');
+    expect(screen.queryByTestId('block-alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('The booking amount field is required.')).not.toBeInTheDocument();
   });
 
   it("shows the shared schema's message on a field before sending (no supplier chosen)", async () => {
@@ -208,6 +223,30 @@ describe('Booking form (agent)', () => {
     );
   });
 
+  it("sends the parent agent as the primary agent for a supplier booked through the parent (the spec's hidden field)", async () => {
+    const mock = mockForm({
+      'POST /bookings': {
+        body: {
+          status: 'success',
+          message: 'Booking created successfully',
+          data: bookingDetail(9, { primary_agent_id: 9, sub_agent_id: 42 }),
+          redirect: '/bookings/9',
+        },
+      },
+    });
+    const { user } = renderApp('/bookings/create', { session: sessionFor(agentUser) });
+    await pickSupplier(user, 'Transat (via Pat Parent)');
+    const panel = await screen.findByTestId('sub-agent-panel');
+    expect(panel).toHaveTextContent('Sub-agent: Alex Agent (id 42)');
+    await user.type(input(/^booking reference/i), 'TR-100');
+    await user.type(input(/^customer name/i), 'Jean Client');
+    await user.type(input(/^total commission/i), '100');
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    await user.click(screen.getByRole('button', { name: 'Create Booking' }));
+    await waitFor(() => expect(mock.calls('POST /bookings')).toHaveLength(1));
+    expect(mock.calls('POST /bookings')[0]?.body).toMatchObject({ primary_agent_id: '9', status: 'pending' });
+  });
+
   it('posts the booking as multipart and shows the success banner on the list', async () => {
     const mock = mockForm({
       'POST /bookings': {
@@ -226,8 +265,11 @@ describe('Booking form (agent)', () => {
     await user.type(input(/^total commission/i), '250.5');
     await user.click(screen.getByRole('checkbox', { name: 'Personal Booking' }));
     expect(screen.getByTestId('personal-note')).toHaveTextContent('Personal Booking form on the resource site');
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     await user.click(screen.getByRole('button', { name: 'Create Booking' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/bookings'));
+    // The list opens at its top, where the success banner is.
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0 });
     const body = mock.calls('POST /bookings')[0]?.body as Record<string, string>;
     expect(body).toMatchObject({
       supplier_id: '2',
@@ -239,7 +281,8 @@ describe('Booking form (agent)', () => {
       is_personal: '1',
       is_group_booking: '0',
     });
-    expect(body.primary_agent_id).toBeUndefined();
+    // An agent's primary agent is fixed to their own agent (spec §6), sent as the form shows it.
+    expect(body.primary_agent_id).toBe('42');
     expect(await screen.findByTestId('success-banner')).toHaveTextContent('Booking created successfully');
   });
 
@@ -291,6 +334,69 @@ describe('Booking form (admin)', () => {
     await waitFor(() => expect(screen.getByTestId('expected-commission')).toHaveValue('0.00'));
   });
 
+  it('shows the parent as the primary agent of a via-parent booking and the sub-agent in the panel, and keeps both', async () => {
+    const subBooking = subAgentBookingDetail(5);
+    const mock = mockForm({
+      'GET /bookings/5': { body: { status: 'success', data: subBooking } },
+      'GET /agents-list': ok([
+        agentOption(9, 'Pat Parent', 'p@x.test'),
+        agentOption(42, 'Alex Agent', 'a@x.test'),
+        agentOption(43, 'Bea Broker', 'b@x.test'),
+      ]),
+      'POST /bookings/5': {
+        body: { status: 'success', message: 'Booking updated successfully', data: subBooking, redirect: '/bookings/5' },
+      },
+      // Only Alex (42) books Transat through Pat; Bea and Pat have a direct 10%.
+      'GET /commissions/rates': (req: RecordedRequest) => {
+        const agent = new URL(req.url, 'http://localhost').searchParams.get('agent_id');
+        return { body: agent === '42' ? RATES['3'] : rateResponse(10) };
+      },
+    });
+    const { user } = renderApp('/bookings/5/edit', { session: sessionFor(adminUser) });
+    await waitFor(() => expect(input(/^primary agent/i)).toHaveValue('Pat Parent'));
+    const panel = await screen.findByTestId('sub-agent-panel');
+    expect(panel).toHaveTextContent('Sub-agent: Alex Agent (id 42)');
+    expect(panel).toHaveTextContent('Parent agent id: 9');
+    expect(panel).toHaveTextContent('Primary agent id: 9');
+    // The rate is the sub-agent's through the parent, as the server works it out.
+    const rateAgents = mock
+      .calls('GET /commissions/rates')
+      .map((r) => new URL(r.url, 'http://x').searchParams.get('agent_id'));
+    expect(new Set(rateAgents)).toEqual(new Set(['42']));
+
+    // Another agent chosen: the sub-agent state goes (spec §4); the parent again: it is back.
+    await user.click(input(/^primary agent/i));
+    await user.click(await screen.findByRole('option', { name: 'Bea Broker' }));
+    await waitFor(() => expect(screen.queryByTestId('sub-agent-panel')).not.toBeInTheDocument());
+    await user.click(input(/^primary agent/i));
+    await user.click(await screen.findByRole('option', { name: 'Pat Parent' }));
+    expect(await screen.findByTestId('sub-agent-panel')).toHaveTextContent('Sub-agent: Alex Agent (id 42)');
+
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    await user.click(screen.getByRole('button', { name: 'Update Booking' }));
+    await waitFor(() => expect(mock.calls('POST /bookings/5')).toHaveLength(1));
+    expect(mock.calls('POST /bookings/5')[0]?.body).toMatchObject({ primary_agent_id: '9', _method: 'PUT' });
+  });
+
+  it('goes back to the booking page it was opened from after a save, at the top, with the message', async () => {
+    const saved = bookingDetail(5, { booking_reference: 'SW1234567', supplier_id: 1 });
+    const mock = mockForm({
+      'GET /bookings/5': { body: { status: 'success', data: saved } },
+      'GET /bookings/5/commission-explanation': { status: 404, body: { status: 'error', message: 'Not found.' } },
+      'POST /bookings/5': {
+        body: { status: 'success', message: 'Booking updated successfully', data: saved, redirect: '/bookings/5' },
+      },
+    });
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    const { user, router } = renderApp('/bookings/5', { session: sessionFor(adminUser) });
+    await user.click(await screen.findByRole('link', { name: 'Edit' }));
+    await user.click(await screen.findByRole('button', { name: 'Update Booking' }));
+    await waitFor(() => expect(mock.calls('POST /bookings/5')).toHaveLength(1));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bookings/5'));
+    expect(await screen.findByTestId('success-banner')).toHaveTextContent('Booking updated successfully');
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0 });
+  });
+
   it('generates a new group name and sends an existing group as its id', async () => {
     const mock = mockForm({
       'POST /bookings': {
@@ -322,6 +428,7 @@ describe('Booking form (admin)', () => {
     await user.type(input(/^booking reference/i), 'TUI-7');
     await user.type(input(/^customer name/i), 'Ann');
     await user.type(input(/^total commission/i), '10');
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     await user.click(screen.getByRole('button', { name: 'Create Booking' }));
     await waitFor(() => expect(mock.calls('POST /bookings')).toHaveLength(1));
     expect(mock.calls('POST /bookings')[0]?.body).toMatchObject({

@@ -1,7 +1,7 @@
 import { explainExpectedCommission, parseMoney, percent, resolveBookingRate } from '@app/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { bookingDetail, commissionLine } from '../../../testing/booking-fixtures';
+import { bookingDetail, commissionLine, subAgentBookingDetail } from '../../../testing/booking-fixtures';
 import { adminUser, agentUser, sessionFor } from '../../../testing/fixtures';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render';
@@ -10,25 +10,9 @@ const patParent = { id: 9, name: 'Pat Parent' };
 const alexAgent = { id: 42, name: 'Alex Agent' };
 /** TR-1: 100.00 CAD booked by Alex Agent as a sub-agent of Pat Parent (70%, split 60%): 42.00 + 28.00. */
 const booking = (over: Parameters<typeof bookingDetail>[1] = {}) =>
-  bookingDetail(5, {
-    booking_reference: 'TR-1',
-    customer_name: 'Jean Client',
-    booking_amount: 100,
-    expected_commission: 70,
-    remaining_amount: 100,
-    is_sub_agent: true,
-    primary_agent_id: 9,
-    primary_agent: { id: 9, user: { name: 'Pat Parent' } },
-    sub_agent_id: 42,
-    sub_agent: { id: 42, user: { name: 'Alex Agent' } },
-    supplier_id: 3,
-    supplier: { id: 3, name: 'Transat', currency_symbol: 'C$', currency: { code: 'CAD', symbol: 'C$' } },
+  subAgentBookingDetail(5, {
     actions: { view: true, edit: true, delete: false, cancel: false, payout: false, transactions_link: false },
     notes: 'Window seat',
-    commission_percentage: 70,
-    rate_source: 'agent_default',
-    parent_agent_id: 9,
-    split_percentage: 60,
     booking_receipt: { id: 1, filename: 'receipt.pdf', url: '/bookings/5/receipt' },
     actual_commissions: [
       commissionLine(1, alexAgent, 'sub_agent', 42, [42, 2.1, 44.1]),
@@ -103,6 +87,56 @@ describe('Booking page', () => {
     expect(within(screen.getByTestId('history')).getByText('create')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/bookings/5/edit');
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it("names exactly the fields each history entry changed, and the agent's own share", async () => {
+    const entry = (id: string, action: string, changes: { field: string; before: string | null; after: string }[]) => ({
+      id,
+      occurred_at: '2026-03-02T09:15:00.000Z',
+      action,
+      user_name: 'Alex Agent',
+      before: {},
+      after: {},
+      meta: null,
+      changes,
+    });
+    mockFetch({
+      'GET /bookings/5': {
+        body: {
+          status: 'success',
+          data: booking({
+            my_commission: 42,
+            actual_commissions: [commissionLine(1, alexAgent, 'sub_agent', 42, [42, 2.1, 44.1])],
+            history: [
+              entry('3', 'update', [{ field: 'notes', before: null, after: 'Window seat' }]),
+              entry('2', 'update', [{ field: 'booking_amount', before: '90.00', after: '100.00' }]),
+            ],
+          }),
+        },
+      },
+      'GET /bookings/5/commission-explanation': { body: explanation() },
+    });
+    renderApp('/bookings/5', { session: sessionFor(agentUser) });
+    const rows = within(await screen.findByTestId('history')).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('2026-03-02 09:15:00');
+    expect(rows[1]).toHaveTextContent('notes: Window seat');
+    expect(rows[1]).not.toHaveTextContent('cancellation_note');
+    expect(rows[2]).toHaveTextContent('booking_amount: 90.00 → 100.00');
+    expect(screen.getByText('Your Commission').nextSibling).toHaveTextContent('CA$42.00');
+  });
+
+  it("shows an agent's refund booking read-only with the reason instead of the edit form", async () => {
+    mockFetch({
+      'GET /bookings/5': {
+        body: { status: 'success', data: booking({ booking_amount: -150, expected_commission: -105 }) },
+      },
+    });
+    renderApp('/bookings/5/edit', { session: sessionFor(agentUser) });
+    expect(await screen.findByTestId('edit-refused')).toHaveTextContent('Only an admin can edit a refund booking.');
+    expect(screen.getByTestId('booking-details')).toHaveTextContent('TR-1');
+    expect(screen.queryByTestId('booking-form')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Update Booking' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the booking' })).toHaveAttribute('href', '/bookings/5');
   });
 
   it('shows no explanation when the explanation call fails, and the admin actions', async () => {

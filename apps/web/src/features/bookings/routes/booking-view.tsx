@@ -1,57 +1,30 @@
 import { moneyToString, parseMoney, sumMoney, ZERO_CENTS } from '@app/domain';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Grid,
-  Group,
-  List,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconArrowLeft, IconPencil, IconReceipt, IconTrash, IconX } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { Badge, Button, Grid, Group, List, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { DataTable, type ListColumn } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { EMPTY_VALUE, formatDate, formatMoney, formatPercent } from '../../../lib/format';
+import { isAdmin } from '../../../lib/authorization';
 import { paths } from '../../../lib/paths';
+import { useUser } from '../../auth';
 import {
   useBooking,
   useCancelBooking,
   useCommissionExplanation,
   useDeleteBooking,
   type Booking,
+  type HistoryEntry,
+  type MatchedTransaction,
 } from '../api/bookings-api';
+import { BookingDetails } from '../components/booking-details';
 import { CancelBookingModal, DeleteConfirmModal } from '../components/booking-modals';
-import { BookingStatusBadge, TRANSACTION_STATUS_LABELS } from '../components/booking-status';
+import { TRANSACTION_STATUS_LABELS } from '../components/booking-status';
 import { SuccessBanner } from '../components/success-banner';
+import { returnTo } from '../utils/return-to';
 import { useFlash } from './bookings-list';
-
-const RATE_SOURCES: Record<string, string> = {
-  agent_rule: "Agent's commission rule",
-  tier_rule: 'Tier commission rule',
-  agent_default: "Agent's default percentage",
-  none: 'No rate (0%)',
-};
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children ?? EMPTY_VALUE}
-      </Text>
-    </div>
-  );
-}
 
 function sumLines(b: Booking, key: 'amount' | 'gst_amount' | 'total_with_gst'): string {
   // Exact: each line is parsed to cents and added as integers.
@@ -61,6 +34,33 @@ function sumLines(b: Booking, key: 'amount' | 'gst_amount' | 'total_with_gst'): 
   });
   return moneyToString(sumMoney(cents));
 }
+
+const transactionColumns = (currency: Booking['supplier']['currency']): ListColumn<MatchedTransaction>[] => [
+  { header: 'Reference', cell: (t) => t.reference_number ?? EMPTY_VALUE },
+  { header: 'Account', cell: (t) => t.account_name ?? EMPTY_VALUE },
+  { header: 'Date', cell: (t) => formatDate(t.transaction_date) },
+  { header: 'Type', cell: (t) => t.transaction_type },
+  { header: 'Amount', th: { ta: 'right' }, td: { ta: 'right' }, cell: (t) => formatMoney(t.amount ?? null, currency) },
+  { header: 'Status', cell: (t) => t.status },
+];
+
+const HISTORY_COLUMNS: ListColumn<HistoryEntry>[] = [
+  {
+    header: 'When',
+    td: { style: { whiteSpace: 'nowrap' } },
+    cell: (h) => h.occurred_at.slice(0, 19).replace('T', ' '),
+  },
+  { header: 'Who', cell: (h) => h.user_name ?? 'System' },
+  { header: 'Action', cell: (h) => h.action },
+  {
+    header: 'Changes',
+    cell: (h) => (
+      <Text size="xs" c="dimmed" lineClamp={3}>
+        {describeChanges(h.changes)}
+      </Text>
+    ),
+  },
+];
 
 function Explanation({ id }: { id: number }) {
   const explanation = useCommissionExplanation(id);
@@ -83,6 +83,7 @@ function Explanation({ id }: { id: number }) {
 /** /bookings/:id: every read field, the commission lines, the explanation, transactions and history. */
 export function BookingViewRoute() {
   const id = Number(useParams().id);
+  const admin = isAdmin(useUser());
   const booking = useBooking(id);
   const navigate = useNavigate();
   const flash = useFlash();
@@ -126,7 +127,13 @@ export function BookingViewRoute() {
               Bookings
             </Button>
             {b.actions.edit && (
-              <Button component={Link} to={paths.bookings.edit(b.id)} leftSection={<IconPencil size={16} />}>
+              <Button
+                component={Link}
+                to={paths.bookings.edit(b.id)}
+                // After the save the form comes back here.
+                state={returnTo(paths.bookings.view(b.id))}
+                leftSection={<IconPencil size={16} />}
+              >
                 Edit
               </Button>
             )}
@@ -155,82 +162,7 @@ export function BookingViewRoute() {
       />
       <SuccessBanner message={flash.message} onClose={flash.dismiss} />
       <Stack gap="md">
-        <Paper withBorder radius="md" p="md">
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-            <Field label="Booking Reference">{b.booking_reference}</Field>
-            <Field label="Trip Number">{b.trip_number || EMPTY_VALUE}</Field>
-            <Field label="Booking Date">{formatDate(b.booking_date)}</Field>
-            <Field label="Customer Name">{b.customer_name}</Field>
-            <Field label="Supplier">
-              {b.supplier.name} ({currency.code})
-            </Field>
-            <Field label="Total Commission">{formatMoney(b.booking_amount, currency)}</Field>
-            <Field label="Expected Commission">{formatMoney(b.expected_commission, currency)}</Field>
-            <Field label="Status">
-              <BookingStatusBadge status={b.status} />
-            </Field>
-            <Field label="Primary Agent">{b.primary_agent.user.name}</Field>
-            <Field label="Sub-agent">
-              {b.sub_agent ? `${b.sub_agent.user.name} (split ${formatPercent(b.split_percentage)})` : EMPTY_VALUE}
-            </Field>
-            <Field label="Rate">
-              {formatPercent(b.commission_percentage)} · {RATE_SOURCES[b.rate_source] ?? b.rate_source}
-            </Field>
-            <Field label="Group">
-              {b.booking_group ? (
-                <Anchor component={Link} to={paths.bookingGroups.edit(b.booking_group.id)}>
-                  {b.booking_group.name}
-                </Anchor>
-              ) : (
-                EMPTY_VALUE
-              )}
-            </Field>
-            <Field label="Paid / Remaining">
-              {formatMoney(b.paid_amount, currency)} / {formatMoney(b.remaining_amount, currency)}
-            </Field>
-            <Field label="Flags">
-              <Group gap={4}>
-                {b.is_personal && <Badge variant="outline">Personal</Badge>}
-                {b.is_reconciled && <Badge variant="outline">Reconciled</Badge>}
-                {b.is_claimed_booking && <Badge variant="outline">Claimed</Badge>}
-                {b.booking_amount < 0 && (
-                  <Badge variant="outline" color="red">
-                    Refund
-                  </Badge>
-                )}
-                {!b.is_personal && !b.is_reconciled && !b.is_claimed_booking && b.booking_amount >= 0 && EMPTY_VALUE}
-              </Group>
-            </Field>
-            <Field label="Receipt">
-              {b.booking_receipt ? (
-                <Anchor href={b.booking_receipt.url} target="_blank" rel="noopener">
-                  <IconReceipt size={14} style={{ verticalAlign: 'middle' }} /> {b.booking_receipt.filename}
-                </Anchor>
-              ) : (
-                EMPTY_VALUE
-              )}
-            </Field>
-            <Field label="Created">{formatDate(b.created_at)}</Field>
-          </SimpleGrid>
-          {b.notes && (
-            <Stack mt="md" gap={2}>
-              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-                Notes
-              </Text>
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                {b.notes}
-              </Text>
-            </Stack>
-          )}
-          {b.cancellation_note && (
-            <Stack mt="md" gap={2}>
-              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-                Cancellation note
-              </Text>
-              <Text size="sm">{b.cancellation_note}</Text>
-            </Stack>
-          )}
-        </Paper>
+        <BookingDetails booking={b} admin={admin} />
 
         <Grid>
           {/* Side by side only where the 7-column lines table fits whole (at 1360 px with the menu it did not). */}
@@ -296,32 +228,13 @@ export function BookingViewRoute() {
               No transaction matches this booking yet.
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={640}>
-              <Table data-testid="matched-transactions">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Reference</Table.Th>
-                    <Table.Th>Account</Table.Th>
-                    <Table.Th>Date</Table.Th>
-                    <Table.Th>Type</Table.Th>
-                    <Table.Th ta="right">Amount</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {ts.transactions.map((t) => (
-                    <Table.Tr key={t.id}>
-                      <Table.Td>{t.reference_number ?? EMPTY_VALUE}</Table.Td>
-                      <Table.Td>{t.account_name ?? EMPTY_VALUE}</Table.Td>
-                      <Table.Td>{formatDate(t.transaction_date)}</Table.Td>
-                      <Table.Td>{t.transaction_type}</Table.Td>
-                      <Table.Td ta="right">{formatMoney(t.amount ?? null, currency)}</Table.Td>
-                      <Table.Td>{t.status}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable
+              testId="matched-transactions"
+              columns={transactionColumns(currency)}
+              rows={ts.transactions}
+              rowKey={(t) => t.id}
+              minWidth={640}
+            />
           )}
         </Paper>
 
@@ -334,34 +247,13 @@ export function BookingViewRoute() {
               No history.
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={600}>
-              <Table data-testid="history">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>When</Table.Th>
-                    <Table.Th>Who</Table.Th>
-                    <Table.Th>Action</Table.Th>
-                    <Table.Th>Changes</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {b.history.map((h) => (
-                    <Table.Tr key={h.id}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {h.occurred_at.slice(0, 19).replace('T', ' ')}
-                      </Table.Td>
-                      <Table.Td>{h.user_name ?? 'System'}</Table.Td>
-                      <Table.Td>{h.action}</Table.Td>
-                      <Table.Td>
-                        <Text size="xs" c="dimmed" lineClamp={3}>
-                          {describeChange(h.before, h.after)}
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable
+              testId="history"
+              columns={HISTORY_COLUMNS}
+              rows={b.history}
+              rowKey={(h) => h.id}
+              minWidth={600}
+            />
           )}
         </Paper>
       </Stack>
@@ -389,29 +281,14 @@ export function BookingViewRoute() {
   );
 }
 
-const SHOWN_KEYS = [
-  'status',
-  'booking_amount',
-  'expected_commission',
-  'customer_name',
-  'booking_reference',
-  'booking_date',
-  'supplier_id',
-  'booking_group_id',
-  'cancellation_note',
-];
-
-/** A short "field: before → after" summary of an audit row. */
-function describeChange(before: unknown, after: unknown): string {
-  const b = (before ?? {}) as Record<string, unknown>;
-  const a = (after ?? {}) as Record<string, unknown>;
-  const parts: string[] = [];
-  for (const key of SHOWN_KEYS) {
-    if (!(key in a) && !(key in b)) continue;
-    const from = b[key];
-    const to = a[key];
-    if (before && JSON.stringify(from) === JSON.stringify(to)) continue;
-    parts.push(before ? `${key}: ${String(from ?? '—')} → ${String(to ?? '—')}` : `${key}: ${String(to ?? '—')}`);
-  }
-  return parts.join('; ') || EMPTY_VALUE;
+/** "field: before → after" for each field the entry changed (a creation: "field: value"). */
+function describeChanges(changes: HistoryEntry['changes']): string {
+  const text = (v: HistoryEntry['changes'][number]['after']) => (v === null ? EMPTY_VALUE : String(v));
+  return (
+    changes
+      .map((c) =>
+        c.before === null ? `${c.field}: ${text(c.after)}` : `${c.field}: ${text(c.before)} → ${text(c.after)}`,
+      )
+      .join('; ') || EMPTY_VALUE
+  );
 }

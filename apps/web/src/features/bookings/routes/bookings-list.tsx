@@ -107,7 +107,7 @@ export function BookingsListRoute() {
       header: 'Commission',
       th: RIGHT,
       td: { ...RIGHT, ...NO_WRAP },
-      cell: (b) => formatMoney(b.expected_commission, b.supplier.currency),
+      cell: (b) => formatMoney(b.my_commission, b.supplier.currency),
     },
     { header: 'Status', cell: (b) => <BookingStatusBadge status={b.status} /> },
     {

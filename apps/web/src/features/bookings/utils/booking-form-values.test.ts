@@ -5,10 +5,11 @@ import {
   bookingGroupValue,
   checkBeforeSubmit,
   initialBookingValues,
-  isMissingRequired,
   localIsoDate,
   MAX_RECEIPT_BYTES,
+  missingRequiredFields,
   RECEIPT_TOO_LARGE,
+  submitBlock,
   toBookingPayload,
   toFormFieldErrors,
   type BookingFormValues,
@@ -34,6 +35,7 @@ const agentCtx: BookingPayloadContext = {
   status: 'pending',
   expectedCommission: '25.05',
   groups: GROUPS,
+  effectivePrimaryAgentId: 42,
 };
 const adminCtx: BookingPayloadContext = { ...agentCtx, admin: true, status: 'confirmed' };
 const check = (values: BookingFormValues, ctx = agentCtx) => checkBeforeSubmit(values, toBookingPayload(values, ctx));
@@ -92,7 +94,7 @@ describe('initialBookingValues', () => {
     });
   });
 
-  it("reads an edited booking: its amount to the cent, its group by name, the sub-agent as the booking's agent", () => {
+  it('reads an edited booking: its amount to the cent, its group by name, the parent as the primary agent', () => {
     expect(initialBookingValues(edited, '2026-04-04')).toEqual({
       supplier_id: '3',
       booking_reference: 'TR-1',
@@ -105,7 +107,7 @@ describe('initialBookingValues', () => {
       is_personal: true,
       is_group_booking: true,
       group: 'Smith family',
-      primary_agent_id: '42',
+      primary_agent_id: '9',
       booking_receipt: null,
     });
     const direct = initialBookingValues({ ...edited, sub_agent_id: null, booking_group: null }, '2026-04-04');
@@ -125,7 +127,7 @@ describe('bookingGroupValue', () => {
 });
 
 describe('toBookingPayload', () => {
-  it("maps an agent's form without a primary agent, with the given status and expected commission", () => {
+  it("maps an agent's form with their fixed primary agent, the given status and expected commission", () => {
     expect(toBookingPayload(filled({ booking_reference: ' TUI-100 ', booking_amount: ' 250.5 ' }), agentCtx)).toEqual({
       supplier_id: '2',
       booking_reference: 'TUI-100',
@@ -139,9 +141,10 @@ describe('toBookingPayload', () => {
       is_personal: false,
       is_group_booking: false,
       booking_group_id: '',
-      primary_agent_id: undefined,
+      primary_agent_id: '42',
       booking_receipt: null,
     });
+    expect(toBookingPayload(filled(), { ...agentCtx, effectivePrimaryAgentId: null }).primary_agent_id).toBeUndefined();
   });
 
   it("sends an admin's primary agent ('' when none) and group", () => {
@@ -156,14 +159,26 @@ describe('toBookingPayload', () => {
   });
 });
 
-describe('isMissingRequired', () => {
+describe('missingRequiredFields', () => {
   it('needs reference, amount, date, customer name and status (blanks count as missing)', () => {
-    expect(isMissingRequired(filled(), 'pending')).toBe(false);
-    expect(isMissingRequired(filled({ supplier_id: null, trip_number: '' }), 'pending')).toBe(false);
+    expect(missingRequiredFields(filled(), 'pending')).toEqual([]);
+    expect(missingRequiredFields(filled({ supplier_id: null, trip_number: '' }), 'pending')).toEqual([]);
     for (const field of ['booking_reference', 'booking_amount', 'booking_date', 'customer_name'] as const) {
-      expect(isMissingRequired(filled({ [field]: '  ' }), 'pending')).toBe(true);
+      expect(missingRequiredFields(filled({ [field]: '  ' }), 'pending')).toEqual([field]);
     }
-    expect(isMissingRequired(filled(), '')).toBe(true);
+    expect(missingRequiredFields(filled(), '')).toEqual(['status']);
+    expect(missingRequiredFields(filled({ booking_reference: '', customer_name: '' }), 'pending')).toEqual([
+      'booking_reference',
+      'customer_name',
+    ]);
+  });
+});
+
+describe('submitBlock', () => {
+  it('holds while a required field is missing or the reference is not upper case, and not once they are fixed', () => {
+    expect(submitBlock(filled({ customer_name: '' }), 'pending')).toBe(REQUIRED_FIELDS_MESSAGE);
+    expect(submitBlock(filled({ booking_reference: 'ab-1' }), 'pending')).toBe(BOOKING_REFERENCE_MESSAGE);
+    expect(submitBlock(filled(), 'pending')).toBeNull();
   });
 });
 
@@ -174,11 +189,19 @@ describe('checkBeforeSubmit', () => {
   });
 
   it('blocks missing required fields first, then a reference that is not upper case', () => {
-    expect(check(filled({ customer_name: '', booking_reference: 'ab-1' }))).toEqual({
+    expect(check(filled({ customer_name: '', booking_amount: ' ', booking_reference: 'ab-1' }))).toEqual({
       ok: false,
       block: REQUIRED_FIELDS_MESSAGE,
+      fieldErrors: {
+        booking_amount: 'The booking amount field is required.',
+        customer_name: 'The customer name field is required.',
+      },
     });
-    expect(check(filled({ booking_reference: 'ab-12' }))).toEqual({ ok: false, block: BOOKING_REFERENCE_MESSAGE });
+    expect(check(filled({ booking_reference: 'ab-12' }))).toEqual({
+      ok: false,
+      block: BOOKING_REFERENCE_MESSAGE,
+      fieldErrors: {},
+    });
   });
 
   it('refuses a receipt over 5 MB on its field, and accepts one of exactly 5 MB', () => {

@@ -4,6 +4,7 @@ import {
   bookingInputSchema,
   moneyToString,
   parseMoney,
+  required,
   REQUIRED_FIELDS_MESSAGE,
   type BookingStatus,
 } from '@app/domain';
@@ -89,8 +90,9 @@ export function initialBookingValues(booking: EditedBooking | undefined, today: 
     is_personal: booking?.is_personal ?? false,
     is_group_booking: booking?.booking_group !== null && booking?.booking_group !== undefined,
     group: booking?.booking_group?.name ?? '',
-    // The agent who booked: for a sub-agent booking the sub-agent (the server registers it under the parent again).
-    primary_agent_id: booking ? String(booking.sub_agent_id ?? booking.primary_agent_id) : null,
+    // The primary agent the booking is registered under: for a sub-agent booking the parent, as the
+    // booking page and the server say (the sub-agent shows in the sub-agent panel).
+    primary_agent_id: booking ? String(booking.primary_agent_id) : null,
     booking_receipt: null,
   };
 }
@@ -110,14 +112,35 @@ export function bookingGroupValue(
 }
 
 /** Spec §5: reference, amount, date, customer name and status are required before anything is sent. */
-export function isMissingRequired(values: BookingFormValues, status: BookingStatus | ''): boolean {
-  return (
-    !values.booking_reference.trim() ||
-    !values.booking_amount.trim() ||
-    !values.booking_date.trim() ||
-    !values.customer_name.trim() ||
-    !status
-  );
+export const REQUIRED_BOOKING_FIELDS = {
+  booking_reference: 'booking reference',
+  booking_amount: 'booking amount',
+  booking_date: 'booking date',
+  customer_name: 'customer name',
+  status: 'status',
+} as const;
+export type RequiredBookingField = keyof typeof REQUIRED_BOOKING_FIELDS;
+
+/** The required fields left blank (a blank is missing), in the form's order. */
+export function missingRequiredFields(values: BookingFormValues, status: BookingStatus | ''): RequiredBookingField[] {
+  const given: Record<RequiredBookingField, string> = {
+    booking_reference: values.booking_reference,
+    booking_amount: values.booking_amount,
+    booking_date: values.booking_date,
+    customer_name: values.customer_name,
+    status,
+  };
+  return (Object.keys(REQUIRED_BOOKING_FIELDS) as RequiredBookingField[]).filter((f) => !given[f].trim());
+}
+
+/**
+ * The alert that blocks a submit (spec §5), or null: missing required fields first, then a reference that
+ * is not upper case. The form shows it after a submit for as long as it still holds.
+ */
+export function submitBlock(values: BookingFormValues, status: BookingStatus | ''): string | null {
+  if (missingRequiredFields(values, status).length > 0) return REQUIRED_FIELDS_MESSAGE;
+  if (!BOOKING_REFERENCE_PATTERN.test(values.booking_reference.trim())) return BOOKING_REFERENCE_MESSAGE;
+  return null;
 }
 
 export interface BookingPayloadContext {
@@ -127,6 +150,11 @@ export interface BookingPayloadContext {
   /** The expected commission as shown (the server computes its own). */
   expectedCommission: string;
   groups: readonly GroupOption[];
+  /**
+   * A non-admin's primary agent, which the form sends as the spec's hidden field: their own agent, or the
+   * parent agent for a supplier they book through a parent (the server fixes it the same way).
+   */
+  effectivePrimaryAgentId: number | null;
 }
 
 /** Form → the multipart fields of `POST /bookings` and `PUT /bookings/{id}`. */
@@ -144,8 +172,12 @@ export function toBookingPayload(values: BookingFormValues, ctx: BookingPayloadC
     is_personal: values.is_personal,
     is_group_booking: values.is_group_booking,
     booking_group_id: bookingGroupValue(values, ctx.groups),
-    // Agents never choose the primary agent: the server books them (or their parent agent).
-    primary_agent_id: ctx.admin ? (values.primary_agent_id ?? '') : undefined,
+    // Admins choose the primary agent; an agent's is fixed (spec §6) and sent as it is shown.
+    primary_agent_id: ctx.admin
+      ? (values.primary_agent_id ?? '')
+      : ctx.effectivePrimaryAgentId === null
+        ? undefined
+        : String(ctx.effectivePrimaryAgentId),
     booking_receipt: values.booking_receipt,
   };
 }
@@ -160,17 +192,23 @@ export function toFormFieldErrors(errors: Record<string, string>): Record<string
 }
 
 export type SubmitCheck =
-  { ok: true } | { ok: false; block: string } | { ok: false; fieldErrors: Record<string, string> };
+  | { ok: true }
+  | { ok: false; block: string; fieldErrors: Record<string, string> }
+  | { ok: false; fieldErrors: Record<string, string> };
 
 /**
- * What stops a submit before it is sent, in order: the alert for missing required fields, the alert
- * for a reference that is not upper case (spec §5), a receipt over 5 MB, then the server's own rules
- * (the shared `bookingInputSchema`, same messages as the server) on the fields the form shows.
+ * What stops a submit before it is sent, in order: the alert for missing required fields (each missing
+ * field marked with its message), the alert for a reference that is not upper case (spec §5), a receipt
+ * over 5 MB, then the server's own rules (the shared `bookingInputSchema`, same messages as the server)
+ * on the fields the form shows.
  */
 export function checkBeforeSubmit(values: BookingFormValues, payload: BookingPayload): SubmitCheck {
-  if (isMissingRequired(values, payload.status)) return { ok: false, block: REQUIRED_FIELDS_MESSAGE };
-  if (!BOOKING_REFERENCE_PATTERN.test(payload.booking_reference))
-    return { ok: false, block: BOOKING_REFERENCE_MESSAGE };
+  const block = submitBlock(values, payload.status);
+  if (block) {
+    const missing = missingRequiredFields(values, payload.status);
+    const fieldErrors = Object.fromEntries(missing.map((f) => [f, required(REQUIRED_BOOKING_FIELDS[f])]));
+    return { ok: false, block, fieldErrors };
+  }
   if (values.booking_receipt && values.booking_receipt.size > MAX_RECEIPT_BYTES) {
     return { ok: false, fieldErrors: { booking_receipt: RECEIPT_TOO_LARGE } };
   }

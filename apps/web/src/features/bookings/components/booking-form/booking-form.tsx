@@ -1,9 +1,9 @@
-import type { BookingStatus } from '@app/domain';
+import { effectiveBookingStatus } from '@app/domain';
 import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toFormData } from '../../../../lib/api-client';
 import { isAdmin } from '../../../../lib/authorization';
 import { toFormErrors } from '../../../../lib/form-errors';
@@ -16,10 +16,12 @@ import {
   checkBeforeSubmit,
   initialBookingValues,
   localIsoDate,
+  submitBlock,
   toBookingPayload,
   toFormFieldErrors,
   type BookingFormValues,
 } from '../../utils/booking-form-values';
+import { readReturnTo } from '../../utils/return-to';
 import { AgentReceiptSection } from './agent-receipt-section';
 import { AmountsStatusSection } from './amounts-status-section';
 import { GroupingSection } from './grouping-section';
@@ -42,29 +44,49 @@ export function BookingForm({
   const user = useUser();
   const admin = isAdmin(user);
   const navigate = useNavigate();
+  const location = useLocation();
+  // Back to the page that opened the form (the booking page, the list with its filters), else the list.
+  const origin = readReturnTo(location.state);
   const save = useSaveBooking(booking?.id ?? null);
   const form = useForm<BookingFormValues>({ initialValues: initialBookingValues(booking, localIsoDate(new Date())) });
-  const [blockMessage, setBlockMessage] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
   const [serverMessage, setServerMessage] = useState<string | null>(null);
-  const data = useBookingFormData({ booking, admin, ownAgentId: user.agent_id, values: form.values });
-  const status: BookingStatus = admin ? form.values.status : (booking?.status ?? 'pending');
+  const data = useBookingFormData({
+    booking,
+    admin,
+    ownAgentId: user.agent_id,
+    ownName: user.name,
+    values: form.values,
+  });
+  // Spec §4: the status control is an admin's; a non-admin's booking keeps its status (pending when new).
+  const status = effectiveBookingStatus(
+    { is_admin: admin, agent_id: user.agent_id },
+    form.values.status,
+    booking?.status ?? null,
+  );
+  // The alert shows after a submit for as long as its reason holds: it goes once the fields are fixed.
+  const blockMessage = submitted ? submitBlock(form.values, status) : null;
 
   const submit = form.onSubmit(async (values) => {
+    setSubmitted(true);
     setServerMessage(null);
-    const payload = toBookingPayload(values, { admin, status, expectedCommission: data.expected, groups: data.groups });
+    const payload = toBookingPayload(values, {
+      admin,
+      status,
+      expectedCommission: data.expected,
+      groups: data.groups,
+      effectivePrimaryAgentId: data.effectivePrimaryAgentId,
+    });
     const check = checkBeforeSubmit(values, payload);
-    if (!check.ok && 'block' in check) {
-      setBlockMessage(check.block);
-      return;
-    }
-    setBlockMessage(null);
     if (!check.ok) {
       form.setErrors(check.fieldErrors);
       return;
     }
     try {
       const saved = await save.mutateAsync(toFormData(payload));
-      void navigate(paths.bookings.list, { state: { flash: saved.message } });
+      void navigate(origin ?? paths.bookings.list, { state: { flash: saved.message } });
+      // The next page opens at its top, where its success message is.
+      window.scrollTo({ top: 0, left: 0 });
     } catch (error) {
       const state = toFormErrors(error, { fields: BOOKING_FORM_FIELDS });
       form.setErrors(toFormFieldErrors(state.fieldErrors));
@@ -118,6 +140,7 @@ export function BookingForm({
         {data.subAgent && (
           <SubAgentPanel
             subAgent={data.subAgent}
+            subAgentInfo={data.subAgentInfo}
             primaryAgentId={data.effectivePrimaryAgentId}
             supplierName={data.supplierName}
           />
@@ -127,7 +150,7 @@ export function BookingForm({
           <Button
             variant="default"
             component={Link}
-            to={booking ? paths.bookings.view(booking.id) : paths.bookings.list}
+            to={origin ?? (booking ? paths.bookings.view(booking.id) : paths.bookings.list)}
           >
             Cancel
           </Button>

@@ -5,17 +5,27 @@ import type { CommissionRate } from '../../api/bookings-api';
 interface SubAgentPanelProps {
   /** The rate answer for a supplier reached through a parent agent. */
   subAgent: CommissionRate;
+  /** The sub-agent who books through the parent (the name when the form knows it). */
+  subAgentInfo: { id: number; name: string | null } | null;
   primaryAgentId: number | null;
   supplierName: string | undefined;
 }
 
-/** Spec §2: the parent agent, the split and the primary agent, and how the commission is split. */
-export function SubAgentPanel({ subAgent, primaryAgentId, supplierName }: SubAgentPanelProps) {
+/**
+ * Spec §2: the parent agent, the split and the primary agent, and how the commission is split; and the
+ * sub-agent, since the primary agent (the parent) is not the one booking.
+ */
+export function SubAgentPanel({ subAgent, subAgentInfo, primaryAgentId, supplierName }: SubAgentPanelProps) {
   return (
     <Paper withBorder radius="md" p="md" bg="var(--mantine-color-blue-light)" data-testid="sub-agent-panel">
       <Title order={5} mb="xs">
         Sub-agent booking
       </Title>
+      {subAgentInfo && (
+        <Text size="sm">
+          Sub-agent: {subAgentInfo.name ? `${subAgentInfo.name} (id ${subAgentInfo.id})` : `id ${subAgentInfo.id}`}
+        </Text>
+      )}
       <Text size="sm">Parent agent id: {subAgent.parent_agent_id}</Text>
       <Text size="sm">Split percentage: {formatPercent(subAgent.split_percentage)}</Text>
       <Text size="sm">Primary agent id: {primaryAgentId}</Text>

@@ -78,6 +78,16 @@ export async function payoutInfo(db: Db, id: number) {
       agents_without_accounts: lines
         .filter((l) => l.account_id === null)
         .map((l) => ({ agent_id: l.agent_id, agent_name: l.agent_name })),
+      // What `planPayout` needs to preview any typed amount in the modal, as the server will pay it.
+      lines: lines.map((l) => ({
+        id: l.id,
+        agent_id: l.agent_id,
+        agent_name: l.agent_name,
+        percentage: percentToNumber(l.percentage),
+        amount: num(l.amount),
+        paid_amount: num(l.paid_amount),
+        has_gst: l.has_gst,
+      })),
       can_payout: reason === null,
       reason,
     },

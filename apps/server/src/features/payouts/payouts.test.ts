@@ -80,6 +80,17 @@ describe('payout info', () => {
           { agent_id: w.ana, agent_name: 'Ana Agent', percentage: 12.5, amount: 125, gst_amount: 6.25, total: 131.25 },
         ],
         agents_without_accounts: [],
+        lines: [
+          {
+            id: expect.any(Number),
+            agent_id: w.ana,
+            agent_name: 'Ana Agent',
+            percentage: 12.5,
+            amount: 125,
+            paid_amount: 0,
+            has_gst: true,
+          },
+        ],
         can_payout: true,
         reason: null,
       },

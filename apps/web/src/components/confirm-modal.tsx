@@ -7,29 +7,26 @@ interface ConfirmModalProps {
   title: string;
   /** The question. */
   children: ReactNode;
-  confirmLabel: string;
-  confirmColor?: string;
-  /** The confirm button spins, and Cancel waits, while the action runs. */
-  loading?: boolean;
+  /** The action's button; it spins, and Cancel waits, while the action runs (`loading`). */
+  confirm: { label: string; color?: string; loading?: boolean; onClick: () => void };
   /** Why the action failed, above the question. */
   error?: string | null;
-  onConfirm: () => void;
 }
 
 /** A question with Cancel and one action (the list screens' delete and bulk-update confirmations). */
 export function ConfirmModal(props: ConfirmModalProps) {
-  const { opened, onClose, title, children, confirmLabel, confirmColor, loading, error, onConfirm } = props;
+  const { opened, onClose, title, children, confirm, error } = props;
   return (
     <Modal opened={opened} onClose={onClose} title={title}>
       <Stack>
         {error && <Alert color="red">{error}</Alert>}
         <Text>{children}</Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={loading}>
+          <Button variant="default" onClick={onClose} disabled={confirm.loading}>
             Cancel
           </Button>
-          <Button color={confirmColor} loading={loading} onClick={onConfirm}>
-            {confirmLabel}
+          <Button color={confirm.color} loading={confirm.loading} onClick={confirm.onClick}>
+            {confirm.label}
           </Button>
         </Group>
       </Stack>

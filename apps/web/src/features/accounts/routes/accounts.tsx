@@ -20,6 +20,18 @@ export function AccountsRoute() {
   const editor = useEditModal<Account>({ create: 'New account', edit: 'Edit account' });
   const [deleting, setDeleting] = useState<Account | null>(null);
   const remove = useDeleteAccount();
+  const deleteAccount = () =>
+    deleting &&
+    remove.mutate(deleting.id, {
+      onSuccess: ({ message }) => {
+        notifications.show({ color: 'green', message });
+        setDeleting(null);
+      },
+      onError: (error) => {
+        notifications.show({ color: 'red', message: getErrorMessage(error) });
+        setDeleting(null);
+      },
+    });
   const ids = useMemo(() => (accounts.data ?? []).map((a) => a.id), [accounts.data]);
   const columns: ListColumn<Account>[] = [
     { header: 'Name', cell: (a) => a.name, td: { fw: 500 } },
@@ -67,22 +79,7 @@ export function AccountsRoute() {
             opened={deleting !== null}
             onClose={() => setDeleting(null)}
             title="Delete account"
-            confirmLabel="Delete"
-            confirmColor="red"
-            loading={remove.isPending}
-            onConfirm={() =>
-              deleting &&
-              remove.mutate(deleting.id, {
-                onSuccess: ({ message }) => {
-                  notifications.show({ color: 'green', message });
-                  setDeleting(null);
-                },
-                onError: (error) => {
-                  notifications.show({ color: 'red', message: getErrorMessage(error) });
-                  setDeleting(null);
-                },
-              })
-            }
+            confirm={{ label: 'Delete', color: 'red', loading: remove.isPending, onClick: deleteAccount }}
           >
             Delete the account <b>{deleting?.name}</b>? An account with transactions cannot be deleted.
           </ConfirmModal>

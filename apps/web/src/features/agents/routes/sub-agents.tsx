@@ -25,6 +25,15 @@ export function SubAgentsRoute() {
     notifications.show({ color: 'green', message });
     editor.close();
   };
+  const removeLink = () =>
+    removing &&
+    remove.mutate(removing.sub_agent_id, {
+      onSuccess: (body) => {
+        notifications.show({ color: 'green', message: body?.message ?? 'Removed.' });
+        setRemoving(null);
+      },
+      onError: (error) => setRemoveError(subAgentErrorMessage(error)),
+    });
   const columns: ListColumn<SubAgentLink>[] = [
     {
       header: 'Sub Agent',
@@ -89,20 +98,8 @@ export function SubAgentsRoute() {
               opened={removing !== null}
               onClose={() => setRemoving(null)}
               title="Remove sub-agent"
-              confirmLabel="Remove"
-              confirmColor="red"
-              loading={remove.isPending}
               error={removeError}
-              onConfirm={() =>
-                removing &&
-                remove.mutate(removing.sub_agent_id, {
-                  onSuccess: (body) => {
-                    notifications.show({ color: 'green', message: body?.message ?? 'Removed.' });
-                    setRemoving(null);
-                  },
-                  onError: (error) => setRemoveError(subAgentErrorMessage(error)),
-                })
-              }
+              confirm={{ label: 'Remove', color: 'red', loading: remove.isPending, onClick: removeLink }}
             >
               Remove {removing?.sub_agent.name} as a sub-agent of {parent?.name}? Their future bookings of these
               suppliers will no longer go through {parent?.name}.

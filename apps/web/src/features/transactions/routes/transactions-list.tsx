@@ -317,9 +317,7 @@ export function TransactionsListRoute() {
           opened={confirming}
           onClose={() => setConfirming(false)}
           title="Confirm Status Update"
-          confirmLabel="Update Status"
-          loading={busy}
-          onConfirm={() => void update()}
+          confirm={{ label: 'Update Status', loading: busy, onClick: () => void update() }}
         >
           {bulkStatusConfirmation(selected.length, actionLabel ?? '')}
         </ConfirmModal>

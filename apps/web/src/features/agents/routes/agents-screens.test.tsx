@@ -1,43 +1,22 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminUser, agentUser, sessionFor } from '../../../testing/fixtures';
-import { mockFetch } from '../../../testing/mock-fetch';
-import { renderApp } from '../../../testing/render';
+import { tierHistoryAgent, tierPeriod } from '../../../testing/agent-fixtures';
+import { agentUser } from '../../../testing/fixtures';
+import { renderScreen } from '../../../testing/screen';
 
 const history = {
   status: 'success',
-  agent: {
-    id: 42,
-    user: { name: 'Alex Agent', email: 'agent@example.test' },
-    created_at: '2024-01-05T10:00:00Z',
-    agent_since: '2024-01-05',
-    commission_tier: { id: 2, name: 'Silver' },
-  },
+  agent: tierHistoryAgent(42, 'Alex Agent', 'agent@example.test', '2024-01-05', 'Silver'),
   history: [
-    {
-      id: 2,
-      start_date: '2025-06-01',
-      end_date: null,
-      commission_tier: { name: 'Silver' },
-      reason: 'Promotion',
-      changed_by_user: { name: 'Ada Admin' },
-    },
-    {
-      id: 1,
-      start_date: '2025-01-01',
-      end_date: '2025-05-31',
-      commission_tier: { name: 'Gold' },
-      reason: null,
-      changed_by_user: null,
-    },
+    tierPeriod(2, 'Silver', ['2025-06-01', null], 'Promotion', 'Ada Admin'),
+    tierPeriod(1, 'Gold', ['2025-01-01', '2025-05-31']),
   ],
   statistics: { total_tier_changes: 1, average_time_in_tier: '150 days', most_recent_change: '2025-06-01' },
 };
 
 describe('Agent Tier History (spec §2.3)', () => {
   it('shows the agent, the timeline newest first and the statistics', async () => {
-    mockFetch({ 'GET /agents/42/tier-history': { body: history } });
-    renderApp('/agents/42/tier-history', { session: sessionFor(agentUser) });
+    renderScreen('/agents/42/tier-history', { 'GET /agents/42/tier-history': { body: history } }, agentUser);
     const info = await screen.findByTestId('agent-information');
     expect(info).toHaveTextContent('Alex Agent');
     expect(info).toHaveTextContent('Silver');
@@ -58,17 +37,20 @@ describe('Agent Tier History (spec §2.3)', () => {
   });
 
   it('says when there is no history and no tier', async () => {
-    mockFetch({
-      'GET /agents/42/tier-history': {
-        body: {
-          ...history,
-          agent: { ...history.agent, commission_tier: null },
-          history: [],
-          statistics: { total_tier_changes: 0, average_time_in_tier: 'N/A', most_recent_change: null },
+    renderScreen(
+      '/agents/42/tier-history',
+      {
+        'GET /agents/42/tier-history': {
+          body: {
+            ...history,
+            agent: { ...history.agent, commission_tier: null },
+            history: [],
+            statistics: { total_tier_changes: 0, average_time_in_tier: 'N/A', most_recent_change: null },
+          },
         },
       },
-    });
-    renderApp('/agents/42/tier-history', { session: sessionFor(agentUser) });
+      agentUser,
+    );
     expect(await screen.findByText('No tier history available')).toBeInTheDocument();
     expect(screen.getByText('No Active Tier')).toBeInTheDocument();
   });
@@ -76,7 +58,7 @@ describe('Agent Tier History (spec §2.3)', () => {
 
 describe('Bulk Agent Import (spec §2.2)', () => {
   it('refuses a wrong file type, then imports and shows the summary and tables', async () => {
-    const mock = mockFetch({
+    const { mock, user, container } = renderScreen('/agents/import', {
       'POST /agents-bulk-import': {
         body: {
           status: 'success',
@@ -103,7 +85,6 @@ describe('Bulk Agent Import (spec §2.2)', () => {
         },
       },
     });
-    const { user, container } = renderApp('/agents/import', { session: sessionFor(adminUser) });
     expect(await screen.findByText('Import multiple agents from an Excel or CSV file.')).toBeInTheDocument();
     const button = screen.getByRole('button', { name: 'Import Agents' });
     expect(button).toBeDisabled();
@@ -134,13 +115,12 @@ describe('Bulk Agent Import (spec §2.2)', () => {
   });
 
   it('shows "Import failed: " with the server message on a refused file', async () => {
-    mockFetch({
+    const { user, container } = renderScreen('/agents/import', {
       'POST /agents-bulk-import': {
         status: 422,
         body: { message: 'File size must be less than 10MB', errors: { file: ['File size must be less than 10MB'] } },
       },
     });
-    const { user, container } = renderApp('/agents/import', { session: sessionFor(adminUser) });
     await screen.findByText('Bulk Agent Import');
     await user.upload(
       container.querySelector<HTMLInputElement>('input[type="file"]')!,
@@ -148,35 +128,5 @@ describe('Bulk Agent Import (spec §2.2)', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Import Agents' }));
     expect(await screen.findByText('File size must be less than 10MB')).toBeInTheDocument();
-  });
-});
-
-describe('Sub Agents (bookings spec §2)', () => {
-  it('lists links and offers the form with the spec texts', async () => {
-    mockFetch({
-      'GET /agents/42/sub-agents': {
-        body: {
-          status: 'success',
-          parent: { id: 42, name: 'Alex Agent', email: 'agent@example.test' },
-          data: [],
-          candidates: [
-            { id: 5, name: 'Bo Sub', email: 'bo@x.test' },
-            { id: 6, name: 'Cy NoMail', email: null },
-          ],
-          suppliers: [],
-        },
-      },
-    });
-    const { user } = renderApp('/agents/42/sub-agents', { session: sessionFor(agentUser) });
-    await screen.findByText('No sub-agents yet.');
-    await user.click(screen.getByRole('button', { name: 'Add Sub Agent' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('No suppliers available for this agent')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Add Sub Agent' }));
-    expect(await within(dialog).findByText('The sub agent field is required.')).toBeInTheDocument();
-    expect(within(dialog).getByText('The split percentage field is required.')).toBeInTheDocument();
-    await user.click(within(dialog).getByPlaceholderText('Select Sub Agent'));
-    expect(await screen.findByRole('option', { name: 'Cy NoMail (No Email)' })).toBeInTheDocument();
-    expect(screen.getByRole('option', { name: 'Bo Sub (bo@x.test)' })).toBeInTheDocument();
   });
 });

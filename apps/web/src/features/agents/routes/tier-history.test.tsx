@@ -1,6 +1,7 @@
 import { agentTierHistoryResponse } from '@app/domain';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { tierHistoryAgent, tierPeriod } from '../../../testing/agent-fixtures';
 import { renderWithProviders } from '../../../testing/render';
 import { TierHistoryView } from './tier-history';
 
@@ -8,29 +9,12 @@ import { TierHistoryView } from './tier-history';
 const data = agentTierHistoryResponse.parse({
   status: 'success',
   agent: {
-    id: 7,
-    user: { name: 'Erin Example', email: 'erin@example.test' },
+    ...tierHistoryAgent(7, 'Erin Example', 'erin@example.test', '2026-01-01', 'Silver'),
     created_at: '2026-11-25T03:00:00Z',
-    agent_since: '2026-01-01',
-    commission_tier: { id: 3, name: 'Silver' },
   },
   history: [
-    {
-      id: 12,
-      start_date: '2026-06-01',
-      end_date: null,
-      commission_tier: { name: 'Silver' },
-      reason: 'Moved to the Silver programme',
-      changed_by_user: { name: 'Alex Morgan' },
-    },
-    {
-      id: 11,
-      start_date: '2026-01-01',
-      end_date: '2026-05-31',
-      commission_tier: { name: 'Gold' },
-      reason: 'Promoted after a strong quarter',
-      changed_by_user: { name: 'Alex Morgan' },
-    },
+    tierPeriod(12, 'Silver', ['2026-06-01', null], 'Moved to the Silver programme', 'Alex Morgan'),
+    tierPeriod(11, 'Gold', ['2026-01-01', '2026-05-31'], 'Promoted after a strong quarter', 'Alex Morgan'),
   ],
   statistics: { total_tier_changes: 1, average_time_in_tier: '150 days', most_recent_change: '2026-06-01' },
 });

@@ -130,12 +130,14 @@ describe('matchStatus (DOMAIN.md "Matching bookings to transactions")', () => {
       needs_reconciliation: true,
     },
     {
+      // A refund is clawed back once the supplier has taken the money back (a matched debit): the
+      // payout rule for a negative gross (DOMAIN.md's "a matched credit" read for a refund).
       name: 'refund booking matched by a debit',
       gross: -5000,
       tx: [c('debit', 5000)],
       status: 'match',
       net: -5000,
-      can_payout: false,
+      can_payout: true,
       needs_reconciliation: false,
     },
     {
@@ -144,7 +146,7 @@ describe('matchStatus (DOMAIN.md "Matching bookings to transactions")', () => {
       tx: [c('debit', 2000, true)],
       status: 'partial',
       net: -2000,
-      can_payout: false,
+      can_payout: true,
       needs_reconciliation: true,
     },
     {
@@ -175,6 +177,15 @@ describe('matchStatus (DOMAIN.md "Matching bookings to transactions")', () => {
       status: 'match',
       net: 10000,
       can_payout: true,
+      needs_reconciliation: false,
+    },
+    {
+      name: 'a refund booking cannot be clawed back on a credit',
+      gross: -5000,
+      tx: [c('credit', 5000), c('debit', 10000)],
+      status: 'multiple_transactions',
+      net: -5000,
+      can_payout: false,
       needs_reconciliation: false,
     },
     {

@@ -5,6 +5,7 @@
  */
 import type { BookingStatus, TransactionMatchStatus } from '../bookings/booking-rules';
 import { absMoney, type Cents } from '../money/money';
+import { payoutBlockReason } from '../payouts/payout';
 
 export interface MatchedTransaction {
   transaction_type: 'credit' | 'debit';
@@ -27,6 +28,8 @@ export interface MatchResult {
   net: Cents;
   transaction_count: number;
   has_completed_credit: boolean;
+  has_completed_debit: boolean;
+  /** `payoutBlockReason` finds nothing (one rule for the list, the booking page and the payout itself). */
   can_payout: boolean;
   needs_reconciliation: boolean;
 }
@@ -37,6 +40,7 @@ export function matchStatus({ gross, booking_status, transactions }: MatchInput)
   for (const t of matched) net += t.transaction_type === 'credit' ? t.amount : -t.amount;
   const netCents = net as Cents;
   const hasCredit = matched.some((t) => t.transaction_type === 'credit');
+  const hasDebit = matched.some((t) => t.transaction_type === 'debit');
   const somePartial = matched.some((t) => t.is_partial);
   const allPartial = matched.every((t) => t.is_partial);
 
@@ -47,13 +51,20 @@ export function matchStatus({ gross, booking_status, transactions }: MatchInput)
   else if (somePartial && absMoney(netCents) < absMoney(gross)) status = 'partial';
   else status = 'mismatch';
 
-  const closed = booking_status === 'completed' || booking_status === 'cancelled';
+  const blocked = payoutBlockReason({
+    booking_status,
+    gross,
+    match_status: status,
+    has_completed_credit: hasCredit,
+    has_completed_debit: hasDebit,
+  });
   return {
     status,
     net: netCents,
     transaction_count: matched.length,
     has_completed_credit: hasCredit,
-    can_payout: (status === 'match' || status === 'partial') && hasCredit && !closed,
+    has_completed_debit: hasDebit,
+    can_payout: blocked === null,
     needs_reconciliation: matched.length > 0 && netCents !== gross,
   };
 }

@@ -29,6 +29,11 @@ export class BookingFormPage {
     if (values.amount !== undefined) await this.input('Total Commission').fill(values.amount);
   }
 
+  /** The alert that blocks a submit ('Please fill in all required fields.', the reference rule). */
+  blockAlert() {
+    return this.page.getByTestId('block-alert');
+  }
+
   expectedCommission() {
     return this.page.getByTestId('expected-commission');
   }

@@ -10,6 +10,8 @@ import { choose } from '../page-models/mantine';
 
 // Demo logins (DEMO=1 on an empty data directory). Olivia: default 70%, GST registered (5%).
 const AGENT = { email: 'olivia.tremblay@example.com', password: 'agent-demo' };
+// Noah: Olivia's sub-agent, books Sunwing and Transat through her at a 40% split.
+const SUB_AGENT = { email: 'noah.gagnon@example.com', password: 'agent-demo' };
 const RUN = Date.now().toString(36).toUpperCase();
 
 let browser: Awaited<ReturnType<typeof openBrowser>>;
@@ -55,10 +57,24 @@ describe('bookings', () => {
     await form.open();
     expect(await form.input('Status').isDisabled()).toBe(true);
     expect(await page.getByLabel(/^Primary Agent/).count()).toBe(0);
+    // Submitted empty: the alert, and each missing field marked; filled in, both go.
+    await form.submit();
+    await form.blockAlert().waitFor();
+    expect(await form.blockAlert().textContent()).toContain('Please fill in all required fields.');
+    // The alert is brought into view (the submit button is below the fold).
+    const alertBox = (await form.blockAlert().boundingBox())!;
+    expect(alertBox.y).toBeGreaterThanOrEqual(0);
+    expect(alertBox.y + alertBox.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+    expect(await form.input('Booking Reference').getAttribute('aria-invalid')).toBe('true');
+    expect(await form.input('Customer Name').getAttribute('aria-invalid')).toBe('true');
+    expect(await form.input('Total Commission').getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, 'agent-booking-form-required');
     await form.choose('Supplier', 'Jet2holidays');
     await form.fill({ reference: `E2E-${RUN}`, customer: 'Jean Client', amount: '333.33' });
     // 333.33 × 70% = 233.331 → 233.33
     await expect.poll(() => form.expectedCommission().inputValue()).toBe('233.33');
+    expect(await form.blockAlert().count()).toBe(0);
+    expect(await form.input('Customer Name').getAttribute('aria-invalid')).not.toBe('true');
     await screenshot(page, 'agent-booking-form');
     await form.submit();
     await page.waitForURL(/\/bookings$/);
@@ -78,6 +94,20 @@ describe('bookings', () => {
     expect(await lines.textContent()).toContain('£11.67');
     expect(await lines.textContent()).toContain('£245.00');
     await screenshot(page, 'agent-booking-view');
+
+    // Her refund booking (an admin's to edit): the edit address shows it read-only with the reason.
+    await list.open('?search=TSRF2026');
+    const refundHref = await list
+      .row('TSRF2026')
+      .getByRole('link', { name: 'TSRF2026', exact: true })
+      .getAttribute('href');
+    expect(await list.action('Edit', 'TSRF2026').count()).toBe(0);
+    await page.goto(`${refundHref}/edit`);
+    await page.getByTestId('edit-refused').waitFor();
+    expect(await page.getByTestId('edit-refused').textContent()).toBe('Only an admin can edit a refund booking.');
+    expect(await page.getByTestId('booking-form').count()).toBe(0);
+    expect(await page.getByTestId('booking-details').textContent()).toContain('TSRF2026');
+    await screenshot(page, 'agent-refund-edit-read-only');
     await new AppShell(page).signOut();
   });
 
@@ -154,9 +184,11 @@ describe('bookings', () => {
     expect(await form.input('Status').inputValue()).toBe('Completed');
     await screenshot(page, 'admin-booking-form-completed');
     await form.submit();
-    await page.waitForURL(/\/bookings$/);
+    // Back to the list it was opened from, with its search, at the top with the message.
+    await page.waitForURL(new RegExp(`/bookings\\?search=${done}$`));
+    await list.banner().waitFor();
     expect(await list.banner().textContent()).toContain('Booking updated successfully');
-    await list.search(done);
+    expect(await page.evaluate<number>('window.scrollY')).toBe(0);
     await doneRow.getByText('Completed', { exact: true }).waitFor();
     // The list refetches after the save: wait for the settled rows, not the first paint.
     await expect.poll(() => list.action('Delete', done).count()).toBe(0);
@@ -205,16 +237,17 @@ describe('bookings', () => {
     await screenshot(page, 'admin-groups-list');
   });
 
-  it('lets a sub-agent book a supplier through the parent agent and see the split', async () => {
+  it('lets a sub-agent book a supplier through the parent agent: registered under the parent, each seeing their own share', async () => {
     const { page, context } = browser;
     await context.clearCookies();
-    await signIn(page, { email: 'noah.gagnon@example.com', password: 'agent-demo' });
+    await signIn(page, SUB_AGENT);
     const form = new BookingFormPage(page);
     await form.open();
     // Noah has no rate of his own for Sunwing: he books it through Olivia (Gold tier rule 75%, his split 40%).
     await form.choose('Supplier', 'Sunwing Vacations (via Olivia Tremblay)');
     const panel = page.getByTestId('sub-agent-panel');
     await panel.waitFor();
+    expect(await panel.textContent()).toContain('Sub-agent: Noah Gagnon');
     expect(await panel.textContent()).toContain('40');
     const reference = `SW${String(Date.now()).slice(-7)}`;
     await form.fill({ reference, customer: 'Split Customer', amount: '1000.00' });
@@ -224,18 +257,62 @@ describe('bookings', () => {
     await form.submit();
     await page.waitForURL(/\/bookings$/);
     const list = new BookingsListPage(page);
+    await list.banner().waitFor();
     const row = list.row(reference);
     await row.waitFor();
+    // Registered under Olivia; the Commission column shows Noah's own share, not the agent side's 750.
     expect(await row.textContent()).toContain('Olivia Tremblay');
+    expect(await row.textContent()).toContain('via Noah Gagnon');
+    expect(await row.textContent()).toContain('CA$300.00');
+    expect(await row.textContent()).not.toContain('CA$750.00');
+    await screenshot(page, 'sub-agent-bookings-list');
     await row.getByRole('link', { name: reference, exact: true }).click();
     const lines = page.getByTestId('commission-lines');
     await lines.waitFor();
-    const text = (await lines.textContent()) ?? '';
-    expect(text).toContain('Noah Gagnon');
-    expect(text).toContain('CA$300.00');
-    expect(text).toContain('Olivia Tremblay');
-    expect(text).toContain('CA$450.00');
+    const own = (await lines.textContent()) ?? '';
+    expect(own).toContain('Noah Gagnon');
+    expect(own).toContain('CA$300.00');
+    expect(own).not.toContain('Olivia Tremblay');
+    expect(own).not.toContain('CA$450.00');
+    expect(await page.getByTestId('history').textContent()).not.toContain('450.00');
     await screenshot(page, 'sub-agent-booking-view');
+    const bookingUrl = new URL(page.url()).pathname;
+    await new AppShell(page).signOut();
+
+    // The admin sees it under Olivia with both lines, edits its notes from the booking page: the form shows
+    // Olivia as primary agent and Noah in the panel, and the save comes back to the booking page.
+    await signIn(page, DEMO_ADMIN);
+    await page.goto(bookingUrl);
+    await lines.waitFor();
+    const all = (await lines.textContent()) ?? '';
+    expect(all).toContain('Noah Gagnon');
+    expect(all).toContain('CA$300.00');
+    expect(all).toContain('Olivia Tremblay');
+    expect(all).toContain('CA$450.00');
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.waitForURL(/\/edit$/);
+    await expect.poll(() => form.input('Primary Agent').inputValue()).toBe('Olivia Tremblay');
+    await panel.waitFor();
+    expect(await panel.textContent()).toContain('Sub-agent: Noah Gagnon');
+    await page.getByLabel(/^Notes/).fill('Window seats, row 12');
+    await panel.scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-sub-agent-booking-edit');
+    await form.submit();
+    await page.waitForURL((url) => url.pathname === bookingUrl);
+    const banner = page.getByTestId('success-banner');
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain('Booking updated successfully');
+    expect(await page.evaluate<number>('window.scrollY')).toBe(0);
+    expect(await banner.isVisible()).toBe(true);
+    // Still Noah's booking under Olivia, and the history names the notes, only.
+    await expect.poll(async () => (await lines.textContent()) ?? '').toContain('CA$450.00');
+    expect(await lines.textContent()).toContain('CA$300.00');
+    const latest = page.getByTestId('history').locator('tbody tr').first();
+    await expect.poll(() => latest.textContent()).toContain('notes: Window seats, row 12');
+    expect(await latest.textContent()).not.toContain('cancellation_note');
+    await screenshot(page, 'admin-sub-agent-booking-saved');
+    await page.getByTestId('history').scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-sub-agent-booking-history');
     await new AppShell(page).signOut();
   });
 });

@@ -28,7 +28,7 @@ function canonical(v: HistoryValue | undefined): HistoryValue {
 }
 
 /**
- * The fields an audit row set to another value than they had, in the order the row wrote them. A row
+ * The fields an audit row set to another value than they had, in the order the stored row gives them. A row
  * only names what it wrote (`after`), so a field absent from `after` did not change. A creation (no
  * `before`) lists every field it set to something. Lists and objects (commission lines, payout items)
  * are left out: the lines table shows the lines as they are.

@@ -151,9 +151,12 @@ describe('Booking form (agent)', () => {
     const mock = mockForm();
     const { user } = renderApp('/bookings/create', { session: sessionFor(agentUser) });
     await user.type(input(/^customer name/i), 'Jean Client');
+    const scrolled = vi.spyOn(window.HTMLElement.prototype, 'scrollIntoView');
     await user.click(screen.getByRole('button', { name: 'Create Booking' }));
     expect(await screen.findByTestId('block-alert')).toHaveTextContent(REQUIRED_FIELDS_MESSAGE);
     expect(mock.calls('POST /bookings')).toHaveLength(0);
+    // Brought into view (the submit button is at the bottom of a long form).
+    await waitFor(() => expect(scrolled.mock.contexts).toContain(screen.getByTestId('block-alert')));
     expect(input(/^booking reference/i)).toHaveAttribute('aria-invalid', 'true');
     expect(input(/^total commission/i)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('The booking reference field is required.')).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { effectiveBookingStatus } from '@app/domain';
 import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toFormData } from '../../../../lib/api-client';
 import { isAdmin } from '../../../../lib/authorization';
@@ -66,6 +66,13 @@ export function BookingForm({
   );
   // The alert shows after a submit for as long as its reason holds: it goes once the fields are fixed.
   const blockMessage = submitted ? submitBlock(form.values, status) : null;
+  // A submit refused with an alert brings the alerts (at the top of the form) into view.
+  const blockAlert = useRef<HTMLDivElement>(null);
+  const serverAlert = useRef<HTMLDivElement>(null);
+  const [refusedSubmits, setRefusedSubmits] = useState(0);
+  useEffect(() => {
+    if (refusedSubmits > 0) (blockAlert.current ?? serverAlert.current)?.scrollIntoView({ block: 'center' });
+  }, [refusedSubmits]);
 
   const submit = form.onSubmit(async (values) => {
     setSubmitted(true);
@@ -80,6 +87,7 @@ export function BookingForm({
     const check = checkBeforeSubmit(values, payload);
     if (!check.ok) {
       form.setErrors(check.fieldErrors);
+      if ('block' in check) setRefusedSubmits((n) => n + 1);
       return;
     }
     try {
@@ -92,6 +100,7 @@ export function BookingForm({
       form.setErrors(toFormFieldErrors(state.fieldErrors));
       const hasFieldErrors = Object.keys(state.fieldErrors).length > 0;
       setServerMessage(hasFieldErrors ? null : (state.message ?? state.otherErrors[0] ?? null));
+      if (!hasFieldErrors) setRefusedSubmits((n) => n + 1);
     }
   });
 
@@ -100,6 +109,7 @@ export function BookingForm({
       <Stack gap="md">
         {blockMessage && (
           <Alert
+            ref={blockAlert}
             color="red"
             variant="light"
             icon={<IconAlertTriangle size={18} />}
@@ -110,7 +120,7 @@ export function BookingForm({
           </Alert>
         )}
         {serverMessage && (
-          <Alert color="red" variant="light" role="alert" data-testid="form-error">
+          <Alert ref={serverAlert} color="red" variant="light" role="alert" data-testid="form-error">
             {serverMessage}
           </Alert>
         )}

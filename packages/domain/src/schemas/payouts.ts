@@ -53,13 +53,14 @@ export type BulkPayoutSearchInput = z.output<typeof bulkPayoutSearchSchema>;
 
 const customCommission = z.object({
   commission_id: id('commission line'),
-  percentage: percentSchema('percentage'),
+  // 4 decimals: a sub-agent split line can be 4.1667% of gross, and the screen sends the line's own percentage.
+  percentage: percentSchema('percentage', { maxDecimals: 4 }),
 });
 
 const customFields = {
   use_custom_commission: flag(),
   custom_commissions: z.array(customCommission).max(20).default([]),
-  company_percentage: percentSchema('company percentage').nullish(),
+  company_percentage: percentSchema('company percentage', { maxDecimals: 4 }).nullish(),
 };
 
 /** `POST /bulk-payouts/process` (payout mode). */
@@ -139,22 +140,19 @@ export const payoutInfoResponseSchema = success({
     /**
      * The booking's commission lines as a payout sees them (the domain's `PayoutLine`): the payout modal
      * previews any typed amount with `planPayout`, the function the server pays with (GST rate from
-     * `GET /api/settings`). Optional until the server sends them; without them the modal shows only
-     * `commission_breakdown`.
+     * `GET /api/settings`).
      */
-    lines: z
-      .array(
-        z.object({
-          id: z.number(),
-          agent_id: z.number(),
-          agent_name: z.string(),
-          percentage: percentOut,
-          amount: moneyOut,
-          paid_amount: moneyOut,
-          has_gst: z.boolean(),
-        }),
-      )
-      .optional(),
+    lines: z.array(
+      z.object({
+        id: z.number(),
+        agent_id: z.number(),
+        agent_name: z.string(),
+        percentage: percentOut,
+        amount: moneyOut,
+        paid_amount: moneyOut,
+        has_gst: z.boolean(),
+      }),
+    ),
     can_payout: z.boolean(),
     /** Why the booking cannot be paid out now, when it cannot. */
     reason: z.string().nullable(),

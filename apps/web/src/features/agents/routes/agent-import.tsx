@@ -21,6 +21,7 @@ import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-rea
 import { useRef, useState } from 'react';
 import { DataTable, type DataTableProps, type ListColumn } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
+import { Stat } from '../../../components/stat';
 import { downloadImportTemplate, useImportAgents } from '../api/import-agents';
 import { checkImportFile, formatRowData, importFailedMessage, importRequestErrorMessage } from '../utils/agent-import';
 
@@ -256,14 +257,7 @@ export function ImportResults({ result, onImportAnother }: { result: AgentImport
               ['Failed', summary.failed],
             ] as const
           ).map(([label, value]) => (
-            <div key={label}>
-              <Text size="xs" c="dimmed">
-                {label}
-              </Text>
-              <Text fw={700} size="xl">
-                {value}
-              </Text>
-            </div>
+            <Stat key={label} label={label} value={value} />
           ))}
         </SimpleGrid>
       </Paper>

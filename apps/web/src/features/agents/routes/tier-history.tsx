@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { PageHeader } from '../../../components/page-header';
 import { QueryContent } from '../../../components/query-content';
+import { Stat } from '../../../components/stat';
 import { formatDate } from '../../../lib/format';
 import { useTierHistory } from '../api/agents';
 
@@ -100,30 +101,17 @@ export function TierHistoryView({ data }: { data: AgentTierHistoryResponse }) {
           Tier Statistics
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Card withBorder>
-            <Text size="xs" c="dimmed">
-              Total Tier Changes
-            </Text>
-            <Text fw={700} size="xl">
-              {statistics.total_tier_changes}
-            </Text>
-          </Card>
-          <Card withBorder>
-            <Text size="xs" c="dimmed">
-              Average Time in Tier
-            </Text>
-            <Text fw={700} size="xl">
-              {statistics.average_time_in_tier}
-            </Text>
-          </Card>
-          <Card withBorder>
-            <Text size="xs" c="dimmed">
-              Most Recent Change
-            </Text>
-            <Text fw={700} size="xl">
-              {statistics.most_recent_change ? formatDate(statistics.most_recent_change) : 'N/A'}
-            </Text>
-          </Card>
+          {(
+            [
+              ['Total Tier Changes', statistics.total_tier_changes],
+              ['Average Time in Tier', statistics.average_time_in_tier],
+              ['Most Recent Change', statistics.most_recent_change ? formatDate(statistics.most_recent_change) : 'N/A'],
+            ] as const
+          ).map(([label, value]) => (
+            <Card withBorder key={label}>
+              <Stat label={label} value={value} />
+            </Card>
+          ))}
         </SimpleGrid>
       </Paper>
     </Stack>

@@ -2,6 +2,33 @@ import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/cor
 import { useState, type FormEvent } from 'react';
 import { getCsrfToken, getErrorMessage } from '../../../lib/api-client';
 
+/**
+ * A modal form's submit: runs `action`, closes when it succeeds, shows its error (the modal stays open) when
+ * it fails; closing clears the error.
+ */
+function useModalSubmit(onClose: () => void, action: () => Promise<unknown>) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const close = () => {
+    setError(null);
+    onClose();
+  };
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      close();
+    } catch (err) {
+      setError(getErrorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { error, busy, close, submit };
+}
+
 interface DeleteConfirmModalProps {
   opened: boolean;
   onClose: () => void;
@@ -33,25 +60,7 @@ export function DeleteConfirmModal({
   cancelText = 'Cancel',
   onConfirm,
 }: DeleteConfirmModalProps) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const close = () => {
-    setError(null);
-    onClose();
-  };
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm();
-      close();
-    } catch (err) {
-      setError(getErrorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { error, busy, close, submit } = useModalSubmit(onClose, onConfirm);
   const upper = method.toUpperCase();
   return (
     <Modal opened={opened} onClose={close} title={title} closeOnEscape closeOnClickOutside>
@@ -96,26 +105,13 @@ export function CancelBookingModal({
   onConfirm,
 }: CancelBookingModalProps) {
   const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const close = () => {
-    setNote('');
-    setError(null);
-    onClose();
-  };
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm(note);
-      close();
-    } catch (err) {
-      setError(getErrorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { error, busy, close, submit } = useModalSubmit(
+    () => {
+      setNote('');
+      onClose();
+    },
+    () => onConfirm(note),
+  );
   return (
     <Modal opened={opened} onClose={close} title={title}>
       <form onSubmit={(e) => void submit(e)}>

@@ -385,6 +385,39 @@ describe('a single payout', () => {
     await expectRecordTotalsMatchItems(w);
   });
 
+  it('keeps the debits a payout wrote out of the transaction screens: no edit, no status change', async () => {
+    const b = await paidBooking(w, { agent: w.ana, supplier: w.sunwing, amount: '200.00' }, w.acc.sunwing);
+    expect((await pay(b.id, '200.00')).statusCode).toBe(200);
+    const [debit] = await w.q(
+      `select t.id, t.account_id, t.currency_id, t.amount::text as amount, t.reference_number, t.status, t.payout_id
+         from transactions t join payout_items i on i.transaction_id = t.id where i.booking_id = $1`,
+      [b.id],
+    );
+    const before = await counts(w);
+    const edit = await w.admin.post(`/transactions/${debit!.id}`, {
+      form: {
+        _method: 'PUT',
+        account_id: String(debit!.account_id),
+        transaction_type: 'debit',
+        currency_id: String(debit!.currency_id),
+        amount: '1.00',
+        reference_number: String(debit!.reference_number),
+        status: 'completed',
+      },
+    });
+    expect(edit.statusCode, edit.body).toBe(422);
+    expect(edit.json().errors.transaction).toEqual([
+      `This transaction was written by payout #${debit!.payout_id} and cannot be changed here.`,
+    ]);
+    const bulk = await w.admin.post('/transactions-bulk-update', {
+      json: { transaction_ids: [debit!.id], status: 'failed' },
+    });
+    expect(bulk.statusCode, bulk.body).toBe(422);
+    expect(await counts(w)).toEqual(before);
+    const [after] = await w.q(`select amount::text as amount, status from transactions where id = $1`, [debit!.id]);
+    expect(after).toEqual({ amount: debit!.amount, status: 'completed' });
+  });
+
   it('keeps items immutable in the database', async () => {
     await expect(w.q(`update payout_items set total = total + 1`)).rejects.toThrow(/immutable/);
     await expect(w.q(`delete from payout_items`)).rejects.toThrow(/immutable/);

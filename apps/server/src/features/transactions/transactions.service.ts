@@ -192,6 +192,10 @@ export async function createTransaction(
 }
 
 /** Updates one transaction: account, type and currency are fixed; 'reversed' stays only on a reversed one. */
+/** A payout's debit (or clawback credit) is part of the payout record: it changes only with the payout. */
+const PAYOUT_TRANSACTION_LOCKED = (payoutId: number) =>
+  `This transaction was written by payout #${payoutId} and cannot be changed here.`;
+
 export async function updateTransaction(
   db: Db,
   user: SessionUser,
@@ -211,12 +215,15 @@ export async function updateTransaction(
       is_partial: boolean;
       cheque_reference_number: string | null;
       reference_image_file_id: number | null;
+      payout_id: number | null;
     }>(sql`
       select account_id, transaction_type, currency_id, amount::text as amount, reference_number, status, description,
-             is_partial, cheque_reference_number, reference_image_file_id
+             is_partial, cheque_reference_number, reference_image_file_id, payout_id
         from transactions where id = ${id} for update`);
     const before = rows[0];
     if (!before) throw notFound('The transaction');
+    if (before.payout_id !== null)
+      throw validationError({ transaction: [PAYOUT_TRANSACTION_LOCKED(before.payout_id)] });
     const errors: FieldErrors = {};
     if (input.account_id !== before.account_id) errors.account_id = ['The account cannot be changed.'];
     if (input.transaction_type !== before.transaction_type)
@@ -378,6 +385,17 @@ export async function bulkUpdateStatus(
 ): Promise<number> {
   const unique = [...new Set(ids)];
   return db.transaction(async (tx) => {
+    const locked = await tx.execute<{ id: number; payout_id: number }>(sql`
+      select id, payout_id from transactions
+       where id = any(${`{${unique.join(',')}}`}::int[]) and payout_id is not null for update`);
+    if (locked.rows.length)
+      throw validationError({
+        transaction_ids: [
+          `${locked.rows.length} of the selected transactions were written by a payout and cannot change status (${locked.rows
+            .map((r) => `#${r.id}`)
+            .join(', ')}).`,
+        ],
+      });
     const { rows } = await tx.execute<{ id: number; before: string; account_id: number; reference_number: string }>(sql`
       update transactions t set status = ${status}, updated_at = now()
         from (select id, status from transactions where id = any(${`{${unique.join(',')}}`}::int[]) for update) old

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { getCsrfToken, getErrorMessage } from '../../../lib/api-client';
 
 /**
@@ -27,6 +27,29 @@ function useModalSubmit(onClose: () => void, action: () => Promise<unknown>) {
     }
   };
   return { error, busy, close, submit };
+}
+
+/** The failure, if any, then the button that closes the modal and the modal's submit button. */
+function ErrorAndButtons(props: {
+  error: string | null;
+  close: { label: string; onClick: () => void };
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {props.error && (
+        <Alert color="red" variant="light" role="alert">
+          {props.error}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={props.close.onClick}>
+          {props.close.label}
+        </Button>
+        {props.children}
+      </Group>
+    </>
+  );
 }
 
 interface DeleteConfirmModalProps {
@@ -69,19 +92,11 @@ export function DeleteConfirmModal({
         {upper !== 'GET' && upper !== 'POST' && <input type="hidden" name="_method" value={upper} />}
         <Stack>
           <Text>{message}</Text>
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {cancelText}
-            </Button>
+          <ErrorAndButtons error={error} close={{ label: cancelText, onClick: close }}>
             <Button type="submit" color="red" loading={busy} data-autofocus>
               {confirmText}
             </Button>
-          </Group>
+          </ErrorAndButtons>
         </Stack>
       </form>
     </Modal>
@@ -126,19 +141,11 @@ export function CancelBookingModal({
             onChange={(e) => setNote(e.currentTarget.value)}
             data-autofocus
           />
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Close
-            </Button>
+          <ErrorAndButtons error={error} close={{ label: 'Close', onClick: close }}>
             <Button type="submit" color="orange" loading={busy}>
               Cancel Booking
             </Button>
-          </Group>
+          </ErrorAndButtons>
         </Stack>
       </form>
     </Modal>

@@ -126,15 +126,16 @@ export async function benchSeed(db: Db, opts: BenchSeedOptions) {
             select 'BK' || lpad(i::text, 9, '0'), customer, booking_date, amount, round(amount * pct / 100, 2), pct, source, status,
                    agent_id, supplier_id, case when status = 'completed' then amount else 0 end, i % 20 = 0
               from rows
-            returning id, primary_agent_id, expected_commission, status
+            returning id, primary_agent_id, expected_commission, status, commission_percentage
           )
           insert into actual_commissions (booking_id, agent_id, role, percentage, amount, gst_amount, total_with_gst, paid_amount, status)
-          select ins.id, ins.primary_agent_id, 'primary', b.commission_percentage, ins.expected_commission,
+          select ins.id, ins.primary_agent_id, 'primary', ins.commission_percentage, ins.expected_commission,
                  case when a.has_gst then round(ins.expected_commission * gst.rate / 100, 2) else 0 end,
                  ins.expected_commission + case when a.has_gst then round(ins.expected_commission * gst.rate / 100, 2) else 0 end,
                  case when ins.status = 'completed' then ins.expected_commission else 0 end,
                  case ins.status when 'completed' then 'paid' when 'pending' then 'pending' when 'cancelled' then 'cancelled' else 'confirmed' end
-            from ins join bookings b on b.id = ins.id join agents a on a.id = ins.primary_agent_id
+            -- The bookings inserted by this statement are not visible to it: everything comes from ins.
+            from ins join agents a on a.id = ins.primary_agent_id
             cross join (select value::numeric as rate from settings where key = 'gst_rate') gst`);
       });
       log(

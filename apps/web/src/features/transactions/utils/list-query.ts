@@ -1,19 +1,18 @@
-import { DEFAULT_TRANSACTION_PAGE_SIZE, TRANSACTION_PAGE_SIZES } from '@app/domain';
+import {
+  DEFAULT_TRANSACTION_PAGE_SIZE,
+  TRANSACTION_PAGE_SIZES,
+  transactionListQuerySchema,
+  type TransactionListQuery,
+} from '@app/domain';
 
-/** The filters of the transactions list, kept in the query string (bookings spec §2 "Transactions list filter"). */
-export const FILTER_KEYS = [
-  'account_id',
-  'transaction_type',
-  'status',
-  'reference',
-  'cheque_reference',
-  'date_from',
-  'date_to',
-  'amount_min',
-  'amount_max',
-  'double_bookings',
-] as const;
-export type FilterKey = (typeof FILTER_KEYS)[number];
+/**
+ * The filters of the transactions list, kept in the query string (bookings spec §2 "Transactions list filter"):
+ * the server's list query less its paging.
+ */
+export type FilterKey = Exclude<keyof TransactionListQuery, 'page' | 'page_size'>;
+export const FILTER_KEYS = Object.keys(transactionListQuerySchema.shape).filter(
+  (key): key is FilterKey => key !== 'page' && key !== 'page_size',
+);
 export type Filters = Record<FilterKey, string>;
 
 export function readFilters(params: URLSearchParams): Filters {

@@ -82,8 +82,8 @@ export interface RawRequest {
   method: string;
   url: string;
   body?: HostileBody;
-  /** Default true: the client's CSRF token goes with every request but a GET. */
-  csrf?: boolean;
+  /** Default true: the client's CSRF token goes with every request but a GET; false: none; a string: that one. */
+  csrf?: boolean | string;
 }
 
 /** Sends a request as `client` (its cookies and token; none for null) the way the web app asks: for JSON. */
@@ -94,7 +94,8 @@ export function sendRaw(
 ): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest', accept: 'application/json' };
   if (client?.cookies.size) headers.cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  if (req.method !== 'GET' && req.csrf !== false && client?.csrfToken) headers['x-csrf-token'] = client.csrfToken;
+  const token = typeof req.csrf === 'string' ? req.csrf : req.csrf === false ? null : client?.csrfToken;
+  if (req.method !== 'GET' && token) headers['x-csrf-token'] = token;
   let payload: string | Buffer | undefined;
   if (req.body) {
     const encoded = encodeBody(req.body, `----hostile${crypto.randomBytes(6).toString('hex')}`);

@@ -15,6 +15,7 @@ export * from './commission/resolve-rate';
 export * from './commission/tier-on-date';
 export * from './commission/commission-lines';
 export * from './commission/explain';
+export * from './commission/recalculation';
 export * from './schemas/agents';
 export * from './agents/agent-import';
 export * from './bookings/booking-format';

@@ -112,6 +112,31 @@ export const recalculationSchema = z.object({
 });
 export type Recalculation = z.infer<typeof recalculationSchema>;
 
+/**
+ * What a save or delete of a rule would recalculate, worked out without writing: how many bookings,
+ * how many of each status, and per currency the expected commission of those bookings before and
+ * after. `changed` and each `delta` are what the save then reports as `recalculation`.
+ */
+export const recalculationPreviewSchema = z.object({
+  changed: z.number().int(),
+  by_status: z.object({
+    pending: z.number().int(),
+    confirmed: z.number().int(),
+    partial: z.number().int(),
+  }),
+  difference: z.array(
+    z.object({ currency_code: z.string(), before: decimalOut, after: decimalOut, delta: decimalOut }),
+  ),
+});
+export type RecalculationPreview = z.infer<typeof recalculationPreviewSchema>;
+
+/** The sentence after a save or delete: how many bookings it recalculated (as a tier change says it). */
+export function bookingsRecalculatedText(changed: number): string {
+  return changed === 0
+    ? 'No bookings needed recalculating.'
+    : `${changed} ${changed === 1 ? 'booking' : 'bookings'} recalculated.`;
+}
+
 /* ----------------------------------------------------------------------------------- responses */
 
 /** `GET /commissions` (JSON). */
@@ -131,6 +156,12 @@ export const commissionSavedResponse = successMessage({
 
 /** `POST /commissions/{id}` + `_method=DELETE`. */
 export const commissionDeletedResponse = successMessage({ recalculation: recalculationSchema });
+
+/**
+ * `POST /commissions/preview` (a new rule), `POST /commissions/{id}/preview` (an edit; both take the
+ * save's JSON) and `GET /commissions/{id}/delete-preview`: what the save would recalculate. Nothing is written.
+ */
+export const commissionPreviewResponse = successData(recalculationPreviewSchema);
 
 export const RATE_SOURCES = [
   'agent_rule',

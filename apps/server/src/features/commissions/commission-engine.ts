@@ -8,12 +8,14 @@ import {
   percentToString,
   resolveBookingRate,
   resolveRate,
+  summarizeRecalculation,
   tierOnDate,
   type BookingRate,
   type Cents,
   type CommissionBookingStatus,
   type CommissionType,
   type Percent,
+  type RecalculationSummary,
   type ResolvedRate,
   type TierPeriod,
 } from '@app/domain';
@@ -277,18 +279,66 @@ type LineRow = {
   status: string;
 };
 
+/** A commission rule's place in rate resolution: who owns it and the suppliers it lists. */
+export interface RuleOwner {
+  commission_type: 'tier' | 'agent';
+  general_id: number;
+  suppliers: readonly number[];
+}
+
 /**
- * Recomputes the rate, registration and commission lines of bookings from the current rules and
- * tiers, keeping everything already paid (DOMAIN.md). Cancelled and completed bookings are left as
- * they are. Rates are resolved once per (booker, supplier, date); writes are set-based.
+ * The rules as a save would leave them, before it writes: `remove` is the rule being edited or deleted
+ * (as stored), `add` the rule as it is being saved. A supplier appears once per owner, so the entry of an
+ * (owner, supplier) is exactly that rule's.
  */
-export async function recalculateBookings(
+export interface RuleOverlay {
+  remove: RuleOwner | null;
+  add: (RuleOwner & { percentage: Percent }) | null;
+}
+
+function withOverlay(f: AgentFacts, supplierId: number, overlay: RuleOverlay): AgentFacts {
+  let agentRule = f.agentRule;
+  const tierRules = new Map(f.tierRules);
+  const put = (rule: RuleOwner, percent: Percent | null) => {
+    if (!rule.suppliers.includes(supplierId)) return;
+    if (rule.commission_type === 'agent') {
+      if (rule.general_id === f.agentId) agentRule = percent;
+    } else if (percent === null) tierRules.delete(rule.general_id);
+    else tierRules.set(rule.general_id, percent);
+  };
+  if (overlay.remove) put(overlay.remove, null);
+  if (overlay.add) put(overlay.add, overlay.add.percentage);
+  return { ...f, agentRule, tierRules };
+}
+
+/** One booking the recalculation changes: its rate, expected commission and lines, old and new. */
+interface PlannedBooking {
+  booking: BookingRow;
+  r: ResolvedBookingRate;
+  expected: Cents;
+  lines: StoredLine[];
+  oldLines: LineRow[];
+}
+
+/** What a recalculation would change, decided and not yet written. */
+export interface RecalculationPlan {
+  bookings: PlannedBooking[];
+  summary: RecalculationSummary;
+}
+
+/**
+ * Works out what recalculating the bookings from the rules and tiers would change, keeping everything
+ * already paid (DOMAIN.md), without writing. Cancelled and completed bookings are left as they are. Rates
+ * are resolved once per (booker, supplier, date). `overlay`: resolve as if a rule were saved or deleted
+ * (a preview); `lock`: lock the bookings for the write that follows (not in a read-only transaction).
+ */
+export async function planRecalculation(
   tx: DbOrTx,
   bookingIds: readonly number[],
-  actor: { userId: number | null; reason: string },
-): Promise<RecalculationReport> {
-  const report: RecalculationReport = { changed: 0, difference: [], booking_ids: [] };
-  if (bookingIds.length === 0) return report;
+  options: { overlay?: RuleOverlay; lock: boolean },
+): Promise<RecalculationPlan> {
+  const plan: RecalculationPlan = { bookings: [], summary: summarizeRecalculation([]) };
+  if (bookingIds.length === 0) return plan;
   const ids = [...new Set(bookingIds)];
   const { rows: bookings } = await tx.execute<BookingRow>(sql`
     select b.id, b.booking_amount::text, b.expected_commission::text, b.booking_date, b.status, b.supplier_id,
@@ -296,8 +346,8 @@ export async function recalculateBookings(
       from bookings b join suppliers s on s.id = b.supplier_id join currencies c on c.id = s.currency_id
      where b.id in ${sql.raw(`(${ids.map(Number).join(',')})`)} and b.status not in ('cancelled', 'completed')
      order by b.id
-       for update of b`);
-  if (bookings.length === 0) return report;
+     ${options.lock ? sql`for update of b` : sql``}`);
+  if (bookings.length === 0) return plan;
   const { rows: lines } = await tx.execute<LineRow>(sql`
     select booking_id, agent_id, percentage::text, amount::text, gst_amount::text, paid_amount::text, status
       from actual_commissions where booking_id in ${sql.raw(`(${bookings.map((b) => b.id).join(',')})`)}`);
@@ -308,10 +358,16 @@ export async function recalculateBookings(
   // The facts of an (agent, supplier) do not depend on the date (the domain applies the date), so they
   // are loaded once per pair however many bookings and dates there are.
   const factsCache = new Map<string, Promise<AgentFacts | null>>();
+  const { overlay } = options;
   const load: FactsLoader = (agentId, supplierId) => {
     const key = `${agentId}:${supplierId}`;
     let facts = factsCache.get(key);
-    if (!facts) factsCache.set(key, (facts = loadAgentFacts(tx, agentId, supplierId)));
+    if (!facts) {
+      facts = loadAgentFacts(tx, agentId, supplierId).then((f) =>
+        f && overlay ? withOverlay(f, supplierId, overlay) : f,
+      );
+      factsCache.set(key, facts);
+    }
     return facts;
   };
   const resolved: { booking: BookingRow; r: ResolvedBookingRate }[] = [];
@@ -327,64 +383,94 @@ export async function recalculateBookings(
   }
   const gstAgents = await agentsWithGst(tx, [...agentIds]);
 
-  const bookingUpdates: Record<string, unknown>[] = [];
-  const lineUpserts: Record<string, unknown>[] = [];
-  const audits: AuditEntry[] = [];
-  const diff = new Map<string, bigint>();
   for (const { booking, r } of resolved) {
-    const old = linesByBooking.get(booking.id) ?? [];
+    const oldLines = linesByBooking.get(booking.id) ?? [];
     const computed = computeBookingLines({
       gross: moneyFromDb(booking.booking_amount),
       resolved: r,
       status: booking.status,
       gstRate,
       gstAgents,
-      existing: old,
+      existing: oldLines,
     });
-    const newExpected = computed.expected;
-    const oldExpected = moneyFromDb(booking.expected_commission);
-    const linesChanged = !sameLines(old, computed.lines);
-    if (newExpected === oldExpected && !linesChanged && booking.primary_agent_id === r.primaryAgentId) continue;
-    report.changed += 1;
-    report.booking_ids.push(booking.id);
-    diff.set(booking.currency_code, (diff.get(booking.currency_code) ?? 0n) + (newExpected - oldExpected));
-    bookingUpdates.push({ id: booking.id, ...bookingRateColumns(r, newExpected) });
-    for (const l of computed.lines) lineUpserts.push({ booking_id: booking.id, ...l });
-    audits.push({
-      userId: actor.userId,
-      action: 'recalculate',
-      entityType: 'booking',
-      entityId: booking.id,
-      before: { expected_commission: booking.expected_commission, lines: old.map(({ booking_id: _b, ...l }) => l) },
-      after: { expected_commission: moneyToString(newExpected), lines: computed.lines },
-      meta: { reason: actor.reason },
-    });
+    const unchanged =
+      computed.expected === moneyFromDb(booking.expected_commission) &&
+      sameLines(oldLines, computed.lines) &&
+      booking.primary_agent_id === r.primaryAgentId;
+    if (!unchanged) plan.bookings.push({ booking, r, expected: computed.expected, lines: computed.lines, oldLines });
   }
-  if (bookingUpdates.length) {
-    await tx.execute(sql`
-      update bookings b set
-        expected_commission = u.expected_commission, commission_percentage = u.commission_percentage,
-        rate_source = u.rate_source, primary_agent_id = u.primary_agent_id, is_sub_agent = u.is_sub_agent,
-        parent_agent_id = u.parent_agent_id, sub_agent_id = u.sub_agent_id, split_percentage = u.split_percentage,
-        updated_at = now()
-      from json_to_recordset(${JSON.stringify(bookingUpdates)}::json) as u(
-        id int, expected_commission numeric, commission_percentage numeric, rate_source text, primary_agent_id int,
-        is_sub_agent boolean, parent_agent_id int, sub_agent_id int, split_percentage numeric)
-      where b.id = u.id`);
-    await storeLines(
-      tx,
-      bookingUpdates.map((u) => u.id as number),
-      lineUpserts,
-    );
-    await writeAudits(tx, audits);
-  }
-  report.difference = [...diff]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([currency_code, amount]) => ({
-      currency_code,
-      amount: moneyToString(amount as Cents),
-    }));
+  plan.summary = summarizeRecalculation(
+    plan.bookings.map(({ booking, expected }) => ({
+      status: booking.status,
+      currency_code: booking.currency_code,
+      before: moneyFromDb(booking.expected_commission),
+      after: expected,
+    })),
+  );
+  return plan;
+}
+
+/** Writes a plan: the bookings' rate columns, their lines, and an audit row per booking. */
+export async function applyRecalculation(
+  tx: DbOrTx,
+  plan: RecalculationPlan,
+  actor: { userId: number | null; reason: string },
+): Promise<RecalculationReport> {
+  const report: RecalculationReport = {
+    changed: plan.summary.changed,
+    difference: plan.summary.difference.map((d) => ({
+      currency_code: d.currency_code,
+      amount: moneyToString(d.delta),
+    })),
+    booking_ids: plan.bookings.map((p) => p.booking.id),
+  };
+  if (plan.bookings.length === 0) return report;
+  const bookingUpdates = plan.bookings.map(({ booking, r, expected }) => ({
+    id: booking.id,
+    ...bookingRateColumns(r, expected),
+  }));
+  const lineUpserts = plan.bookings.flatMap(({ booking, lines }) =>
+    lines.map((l) => ({ booking_id: booking.id, ...l })),
+  );
+  const audits: AuditEntry[] = plan.bookings.map(({ booking, expected, lines, oldLines }) => ({
+    userId: actor.userId,
+    action: 'recalculate',
+    entityType: 'booking',
+    entityId: booking.id,
+    before: { expected_commission: booking.expected_commission, lines: oldLines.map(({ booking_id: _b, ...l }) => l) },
+    after: { expected_commission: moneyToString(expected), lines },
+    meta: { reason: actor.reason },
+  }));
+  await tx.execute(sql`
+    update bookings b set
+      expected_commission = u.expected_commission, commission_percentage = u.commission_percentage,
+      rate_source = u.rate_source, primary_agent_id = u.primary_agent_id, is_sub_agent = u.is_sub_agent,
+      parent_agent_id = u.parent_agent_id, sub_agent_id = u.sub_agent_id, split_percentage = u.split_percentage,
+      updated_at = now()
+    from json_to_recordset(${JSON.stringify(bookingUpdates)}::json) as u(
+      id int, expected_commission numeric, commission_percentage numeric, rate_source text, primary_agent_id int,
+      is_sub_agent boolean, parent_agent_id int, sub_agent_id int, split_percentage numeric)
+    where b.id = u.id`);
+  await storeLines(
+    tx,
+    bookingUpdates.map((u) => u.id),
+    lineUpserts,
+  );
+  await writeAudits(tx, audits);
   return report;
+}
+
+/**
+ * Recomputes the rate, registration and commission lines of bookings from the current rules and
+ * tiers, keeping everything already paid (DOMAIN.md), and writes them set-based (`planRecalculation`,
+ * then `applyRecalculation`). Cancelled and completed bookings are left as they are.
+ */
+export async function recalculateBookings(
+  tx: DbOrTx,
+  bookingIds: readonly number[],
+  actor: { userId: number | null; reason: string },
+): Promise<RecalculationReport> {
+  return applyRecalculation(tx, await planRecalculation(tx, bookingIds, { lock: true }), actor);
 }
 
 /** Columns of a booking that follow from its resolved rate. */

@@ -6,6 +6,7 @@ import {
   commissionListResponse,
   commissionOptionsQuerySchema,
   commissionOptionsResponse,
+  commissionPreviewResponse,
   commissionRateQuerySchema,
   commissionRateResponseSchema,
   commissionResponse,
@@ -21,6 +22,8 @@ import {
   findCommissionRules,
   getCommissionRate,
   getCommissionRuleById,
+  previewCommissionDelete,
+  previewCommissionSave,
   updateCommissionRule,
 } from './commissions.service';
 
@@ -69,6 +72,40 @@ export const commissionRoutes: RouteModule = ({ db }) => [
       redirectTo('/commissions');
       return createCommissionRule(db, body, user);
     },
+  }),
+  route({
+    method: 'POST',
+    url: '/commissions/preview',
+    access: 'admin',
+    summary:
+      'What creating this rule would recalculate (the create JSON): bookings changed, per status, and the expected commission before and after per currency. Writes nothing.',
+    tags: ['commissions'],
+    body: commissionInputSchema,
+    response: commissionPreviewResponse,
+    handler: ({ body }) => previewCommissionSave(db, null, body),
+  }),
+  route({
+    method: 'POST',
+    url: '/commissions/:id/preview',
+    access: 'admin',
+    params: idParams,
+    summary:
+      'What saving this edit of the rule would recalculate (the update JSON): bookings changed, per status, and the expected commission before and after per currency. Writes nothing.',
+    tags: ['commissions'],
+    body: commissionInputSchema,
+    response: commissionPreviewResponse,
+    handler: ({ body, params }) => previewCommissionSave(db, params.id, body),
+  }),
+  route({
+    method: 'GET',
+    url: '/commissions/:id/delete-preview',
+    access: 'admin',
+    params: idParams,
+    summary:
+      'What deleting the rule would recalculate: bookings changed, per status, and the expected commission before and after per currency.',
+    tags: ['commissions'],
+    response: commissionPreviewResponse,
+    handler: ({ params }) => previewCommissionDelete(db, params.id),
   }),
   route({
     method: 'GET',

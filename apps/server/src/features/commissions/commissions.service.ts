@@ -6,6 +6,7 @@ import {
   RATE_SOURCES,
   explainExpectedCommission,
   moneyFromDb,
+  moneyToString,
   percentFromDb,
   percentToString,
   resolveBookingRate,
@@ -19,6 +20,7 @@ import {
   type Paginated,
   type RateSource,
   type Recalculation,
+  type RecalculationPreview,
   type SessionUser,
 } from '@app/domain';
 import { sql, type SQL } from 'drizzle-orm';
@@ -26,7 +28,14 @@ import { todayUtc } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { fieldError, forbidden, notFound, validationError } from '../../http/errors';
 import { writeAudit } from '../../shared/audit';
-import { recalculateBookings, resolveRateChecked, findCommissionLines } from './commission-engine';
+import {
+  findCommissionLines,
+  planRecalculation,
+  recalculateBookings,
+  resolveRateChecked,
+  type RuleOverlay,
+  type RuleOwner,
+} from './commission-engine';
 
 /**
  * Commission rules: the list, the options of the form, saving a rule (validated, audited, and
@@ -210,18 +219,12 @@ async function insertRuleSuppliers(tx: DbOrTx, ruleId: number, input: Commission
   }
 }
 
-interface Owner {
-  commission_type: CommissionRuleType;
-  general_id: number;
-  suppliers: readonly number[];
-}
-
 /**
  * Unpaid bookings a rule of this owner can change, set-based: for an agent, its bookings (as the
  * primary agent or the sub-agent) with those suppliers; for a tier, the bookings with those suppliers
  * of every agent who holds or held the tier (either as booker or as parent).
  */
-async function affectedBookingIds(tx: DbOrTx, owners: readonly Owner[]): Promise<number[]> {
+async function affectedBookingIds(tx: DbOrTx, owners: readonly RuleOwner[]): Promise<number[]> {
   const parts: SQL[] = [];
   for (const o of owners) {
     if (o.suppliers.length === 0) continue;
@@ -248,12 +251,71 @@ async function affectedBookingIds(tx: DbOrTx, owners: readonly Owner[]): Promise
 
 async function recalculateFor(
   tx: DbOrTx,
-  owners: readonly Owner[],
+  owners: readonly RuleOwner[],
   actor: { userId: number; reason: string },
 ): Promise<Recalculation> {
   const bookingIds = await affectedBookingIds(tx, owners);
   const report = await recalculateBookings(tx, bookingIds, actor);
   return { changed: report.changed, difference: report.difference };
+}
+
+/**
+ * What a save would recalculate, from the same bookings and the same planning the save uses, with the
+ * rule resolved as saved (`overlay`) and nothing written: the count the save then reports.
+ */
+async function previewFor(
+  tx: DbOrTx,
+  owners: readonly RuleOwner[],
+  overlay: RuleOverlay,
+): Promise<RecalculationPreview> {
+  const bookingIds = await affectedBookingIds(tx, owners);
+  const { summary } = await planRecalculation(tx, bookingIds, { overlay, lock: false });
+  return {
+    changed: summary.changed,
+    by_status: summary.by_status,
+    difference: summary.difference.map((d) => ({
+      currency_code: d.currency_code,
+      before: moneyToString(d.before),
+      after: moneyToString(d.after),
+      delta: moneyToString(d.delta),
+    })),
+  };
+}
+
+/** A preview runs in a read-only transaction: one snapshot, and no write can slip in. */
+const readOnly = { accessMode: 'read only' } as const;
+
+/** `POST /commissions/preview` (id null) and `POST /commissions/{id}/preview`: the save's checks, then its recalculation, unwritten. */
+export async function previewCommissionSave(
+  db: Db,
+  id: number | null,
+  input: CommissionInput,
+): Promise<{ status: 'success'; data: RecalculationPreview }> {
+  return db.transaction(async (tx) => {
+    const before = id === null ? null : await loadRule(tx, id);
+    if (id !== null && before === null) throw notFound('The commission');
+    await assertOwner(tx, input, before);
+    await assertSuppliers(tx, input, id);
+    const beforeRule = before && toRule(before);
+    const data = await previewFor(tx, beforeRule ? [beforeRule, input] : [input], {
+      remove: beforeRule,
+      add: input,
+    });
+    return { status: 'success' as const, data };
+  }, readOnly);
+}
+
+/** `GET /commissions/{id}/delete-preview`: what deleting the rule would recalculate. */
+export async function previewCommissionDelete(
+  db: Db,
+  id: number,
+): Promise<{ status: 'success'; data: RecalculationPreview }> {
+  return db.transaction(async (tx) => {
+    const before = await loadRule(tx, id);
+    if (!before) throw notFound('The commission');
+    const rule = toRule(before);
+    return { status: 'success' as const, data: await previewFor(tx, [rule], { remove: rule, add: null }) };
+  }, readOnly);
 }
 
 const auditShape = (r: { commission_type: string; general_id: number; percentage: string; suppliers: unknown }) => ({

@@ -5,18 +5,17 @@ import { paths } from '../../../lib/paths';
 import type { BookingListItem } from '../api/bookings-api';
 import { returnTo } from '../utils/return-to';
 
-export const PAYOUT_NOT_BUILT = 'Payouts are not available yet.';
-
 interface BookingRowActionsProps {
   booking: BookingListItem;
   /** From the transaction status: the payout button needs transaction info. */
   canPayout: boolean;
   onDelete: (b: BookingListItem) => void;
   onCancel: (b: BookingListItem) => void;
+  onPayout: (b: BookingListItem) => void;
 }
 
 /** The row's actions, as the server's `actions` (the same rule as the server applies) allow. */
-export function BookingRowActions({ booking, canPayout, onDelete, onCancel }: BookingRowActionsProps) {
+export function BookingRowActions({ booking, canPayout, onDelete, onCancel, onPayout }: BookingRowActionsProps) {
   const a = booking.actions;
   const ref = booking.booking_reference;
   const location = useLocation();
@@ -58,12 +57,10 @@ export function BookingRowActions({ booking, canPayout, onDelete, onCancel }: Bo
         </Tooltip>
       )}
       {(a.payout || canPayout) && (
-        <Tooltip label={PAYOUT_NOT_BUILT}>
-          <span>
-            <ActionIcon variant="subtle" color="green" disabled aria-label={`Payout ${ref}`}>
-              <IconCash size={16} />
-            </ActionIcon>
-          </span>
+        <Tooltip label="Payout">
+          <ActionIcon variant="subtle" color="green" onClick={() => onPayout(booking)} aria-label={`Payout ${ref}`}>
+            <IconCash size={16} />
+          </ActionIcon>
         </Tooltip>
       )}
       {a.transactions_link && (

@@ -48,7 +48,65 @@ async function openRowDialog(action: string, title: string, more: ApiMocks) {
   return { ...rendered, dialog: await screen.findByRole('dialog', { name: title }) };
 }
 
+/** REF-1 (CAD 333.33) matched in full: the admin may pay it out. */
+const payable = { ...mismatch, status: 'match', can_payout: true, needs_reconciliation: false, net_amount: 333.33 };
+/** `GET /bookings/1/payout-info` for REF-1: one agent at 50% with no GST. */
+const payoutInfo = {
+  status: 'success',
+  message: 'Payout information retrieved successfully',
+  booking: {
+    id: 1,
+    reference: 'REF-1',
+    supplier: 'Sunwing',
+    currency: { code: 'CAD', symbol: '$' },
+    status: 'confirmed',
+    booking_amount: 333.33,
+    expected_commission: 166.67,
+    paid_amount: 0,
+    remaining_amount: 333.33,
+    is_reconciled: false,
+  },
+  payout: {
+    available_amount: 333.33,
+    commission_breakdown: [
+      { agent_id: 3, agent_name: 'Ana Agent', percentage: 50, amount: 166.67, gst_amount: 0, total: 166.67 },
+    ],
+    agents_without_accounts: [],
+    lines: [
+      { id: 9, agent_id: 3, agent_name: 'Ana Agent', percentage: 50, amount: 166.67, paid_amount: 0, has_gst: false },
+    ],
+    can_payout: true,
+    reason: null,
+  },
+};
+
 describe('Bookings list', () => {
+  it('pays a booking out from its row and shows the success banner', async () => {
+    const { mock, user } = renderBookings('/bookings', page([row(1, { actions: { ...allow, payout: true } })]), {
+      'POST /bookings/transaction-status': { body: { 1: payable } },
+      'GET /bookings/1/payout-info': { body: payoutInfo },
+      'GET /api/settings': { body: { status: 'success', data: { gst_rate: '5.00' } } },
+      'POST /bookings/1/process-payout': {
+        body: {
+          status: 'success',
+          message: 'Payout processed successfully',
+          is_partial: false,
+          paid_amount: 333.33,
+          remaining_amount: 0,
+          payout_id: 4,
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Payout REF-1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Process Payout' });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Process Payout' })).toBeEnabled());
+    await user.click(within(dialog).getByRole('button', { name: 'Process Payout' }));
+    expect(await screen.findByTestId('success-banner')).toHaveTextContent('Payout processed successfully');
+    expect(mock.calls('POST /bookings/1/process-payout')[0]!.body).toMatchObject({ payout_amount: '333.33' });
+    // The list is asked again, so the row shows its new status.
+    await waitFor(() => expect(mock.calls('GET /bookings').length).toBeGreaterThan(1));
+  });
+
   it('shows the nine columns, the legend, the pagination text and a 5-button window', async () => {
     const { mock, user, router } = renderBookings(
       '/bookings?page=3&per_page=10&status=pending',

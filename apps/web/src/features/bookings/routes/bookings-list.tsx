@@ -1,5 +1,5 @@
 import { Anchor, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ListPage } from '../../../components/list-page';
@@ -8,8 +8,10 @@ import { isAdmin } from '../../../lib/authorization';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useUser } from '../../auth';
+import { PayoutModal } from '../../payouts';
 import { suppliersQueryOptions } from '../../suppliers';
 import {
+  bookingsQueryKey,
   useAgentsList,
   useBookingGroupOptions,
   useBookings,
@@ -60,6 +62,8 @@ export function BookingsListRoute() {
   const cancelBooking = useCancelBooking();
   const [toDelete, setToDelete] = useState<BookingListItem | null>(null);
   const [toCancel, setToCancel] = useState<BookingListItem | null>(null);
+  const [toPay, setToPay] = useState<BookingListItem | null>(null);
+  const queryClient = useQueryClient();
 
   const showFlash = (message: string) =>
     void navigate({ search: params.toString() }, { replace: true, state: { flash: message } });
@@ -120,6 +124,7 @@ export function BookingsListRoute() {
             canPayout={admin && !closed && statusOf(b)?.can_payout === true}
             onDelete={setToDelete}
             onCancel={setToCancel}
+            onPayout={setToPay}
           />
         );
       },
@@ -158,6 +163,16 @@ export function BookingsListRoute() {
               if (!toDelete) return;
               const res = await deleteBooking.mutateAsync(toDelete.id);
               showFlash(res.message);
+            }}
+          />
+          <PayoutModal
+            bookingId={toPay?.id ?? null}
+            opened={toPay !== null}
+            onClose={() => setToPay(null)}
+            onPaid={(res) => {
+              // The spec's success banner (hides after 5 s); the row's amounts and status come back fresh.
+              showFlash(res.message);
+              void queryClient.invalidateQueries({ queryKey: bookingsQueryKey });
             }}
           />
           <CancelBookingModal

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { checkResponse, type ResponseProblem } from '@app/domain';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -16,6 +16,25 @@ import { checkCsrf, runRoute, wantsJson, type Method, type RouteDef, type Upload
 import { registerSecurityHeaders } from './security-headers';
 import { SESSION_COOKIE, SessionStore, type Session } from './session';
 import { noJobs, type Jobs } from '../jobs/job-runner';
+
+/**
+ * One concise line per request, at debug level (LOG_LEVEL=debug shows them), instead of Fastify's two
+ * info lines: errors are logged where they are turned into answers, so the start-up output a person
+ * reads stays readable.
+ */
+class ConciseRequestLog extends LogController {
+  override incomingRequest() {}
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const line = {
+      method: request.method,
+      url: request.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else request.log.debug(line, 'request');
+  }
+}
 
 export interface AppDeps {
   db: Db;
@@ -53,9 +72,7 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
             level: deps.config.logLevel,
             redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
           },
-    // One concise line per request, at debug level (LOG_LEVEL=debug shows them); errors are logged where
-    // they are turned into answers, so the start-up output a person reads stays readable.
-    disableRequestLogging: true,
+    logController: new ConciseRequestLog(),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -83,13 +100,6 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
   // Multipart bodies are read by the preValidation hook below (limits per route, errors as 4xx).
   await app.register(fastifyMultipart, {
     limits: { fileSize: 20 * 1024 * 1024, files: 5, fields: 20_000, fieldSize: 1024 * 1024, parts: 20_010 },
-  });
-
-  app.addHook('onResponse', async (req, reply) => {
-    req.log.debug(
-      { method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-      'request',
-    );
   });
 
   // Every request but static assets knows its session (PostgreSQL; any app server answers).

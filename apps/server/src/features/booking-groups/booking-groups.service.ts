@@ -1,10 +1,10 @@
+import { moneyJson } from '@app/domain';
 import type { BookingGroupInput, Paginated, SessionUser } from '@app/domain';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { bookingGroups } from '../../db/schema';
 import { fieldError, notFound } from '../../http/errors';
 import { writeAudit, writeAudits } from '../../shared/audit';
-import { money } from '../../shared/json-numbers';
 import { isoTimestamp } from '../../shared/timestamps';
 import { myCommission, visibleTo } from '../bookings';
 
@@ -66,9 +66,9 @@ async function totalsFor(db: DbOrTx, user: SessionUser, ids: number[]) {
     list.push({
       currency_code: r.currency_code,
       currency_symbol: r.currency_symbol,
-      total: money(r.total),
-      expected_commission: money(r.expected),
-      my_commission: money(r.mine),
+      total: moneyJson(r.total),
+      expected_commission: moneyJson(r.expected),
+      my_commission: moneyJson(r.mine),
     });
     out.set(r.booking_group_id, list);
   }
@@ -134,7 +134,7 @@ const toAvailable = (r: AvailableRow) => ({
   id: r.id,
   booking_reference: r.booking_reference,
   customer_name: r.customer_name,
-  booking_amount: money(r.booking_amount),
+  booking_amount: moneyJson(r.booking_amount),
   currency: { code: r.currency_code, symbol: r.currency_symbol },
   agent_name: r.agent_name,
   agent_id: r.agent_id,

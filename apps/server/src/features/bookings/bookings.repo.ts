@@ -8,10 +8,11 @@ import {
   type BookingStatus,
   type Paginated,
   type SessionUser,
+  moneyJson,
+  percentJson,
 } from '@app/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { money, pct } from '../../shared/json-numbers';
 import { isoTimestamp } from '../../shared/timestamps';
 import { findCommissionLines } from '../commissions';
 import { findTransactionStatuses, matchedTransactionExists } from '../transactions';
@@ -145,11 +146,11 @@ function toListItem(r: ListRow, user: SessionUser, transaction?: BookingForActio
     booking_reference: r.booking_reference,
     booking_date: r.booking_date,
     customer_name: r.customer_name,
-    booking_amount: money(r.booking_amount)!,
-    expected_commission: money(r.expected_commission),
-    my_commission: money(r.my_commission),
-    paid_amount: money(r.paid_amount)!,
-    remaining_amount: money(r.remaining_amount)!,
+    booking_amount: moneyJson(r.booking_amount)!,
+    expected_commission: moneyJson(r.expected_commission),
+    my_commission: moneyJson(r.my_commission),
+    paid_amount: moneyJson(r.paid_amount)!,
+    remaining_amount: moneyJson(r.remaining_amount)!,
     status: r.status,
     is_personal: r.is_personal,
     is_reconciled: r.is_reconciled,
@@ -236,10 +237,10 @@ export async function getBooking(db: DbOrTx, user: SessionUser, id: number) {
     ...toListItem(r, user, transactionStatus),
     trip_number: r.trip_number,
     notes: r.notes,
-    commission_percentage: pct(r.commission_percentage),
+    commission_percentage: percentJson(r.commission_percentage),
     rate_source: r.rate_source,
     parent_agent_id: r.parent_agent_id,
-    split_percentage: pct(r.split_percentage),
+    split_percentage: percentJson(r.split_percentage),
     booking_group: r.booking_group_id === null ? null : { id: r.booking_group_id, name: r.booking_group_name ?? '' },
     booking_receipt:
       r.booking_receipt_file_id === null
@@ -253,11 +254,11 @@ export async function getBooking(db: DbOrTx, user: SessionUser, id: number) {
       agent: { id: l.agent_id, user: { name: l.agent_name } },
       role: l.role,
       status: l.status,
-      percentage: pct(l.percentage),
-      amount: money(l.amount),
-      gst_amount: money(l.gst_amount),
-      total_with_gst: money(l.total_with_gst),
-      paid_amount: money(l.paid_amount),
+      percentage: percentJson(l.percentage),
+      amount: moneyJson(l.amount),
+      gst_amount: moneyJson(l.gst_amount),
+      total_with_gst: moneyJson(l.total_with_gst),
+      paid_amount: moneyJson(l.paid_amount),
       payment_date: l.payment_date,
     })),
     transaction_status: transactionStatus,

@@ -21,12 +21,13 @@ import {
   type Cents,
   type Percent,
   type ProcessPayoutInput,
+  moneyJson,
+  percentJson,
 } from '@app/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { todayUtc } from '../../clock';
 import type { Db } from '../../db/client';
 import { notFound, validationError } from '../../http/errors';
-import { money, pct } from '../../shared/json-numbers';
 import { getGstRate } from '../../shared/settings';
 import { CHUNK_SIZE, processChunk, processRows, type Outcome, type Run, type RunRow } from './payout-run';
 import {
@@ -355,7 +356,7 @@ const RECORD_JOINS = sql`join currencies c on c.id = p.currency_id left join use
 const recordOut = (r: RecordRow) => ({
   id: r.id,
   name: r.name,
-  total_amount: money(r.total_amount),
+  total_amount: moneyJson(r.total_amount),
   payout_date: r.payout_date,
   currency_code: r.currency_code,
   currency_symbol: r.currency_symbol,
@@ -427,11 +428,11 @@ export async function getPayout(db: Db, id: number) {
       supplier_name: i.supplier_name,
       agent_id: i.agent_id,
       agent_name: i.agent_name,
-      gross_portion: money(i.gross_portion),
-      percentage: pct(i.percentage),
-      commission: money(i.commission),
-      gst: money(i.gst),
-      total: money(i.total),
+      gross_portion: moneyJson(i.gross_portion),
+      percentage: percentJson(i.percentage),
+      commission: moneyJson(i.commission),
+      gst: moneyJson(i.gst),
+      total: moneyJson(i.total),
     })),
   };
 }

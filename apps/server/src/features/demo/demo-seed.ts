@@ -283,6 +283,10 @@ async function seedDemoBookings(db: Db, agentIds: number[]) {
     [amelia, 'British Airways Holidays', 'BAQR-1187', 'Chen, Wei', '1390.00', 'cancelled', '2026-09-21'],
     [amelia, 'Jet2holidays', 'J2-90114', 'Taylor, Grace', '333.33', 'pending', '2026-11-15'],
     [olivia, 'Transat Holidays', 'TSRF2026', 'Roy, Jacques', '-150.00', 'confirmed', '2026-11-10'],
+    // Paid in full by Sunwing: a booking split between Noah and Olivia to pay out with a custom split.
+    [noah, 'Sunwing Vacations', 'SW4472290', 'Côté, Mathieu', '1120.00', 'confirmed', '2026-10-26'],
+    // TUI UK paid more than the booking says: to reconcile.
+    [amelia, 'TUI UK', '40220417', 'Patel, Ravi', '512.80', 'confirmed', '2026-11-20'],
   ];
   for (const [agent, supplier, reference, customer, amount, status, date] of demo) {
     const input = bookingInputSchema.parse({
@@ -300,8 +304,11 @@ async function seedDemoBookings(db: Db, agentIds: number[]) {
 }
 
 /**
- * One commission account per supplier and what the suppliers paid in: a full payment, a partial one,
- * one that does not match the booking's amount, and a credit no booking claims yet (DOMAIN.md "Matching").
+ * One commission account per supplier and what the suppliers paid in (DOMAIN.md "Matching"): full
+ * payments, a partial one, one short of the booking's amount and one above it, the debit that takes
+ * back the commission of a refund booking, and a credit no booking claims yet. Then one account per
+ * agent and currency their bookings use, which payouts debit (DOMAIN.md "Payouts"): so the matched
+ * bookings can be paid out, the refund clawed back, and the two that differ reconciled, at once.
  */
 async function seedDemoMoney(db: Db) {
   await db.execute(sql`
@@ -320,6 +327,9 @@ async function seedDemoMoney(db: Db) {
     ['J2-88213', 'Jet2holidays', 'credit', '600.00', false, '2026-10-28'],
     ['40218876', 'TUI UK', 'credit', '845.20', false, '2026-11-02'],
     ['SW9911873', 'Sunwing Vacations', 'credit', '318.40', false, '2026-11-18'],
+    ['SW4472290', 'Sunwing Vacations', 'credit', '1120.00', false, '2026-11-04'],
+    ['40220417', 'TUI UK', 'credit', '540.00', false, '2026-11-23'],
+    ['TSRF2026', 'Transat Holidays', 'debit', '150.00', false, '2026-11-16'],
   ];
   await db.transaction(async (tx) => {
     const written: { accountId: number; references: string[] }[] = [];
@@ -334,6 +344,22 @@ async function seedDemoMoney(db: Db) {
     }
     // The bookings above were stored as no_transaction; these payments change that (list filter).
     await refreshMatchStatusesForReferences(tx, written);
+    // Every agent a booking pays (its primary agent and each commission line's agent), in the booking's currency.
+    await tx.execute(sql`
+      insert into accounts (name, account_number, accountable_type, accountable_id, currency_id)
+      select u.name || ' commissions', 'AGT-' || lpad(x.agent_id::text, 4, '0') || '-' || c.code, 'agent',
+             x.agent_id, x.currency_id
+        from (select b.primary_agent_id as agent_id, s.currency_id
+                from bookings b join suppliers s on s.id = b.supplier_id
+              union
+              select ac.agent_id, s.currency_id
+                from actual_commissions ac
+                join bookings b on b.id = ac.booking_id
+                join suppliers s on s.id = b.supplier_id) x
+        join agents a on a.id = x.agent_id
+        join users u on u.id = a.user_id
+        join currencies c on c.id = x.currency_id
+       order by x.agent_id, c.code`);
   });
 }
 

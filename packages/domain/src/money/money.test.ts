@@ -236,3 +236,16 @@ describe('money to and from JSON and forms', () => {
     expect(moneyInputText('12,50')).toBe('12,50');
   });
 });
+
+describe('moneyInputText (the booking and transaction forms)', () => {
+  it.each([
+    [250.5, '250.50'],
+    [-1234.5, '-1234.50'],
+    [0.1, '0.10'],
+    [999999999999.99, '999999999999.99'],
+    ['70', '70.00'],
+    [0, '0.00'],
+  ])('%s → %s', (amount, text) => {
+    expect(moneyInputText(amount)).toBe(text);
+  });
+});

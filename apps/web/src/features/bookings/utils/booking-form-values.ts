@@ -2,16 +2,14 @@ import {
   BOOKING_REFERENCE_MESSAGE,
   BOOKING_REFERENCE_PATTERN,
   bookingInputSchema,
-  moneyToString,
-  parseMoney,
+  moneyInputText,
   required,
   REQUIRED_FIELDS_MESSAGE,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_TOO_LARGE,
   type BookingStatus,
 } from '@app/domain';
 import type { Booking, GroupOption } from '../api/bookings-api';
-
-export const MAX_RECEIPT_BYTES = 5_242_880;
-export const RECEIPT_TOO_LARGE = 'File size should not exceed 5MB';
 
 /** Spec §5: server field errors shown (first message each) for these fields. */
 export const BOOKING_FORM_FIELDS = [
@@ -53,12 +51,6 @@ export function localIsoDate(d: Date): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
 }
 
-/** An amount as the form edits it, exactly to the cent ('250.50'); what cannot be read is kept as given. */
-export function amountText(amount: number | string): string {
-  const parsed = parseMoney(amount);
-  return parsed.ok ? moneyToString(parsed.value) : String(amount);
-}
-
 /** What the form reads from the booking it edits. */
 export type EditedBooking = Pick<
   Booking,
@@ -84,7 +76,7 @@ export function initialBookingValues(booking: EditedBooking | undefined, today: 
     trip_number: booking?.trip_number ?? '',
     booking_date: booking?.booking_date ?? today,
     customer_name: booking?.customer_name ?? '',
-    booking_amount: booking ? amountText(booking.booking_amount) : '',
+    booking_amount: booking ? moneyInputText(booking.booking_amount) : '',
     status: booking?.status ?? 'pending',
     notes: booking?.notes ?? '',
     is_personal: booking?.is_personal ?? false,
@@ -209,8 +201,8 @@ export function checkBeforeSubmit(values: BookingFormValues, payload: BookingPay
     const fieldErrors = Object.fromEntries(missing.map((f) => [f, required(REQUIRED_BOOKING_FIELDS[f])]));
     return { ok: false, block, fieldErrors };
   }
-  if (values.booking_receipt && values.booking_receipt.size > MAX_RECEIPT_BYTES) {
-    return { ok: false, fieldErrors: { booking_receipt: RECEIPT_TOO_LARGE } };
+  if (values.booking_receipt && values.booking_receipt.size > UPLOAD_MAX_BYTES) {
+    return { ok: false, fieldErrors: { booking_receipt: UPLOAD_TOO_LARGE } };
   }
   const { booking_receipt: _file, ...fields } = payload;
   const parsed = bookingInputSchema.safeParse(fields);

@@ -1,6 +1,7 @@
 import { currencyListResponse, type Currency } from '@app/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../lib/api-client';
+import { currencySymbol } from '../lib/format';
 
 /** Reference data several features read (suppliers, accounts, transactions, reports). */
 export const currenciesQueryKey = ['currencies'] as const;
@@ -17,6 +18,6 @@ export function useCurrencies() {
   return useQuery(currenciesQueryOptions());
 }
 
-/** 'GBP — British Pound (£)' */
+/** 'GBP — British Pound (£)', 'CAD — Canadian Dollar (CA$)': the symbol as amounts are written (lib/format). */
 export const currencyLabel = (currency: Pick<Currency, 'code' | 'name' | 'symbol'>) =>
-  `${currency.code} — ${currency.name} (${currency.symbol})`;
+  `${currency.code} — ${currency.name} (${currencySymbol(currency)})`;

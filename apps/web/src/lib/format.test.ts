@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDate, formatMoney, formatPercent } from './format';
+import { currencySymbol, formatAmount, formatDate, formatMoney, formatPercent } from './format';
 
 describe('formatMoney', () => {
   it.each([
@@ -10,6 +10,7 @@ describe('formatMoney', () => {
     [-75.25, undefined, '-£75.25'],
     ['-1234.5', { code: 'GBP', symbol: '£' }, '-£1,234.50'],
     ['1234.5', { code: 'CAD', symbol: '$' }, 'CA$1,234.50'],
+    ['1234.5', { code: 'CAD', symbol: 'C$' }, 'CA$1,234.50'],
     ['1234.5', 'CAD', 'CA$1,234.50'],
     ['-20', { code: 'CAD' }, '-CA$20.00'],
     ['99.9', { code: 'USD' }, 'US$99.90'],
@@ -52,6 +53,33 @@ describe('formatMoney', () => {
       expect(formatMoney(amount)).toBe('—');
     },
   );
+});
+
+describe('currencySymbol', () => {
+  it.each([
+    // [currency, expected]: the ISO code decides, as in formatMoney; the stored symbol only without one Intl knows.
+    [{ code: 'CAD', symbol: 'C$' }, 'CA$'],
+    [{ code: 'cad', symbol: '$' }, 'CA$'],
+    ['CAD', 'CA$'],
+    [{ code: 'GBP', symbol: '£' }, '£'],
+    [{ code: 'USD', symbol: '$' }, 'US$'],
+    [{ code: 'EUR', symbol: 'EUR' }, '€'],
+    [{ code: 'POINTS', symbol: '₿' }, '₿'],
+    [{ symbol: 'C$' }, 'C$'],
+    [undefined, '£'],
+    [null, '£'],
+    [{ code: null, symbol: null }, '£'],
+  ])('%j → %s', (currency, expected) => {
+    expect(currencySymbol(currency)).toBe(expected);
+  });
+
+  it('is the prefix formatMoney writes, for every currency a supplier can have', () => {
+    for (const currency of [{ code: 'CAD', symbol: 'C$' }, { code: 'GBP', symbol: '£' }, { code: 'USD' }, undefined]) {
+      const symbol = currencySymbol(currency);
+      expect(formatMoney('1234.5', currency)).toBe(`${symbol}1,234.50`);
+      expect(formatMoney('-20', currency)).toBe(`-${symbol}20.00`);
+    }
+  });
 });
 
 describe('formatAmount', () => {

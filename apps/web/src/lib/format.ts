@@ -37,7 +37,42 @@ const twoDecimals = (locale: string) =>
   new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
- * formatMoney('1234.5') → '£1,234.50'; formatMoney(-20, {code: 'CAD'}) → '-CA$20.00';
+ * The one currency rule of every screen: an amount in a currency with an ISO code is written the way
+ * `Intl.NumberFormat('en-GB', {style: 'currency'})` writes it (GBP '£', CAD 'CA$', USD 'US$', EUR '€'),
+ * whatever symbol is stored for the currency; the stored symbol is used only for a code Intl does not
+ * know, and £ (GBP) when there is neither (spec §9). Why: the stored symbols are free text ('C$', '$'),
+ * and '$' alone cannot tell a Canadian from a US dollar, which a UK or Canadian agency handling both
+ * must see at a glance; en-GB's 'CA$' is unambiguous and the same on every screen.
+ */
+function currencyFormat(code: string, locale: string): Intl.NumberFormat | null {
+  try {
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: code,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+  } catch {
+    return null; // Not an ISO 4217 code Intl accepts.
+  }
+}
+
+/**
+ * The symbol `formatMoney` writes for this currency, for a form's amount prefix or any label: 'CA$' for
+ * CAD, '£' for GBP or no currency, the stored symbol for a code Intl does not know.
+ */
+export function currencySymbol(currency?: CurrencyLike, locale: string = 'en-GB'): string {
+  const { code, symbol } = resolveCurrency(currency);
+  const intl = code
+    ? currencyFormat(code, locale)
+        ?.formatToParts(0)
+        .find((p) => p.type === 'currency')
+    : undefined;
+  return intl?.value ?? symbol ?? code ?? DEFAULT_CURRENCY.symbol;
+}
+
+/**
+ * formatMoney('1234.5') → '£1,234.50'; formatMoney(-20, {code: 'CAD', symbol: 'C$'}) → '-CA$20.00';
  * formatMoney('10', {symbol: '€'}) → '€10.00'. Null or a non-number gives '—'.
  */
 export function formatMoney(
@@ -47,25 +82,13 @@ export function formatMoney(
 ): string {
   const value = toDecimalString(amount);
   if (value === null) return EMPTY_VALUE;
-  const { code, symbol } = resolveCurrency(currency);
-
-  if (code) {
-    try {
-      return new Intl.NumberFormat(locale, {
-        style: 'currency',
-        currency: code,
-        minimumFractionDigits: 2,
-        maximumFractionDigits: 2,
-      }).format(value as Intl.StringNumericLiteral);
-    } catch {
-      // Not an ISO 4217 code Intl accepts: fall through to the symbol (or the code) as a prefix.
-    }
-  }
-  const prefix = symbol ?? code ?? DEFAULT_CURRENCY.symbol;
+  const { code } = resolveCurrency(currency);
+  const intl = code ? currencyFormat(code, locale) : null;
+  if (intl) return intl.format(value as Intl.StringNumericLiteral);
   const negative = value.startsWith('-');
   const digits = twoDecimals(locale).format((negative ? value.slice(1) : value) as Intl.StringNumericLiteral);
   const isZero = /^0(?:[.,]0+)?$/.test(digits);
-  return `${negative && !isZero ? '-' : ''}${prefix}${digits}`;
+  return `${negative && !isZero ? '-' : ''}${currencySymbol(currency, locale)}${digits}`;
 }
 
 /** A plain number with 2 decimals and grouping ('1234.5' → '1,234.50'); '—' when missing. */

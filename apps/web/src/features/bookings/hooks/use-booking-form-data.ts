@@ -10,7 +10,8 @@ import {
   type Booking,
 } from '../api/bookings-api';
 import type { BookingFormValues } from '../utils/booking-form-values';
-import { bookingSupplierOptions, DEFAULT_CURRENCY_SYMBOL } from '../utils/booking-form-suppliers';
+import { currencySymbol } from '../../../lib/format';
+import { bookingSupplierOptions } from '../utils/booking-form-suppliers';
 import { expectedCommissionText, type RateState } from '../utils/expected-commission';
 import { useReferenceChecks } from './use-reference-checks';
 
@@ -95,7 +96,9 @@ export function useBookingFormData({ booking, admin, ownAgentId, ownName, values
     supplierId,
     supplierName: supplierOption?.name ?? supplier?.name,
     format: supplier?.booking_number_format ?? null,
-    currencySymbol: supplier?.currency_symbol ?? DEFAULT_CURRENCY_SYMBOL,
+    /** The supplier's currency (£ before one is chosen) and its symbol, written as every screen writes it. */
+    currency: supplier?.currency ?? null,
+    currencySymbol: currencySymbol(supplier?.currency),
     /** The rate shown under the expected commission, once fetched. */
     rate: rateState.status === 'found' ? rateState.percentage : null,
     subAgent,

@@ -1,8 +1,5 @@
 import { BOOKING_REFERENCE_MESSAGE, BOOKING_REFERENCE_PATTERN, matchesBookingFormat } from '@app/domain';
 
-/** Spec §9: the currency symbol before a supplier is chosen. */
-export const DEFAULT_CURRENCY_SYMBOL = '£';
-
 /** A supplier as the form offers it (spec §3: parentAgentName, parentAgentId, splitPercentage). */
 export interface SupplierOption {
   id: number;

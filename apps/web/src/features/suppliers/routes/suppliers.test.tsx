@@ -11,7 +11,7 @@ describe('Suppliers page', () => {
     const { user } = renderScreen('/suppliers', { 'GET /api/suppliers': ok([air, sea]) });
 
     const table = await screen.findByTestId('suppliers-table');
-    expect(bodyRowTexts(table)).toEqual(['AirOneGBP (£)AA-0000Edit', 'SeaWaysCAD ($)—Edit']);
+    expect(bodyRowTexts(table)).toEqual(['AirOneGBP (£)AA-0000Edit', 'SeaWaysCAD (CA$)—Edit']);
 
     await user.type(screen.getByRole('searchbox', { name: 'Search suppliers' }), 'cad');
     expect(within(screen.getByTestId('suppliers-table')).getAllByRole('row')).toHaveLength(2);
@@ -45,7 +45,7 @@ describe('Suppliers page', () => {
     const currency = within(dialog).getByLabelText(/^currency/i, { selector: 'input' });
     await waitFor(() => expect(currency).toBeEnabled());
     await user.click(currency);
-    await user.click(await screen.findByRole('option', { name: 'CAD — Canadian Dollar ($)' }));
+    await user.click(await screen.findByRole('option', { name: 'CAD — Canadian Dollar (CA$)' }));
 
     const format = within(dialog).getByRole('textbox', { name: /booking number format/i });
     expect(format).toHaveAccessibleDescription(/X = letter or digit, 0 = digit, A = letter/);

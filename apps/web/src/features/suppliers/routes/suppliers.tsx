@@ -5,6 +5,7 @@ import { EditModal, useEditModal } from '../../../components/edit-modal';
 import { SearchField } from '../../../components/filter-fields';
 import { ListPage } from '../../../components/list-page';
 import { actionsColumn, EditButton, ListTable, type ListColumn } from '../../../components/list-table';
+import { currencySymbol } from '../../../lib/format';
 import { useSuppliers } from '../api/get-suppliers';
 import { SupplierForm } from '../components/supplier-form';
 import { filterSuppliers } from '../utils/filter-suppliers';
@@ -17,7 +18,7 @@ export function SuppliersRoute() {
   const visible = useMemo(() => filterSuppliers(suppliers.data ?? [], search), [suppliers.data, search]);
   const columns: ListColumn<Supplier>[] = [
     { header: 'Name', cell: (supplier) => supplier.name, td: { fw: 500 } },
-    { header: 'Currency', cell: ({ currency }) => `${currency.code} (${currency.symbol})` },
+    { header: 'Currency', cell: ({ currency }) => `${currency.code} (${currencySymbol(currency)})` },
     {
       header: 'Booking number format',
       cell: ({ booking_number_format: format }) =>

@@ -1,21 +1,18 @@
 import { Alert, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatDate, formatMoney } from '../../../../lib/format';
+import { formatDate, formatMoney, type CurrencyLike } from '../../../../lib/format';
 import { paths } from '../../../../lib/paths';
 import type { ReferenceChecks } from '../../hooks/use-reference-checks';
 
 interface ReferenceWarningsProps {
   checks: ReferenceChecks;
   /** The chosen supplier's currency, for the duplicate bookings' amounts. */
-  currencySymbol: string;
+  currency: CurrencyLike;
 }
 
 /** Spec §4: the duplicate reference (amber, server message) and, for admins, the transaction checks. */
-export function ReferenceWarnings({
-  checks: { existing, unclaimed, duplicate },
-  currencySymbol,
-}: ReferenceWarningsProps) {
+export function ReferenceWarnings({ checks: { existing, unclaimed, duplicate }, currency }: ReferenceWarningsProps) {
   return (
     <>
       {existing && (
@@ -45,7 +42,7 @@ export function ReferenceWarnings({
           {duplicate.bookings.map((b) => (
             <Text size="sm" key={b.id}>
               <Link to={paths.bookings.view(b.id)}>#{b.id}</Link> · {b.agent_name} ·{' '}
-              {formatMoney(b.booking_amount, currencySymbol)} · {formatDate(b.booking_date)}
+              {formatMoney(b.booking_amount, currency)} · {formatDate(b.booking_date)}
             </Text>
           ))}
         </Alert>

@@ -64,7 +64,7 @@ export function SupplierReferenceSection({ form, data, admin }: SupplierReferenc
         data-format-state={formatState ?? 'none'}
         autoComplete="off"
       />
-      <ReferenceWarnings checks={data.checks} currencySymbol={data.currencySymbol} />
+      <ReferenceWarnings checks={data.checks} currency={data.currency} />
 
       <TextInput label="Trip Number (Optional)" name="trip_number" {...form.getInputProps('trip_number')} />
       <TextInput

@@ -60,7 +60,7 @@ const BookingCells = memo(function BookingCells({ booking: b, text }: { booking:
     <>
       <Table.Td>
         <Stack gap={2}>
-          <Group gap={6} wrap="nowrap">
+          <Group gap={6}>
             <Anchor href={paths.bookings.view(b.id)} target="_blank" rel="noopener noreferrer" fw={600} size="sm">
               {mark(b.booking_reference)}
             </Anchor>
@@ -76,7 +76,8 @@ const BookingCells = memo(function BookingCells({ booking: b, text }: { booking:
         </Stack>
       </Table.Td>
       <Table.Td>{mark(b.supplier.name)}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(b.booking_date)}</Table.Td>
+      {/* Wide enough for 'Oct 26,' on one line and the year under it. */}
+      <Table.Td miw={72}>{formatDate(b.booking_date)}</Table.Td>
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
         {mark(show(b.booking_amount))}
       </Table.Td>
@@ -103,7 +104,7 @@ const ControlCells = memo(function ControlCells({ booking: b, row, mode, dispatc
   const show = showOf(b);
   return (
     <>
-      <Table.Td miw={130}>
+      <Table.Td miw={100}>
         {mode === 'payout' ? (
           <TextInput
             aria-label={`Payout amount for ${ref}`}
@@ -122,7 +123,7 @@ const ControlCells = memo(function ControlCells({ booking: b, row, mode, dispatc
           </Text>
         )}
       </Table.Td>
-      <Table.Td miw={row.custom ? 220 : 160}>
+      <Table.Td miw={140}>
         <CommissionSplit booking={b} row={row} dispatch={dispatch} />
       </Table.Td>
       {mode === 'payout' && (
@@ -137,6 +138,7 @@ const ControlCells = memo(function ControlCells({ booking: b, row, mode, dispatc
       <Table.Td>
         <Button
           size="compact-xs"
+          px={6}
           variant={row.custom ? 'default' : 'light'}
           aria-label={`${row.custom ? 'Cancel Edit' : 'Edit Commission'} for ${ref}`}
           onClick={() => dispatch({ type: 'custom', id: b.id, value: !row.custom })}

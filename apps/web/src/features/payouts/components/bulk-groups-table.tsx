@@ -16,9 +16,10 @@ interface BulkGroupsTableProps {
 export function BulkGroupsTable({ groups, state, mode, text, dispatch }: BulkGroupsTableProps) {
   const columns = mode === 'payout' ? 11 : 10;
   return (
-    <Table.ScrollContainer minWidth={1200}>
-      <Table verticalSpacing="xs" fz="sm" data-testid="bulk-bookings-table">
-        <Table.Thead>
+    // Fits the content width of a 1360-px-wide window beside the navigation; narrower, it scrolls sideways.
+    <Table.ScrollContainer minWidth={1000}>
+      <Table verticalSpacing="xs" horizontalSpacing={6} fz="sm" data-testid="bulk-bookings-table">
+        <Table.Thead fz="xs">
           <Table.Tr>
             <Table.Th w={1}>
               <VisuallyHidden>Select</VisuallyHidden>

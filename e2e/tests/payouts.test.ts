@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN } from '../fixtures/demo';
+import { openBrowser, screenshot } from '../fixtures/browser';
+import { BookingsListPage } from '../page-models/bookings-list';
+import { signInAs } from '../page-models/mantine';
+import { BulkPayoutsPage, PayoutModal, PayoutsHistoryPage, tableRows } from '../page-models/payouts';
+import { settled } from '../page-models/transactions';
+
+// Demo data (apps/server/src/features/demo/demo-seed.ts); every agent has an account in each currency
+// their bookings use, GST is 5%.
+// AC-482913: Olivia's Air Canada booking, CA$1,842.50 received in full. Her Gold tier rule gives her 75%:
+// a line of 1,842.50 × 75% = 1,381.875 → 1,381.88, GST 69.09; she is GST registered.
+const SINGLE = 'AC-482913';
+// SW4472290: Noah books Sunwing through Olivia (her 75%, his split 40%): Noah 30% (336.00), Olivia 45%
+// (504.00) of CA$1,120.00, received in full. 40218876: Amelia's TUI UK booking, £845.20 received in
+// full, her Bronze rule's 55% = £464.86. TS7Q2K9L: Noah's Transat booking through Olivia, CA$1,455.00,
+// of which Transat paid 700.00 (partial): 1,455 × 75% = 1,091.25 for the agents.
+const SPLIT = 'SW4472290';
+const AMELIA = '40218876';
+const PARTIAL = 'TS7Q2K9L';
+// 40220417: Amelia's TUI UK booking of £512.80, for which TUI UK paid £540.00: to reconcile.
+const RECONCILE = '40220417';
+
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+beforeAll(async () => {
+  browser = await openBrowser();
+  await browser.page.setViewportSize({ width: 1360, height: 900 });
+  await signInAs(browser.page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('payouts', () => {
+  it('pays a booking from the bookings list in two parts, then shows both payout records and their items', async () => {
+    const { page } = browser;
+    const list = new BookingsListPage(page);
+    const modal = new PayoutModal(page);
+    // textContent: the status badge is upper-cased by CSS only.
+    const statusCell = () => list.row(SINGLE).locator('td').nth(7);
+    await list.open(`?search=${SINGLE}`);
+    await list.action('Payout', SINGLE).click();
+    await modal.loaded();
+    expect(await modal.fact('Gross commission')).toBe('CA$1,842.50');
+    expect(await modal.fact('Paid')).toBe('CA$0.00');
+    expect(await modal.fact('Available amount')).toBe('CA$1,842.50');
+    expect(await modal.breakdown()).toEqual([['Olivia Tremblay', '75%', 'CA$1,381.88', 'CA$69.09', 'CA$1,450.97']]);
+    // Part of it: the box is ticked (something remains), 1,000.00 of 1,842.50 gives her
+    // round(1,381.88 × 1,000 / 1,842.50) = 750.00 and 5% GST 37.50.
+    expect(await modal.partial().isChecked()).toBe(true);
+    expect(await modal.amount().inputValue()).toBe('1842.50');
+    await modal.amount().fill('1000');
+    await modal.amount().blur();
+    expect(await modal.amount().inputValue()).toBe('1000.00');
+    await expect
+      .poll(() => tableRows(modal.preview()))
+      .toEqual([['Olivia Tremblay', '75%', 'CA$750.00', 'CA$37.50', 'CA$787.50']]);
+    expect(await modal.preview().locator('tfoot').innerText()).toMatch(
+      /Total to agents\s+CA\$750\.00\s+CA\$37\.50\s+CA\$787\.50/,
+    );
+    await settled(modal.dialog());
+    await screenshot(page, 'payout-modal-partial');
+    await modal.submit();
+    await modal.dialog().waitFor({ state: 'hidden' });
+    await list.banner().waitFor();
+    expect(await list.banner().innerText()).toContain('Payout processed successfully');
+    await expect.poll(() => statusCell().textContent()).toBe('Partial');
+    await screenshot(page, 'payout-bookings-partial');
+
+    // The rest: what is left of the gross, and of her line and its GST, to the cent.
+    await list.action('Payout', SINGLE).click();
+    await modal.loaded();
+    expect(await modal.fact('Paid')).toBe('CA$1,000.00');
+    expect(await modal.fact('Remaining')).toBe('CA$842.50');
+    expect(await modal.fact('Available amount')).toBe('CA$842.50');
+    expect(await modal.amount().inputValue()).toBe('842.50');
+    await modal.partial().uncheck();
+    await expect
+      .poll(() => tableRows(modal.preview()))
+      .toEqual([['Olivia Tremblay', '75%', 'CA$631.88', 'CA$31.59', 'CA$663.47']]);
+    await modal.submit();
+    await modal.dialog().waitFor({ state: 'hidden' });
+    await list.banner().waitFor();
+    expect(await list.banner().innerText()).toContain('Payout processed successfully');
+    await expect.poll(() => statusCell().textContent()).toBe('Completed');
+    await expect.poll(() => list.action('Payout', SINGLE).count()).toBe(0);
+
+    // Two records, newest first; each total is what went to Olivia, GST included.
+    const history = new PayoutsHistoryPage(page);
+    await history.open();
+    const records = await history.records();
+    expect(records.slice(0, 2).map((r) => [r[0], r[2], r[3], r[4], r[5], r[6]])).toEqual([
+      [`Payout ${SINGLE}`, 'CA$663.47', 'CAD', '1', 'Single', 'Alex Morgan'],
+      [`Payout ${SINGLE}`, 'CA$787.50', 'CAD', '1', 'Single', 'Alex Morgan'],
+    ]);
+    await screenshot(page, 'payouts-history');
+    await history.view(1);
+    expect(await history.detail().getByTestId('payout-facts').innerText()).toContain('Total: CA$787.50');
+    expect(await history.items()).toEqual([[SINGLE, 'Olivia Tremblay', '75%', 'CA$750.00', 'CA$37.50', 'CA$787.50']]);
+    expect(await history.subtotals()).toEqual([['Olivia Tremblay', 'CA$750.00', 'CA$37.50', 'CA$787.50']]);
+    await settled(history.detail());
+    await screenshot(page, 'payout-record-items');
+    await page.keyboard.press('Escape');
+    await history.detail().waitFor({ state: 'hidden' });
+  });
+
+  it('pays two bookings at once on the bulk screen, one with a custom split, then reconciles one', async () => {
+    const { page } = browser;
+    const bulk = new BulkPayoutsPage(page);
+    await bulk.open('payout');
+    // October 1 to November 6: Amelia's TUI UK booking, and two of Olivia's (Noah's through her).
+    await bulk.dates('2026-10-01', '2026-11-06');
+    await bulk.search();
+    expect(await bulk.groups()).toEqual([
+      ['Amelia Singh', '1 booking', 'Total commission: £464.86'],
+      ['Olivia Tremblay', '2 bookings', 'Total commission: CA$1,931.25'],
+    ]);
+    expect(await bulk.references()).toEqual([AMELIA, SPLIT, PARTIAL]);
+
+    await bulk.select(AMELIA);
+    await bulk.select(SPLIT);
+    expect(await bulk.amount(AMELIA).inputValue()).toBe('845.20');
+    expect(await bulk.amount(SPLIT).inputValue()).toBe('1120.00');
+    await bulk.editCommission(SPLIT);
+    const split = bulk.customSplit(SPLIT);
+    expect(await bulk.percentage('Noah Gagnon', SPLIT).inputValue()).toBe('30');
+    expect(await bulk.percentage('Olivia Tremblay', SPLIT).inputValue()).toBe('45');
+    expect(await split.getByText(/^Company:/).innerText()).toBe('Company: 25%');
+    // 60 + 45 is over 100: the company's share cannot make up the difference.
+    await bulk.percentage('Noah Gagnon', SPLIT).fill('60');
+    await split.getByText('Must equal 100%').waitFor();
+    expect(await split.getByText(/^Company:/).innerText()).toBe('Company: 0%');
+    await bulk.percentage('Noah Gagnon', SPLIT).fill('35');
+    await expect.poll(() => split.getByText('Must equal 100%').count()).toBe(0);
+    expect(await split.getByText(/^Company:/).innerText()).toBe('Company: 20%');
+    // Noah 1,120.00 × 35% = 392.00, Olivia × 45% = 504.00 + GST 25.20; Amelia 464.86.
+    expect(await page.getByTestId('selected-count').innerText()).toBe('2 bookings selected');
+    expect(await bulk.summary('payout-amount').innerText()).toBe('CA$1,120.00 · £845.20');
+    expect(await bulk.summary('agent-commission').innerText()).toBe('CA$896.00 · £464.86');
+    expect(await bulk.summary('gst').innerText()).toBe('CA$25.20 · £0.00');
+    expect(await bulk.summary('total-to-agents').innerText()).toBe('CA$921.20 · £464.86');
+    // At 1360 wide every column, the split's inputs and the toggles included, is in view.
+    expect(await bulk.hiddenWidth()).toBe(0);
+    await bulk.row(SPLIT).scrollIntoViewIfNeeded();
+    await screenshot(page, 'bulk-payouts-custom-split');
+
+    await bulk.submit('Process Payouts');
+    await settled(bulk.results());
+    expect(await bulk.results().getByTestId('results-message').innerText()).toBe('2 of 2 bookings processed.');
+    expect(await bulk.resultRows()).toEqual([
+      { icon: 'Succeeded', cells: [AMELIA, 'success', 'Payout processed successfully'] },
+      { icon: 'Succeeded', cells: [SPLIT, 'success', 'Payout processed successfully'] },
+    ]);
+    await screenshot(page, 'bulk-payouts-results');
+    // The search runs again by itself: the two paid bookings are gone, the partial one stays.
+    await expect.poll(() => bulk.references()).toEqual([PARTIAL]);
+    await bulk.results().getByRole('button', { name: 'Close' }).click();
+    await bulk.results().waitFor({ state: 'hidden' });
+    expect(await bulk.groups()).toEqual([['Olivia Tremblay', '1 booking', 'Total commission: CA$1,091.25']]);
+
+    // One record per currency, each with what its agents received.
+    const history = new PayoutsHistoryPage(page);
+    await history.open();
+    const records = (await history.records()).slice(0, 2).map((r) => [r[0], r[2], r[3], r[4], r[5]]);
+    expect(records.sort((a, b) => a[2]!.localeCompare(b[2]!))).toEqual([
+      ['Bookings bulk payout', 'CA$921.20', 'CAD', '1', 'Bulk'],
+      ['Bookings bulk payout', '£464.86', 'GBP', '1', 'Bulk'],
+    ]);
+    const cadRow = (await history.records()).findIndex((r) => r[2] === 'CA$921.20');
+    await history.view(cadRow);
+    expect(await history.items()).toEqual([
+      [SPLIT, 'Noah Gagnon', '35%', 'CA$392.00', 'CA$0.00', 'CA$392.00'],
+      [SPLIT, 'Olivia Tremblay', '45%', 'CA$504.00', 'CA$25.20', 'CA$529.20'],
+    ]);
+    await page.keyboard.press('Escape');
+    await history.detail().waitFor({ state: 'hidden' });
+
+    // Reconcile: TUI UK paid £540.00 for a £512.80 booking.
+    await bulk.open('reconcile');
+    await bulk.search();
+    expect(await bulk.references()).toContain(RECONCILE);
+    expect(
+      await bulk
+        .row(RECONCILE)
+        .getByTestId(/^reconcile-amount-/)
+        .innerText(),
+    ).toBe('£540.00');
+    const href = await bulk.row(RECONCILE).getByRole('link', { name: RECONCILE, exact: true }).getAttribute('href');
+    await bulk.select(RECONCILE);
+    expect(await bulk.summary('reconcile-amount').innerText()).toBe('£540.00');
+    await bulk.submit('Reconcile Bookings');
+    await settled(bulk.results());
+    expect(await bulk.results().getByTestId('results-message').innerText()).toBe('1 of 1 booking reconciled.');
+    expect(await bulk.resultRows()).toEqual([
+      { icon: 'Succeeded', cells: [RECONCILE, 'success', 'Booking reconciled successfully'] },
+    ]);
+    await screenshot(page, 'bulk-reconcile-results');
+    await expect.poll(async () => (await bulk.references()).includes(RECONCILE)).toBe(false);
+    await bulk.results().getByRole('button', { name: 'Close' }).click();
+
+    // Its booking page: the gross is what was received, the lines recomputed (Bronze 55% of 540.00), flagged.
+    await page.goto(href!);
+    const details = page.getByTestId('booking-details');
+    await details.waitFor();
+    // textContent: the labels are upper-cased by CSS only.
+    const text = await details.textContent();
+    expect(text).toContain('Total Commission£540.00');
+    expect(text).toContain('Expected Commission£297.00');
+    expect(await details.getByText('Reconciled', { exact: true }).isVisible()).toBe(true);
+    await screenshot(page, 'booking-reconciled');
+  });
+});

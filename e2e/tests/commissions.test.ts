@@ -1,8 +1,20 @@
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot } from '../fixtures/browser';
-import { apiJson, choose, field, signInAs } from '../page-models/mantine';
+import { DEMO_ADMIN } from '../fixtures/demo';
+import { BookingFormPage } from '../page-models/bookings-form';
+import { BookingsListPage } from '../page-models/bookings-list';
+import { apiJson, apiPostJson, choose, field, signInAs } from '../page-models/mantine';
 
 let browser: Awaited<ReturnType<typeof openBrowser>>;
+
+/** Waits until a dialog's opening transitions are over (not its spinners), for a screenshot of the settled modal. */
+const settled = (dialog: Locator) =>
+  dialog.evaluate(async (el) => {
+    const finite = el.getAnimations({ subtree: true }).filter((a) => a.effect?.getTiming().iterations !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+
 beforeAll(async () => {
   browser = await openBrowser();
 });
@@ -34,5 +46,97 @@ describe('commission rules', () => {
       `/commissions/rates?agent_id=${agents.data[0]!.id}&supplier_id=${tui.id}&date=2026-06-01`,
     );
     expect(rate).toMatchObject({ commission_percentage: 12.5, is_sub_agent: false });
+  });
+});
+
+// Demo data (apps/server/src/features/demo/demo-seed.ts): the Silver tier's rule gives 65% for Air Canada
+// Vacations; Liam Chen holds Silver and his confirmed AC-519004 (CA$1,999.99) earns CA$1,299.99 from it.
+describe('a rule that covers confirmed bookings (issue 10 #9)', () => {
+  it('asks before recalculating them, with the count and the money, and reports the count after saving', async () => {
+    const { page } = browser;
+    await signInAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.goto('/commissions');
+    const silverAirCanada = page
+      .getByRole('row')
+      .filter({ hasText: 'Silver' })
+      .filter({ hasText: 'Air Canada Vacations' });
+    await silverAirCanada.getByRole('link', { name: 'Edit commission of Silver' }).click();
+    await page.waitForURL(/\/commissions\/\d+\/edit$/);
+    const id = Number(/\/commissions\/(\d+)\/edit$/.exec(page.url())![1]);
+    const rule = (await apiJson<{ data: Record<string, unknown> }>(page, `/commissions/${id}`)).data;
+    expect(rule).toMatchObject({ owner_name: 'Silver', percentage: '65.00' });
+    await expect.poll(() => field(page, 'Percentage').inputValue()).toBe('65.00%');
+    try {
+      await raiseAndSave(page, id, silverAirCanada);
+    } finally {
+      // Leave the demo's 65% for the other journeys (through the API: the screen is what was under test).
+      await apiPostJson(page, `/commissions/${id}`, { ...rule, _method: 'PUT', percentage: '65' });
+    }
+  });
+});
+
+/** Silver's Air Canada rule from 65% to 66.5%: the question, Cancel, the save, the notice; then the delete question. */
+async function raiseAndSave(page: Page, id: number, silverAirCanada: Locator) {
+  await field(page, 'Percentage').fill('66.5');
+  await page.getByRole('button', { name: 'Update Commission' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Recalculate bookings?' });
+  await dialog.waitFor();
+  expect(await dialog.textContent()).toContain(
+    'This change recalculates 1 booking (confirmed 1). Expected commission changes by +CA$30.00 (CA$1,299.99 → CA$1,329.99).',
+  );
+  await settled(dialog);
+  await screenshot(page, 'commission-recalculation-confirm');
+
+  // Cancel keeps the rule as it was.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  expect((await apiJson<{ data: { percentage: string } }>(page, `/commissions/${id}`)).data.percentage).toBe('65.00');
+
+  await page.getByRole('button', { name: 'Update Commission' }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(/\/commissions$/);
+  await page.getByText('Commission updated successfully. 1 booking recalculated.').waitFor();
+  await silverAirCanada.getByText('66.50%').waitFor();
+  await screenshot(page, 'commission-recalculated-notice');
+  const booking = await apiJson<{ data: { booking_reference: string; expected_commission: number }[] }>(
+    page,
+    '/bookings?search=AC-519004',
+  );
+  expect(booking.data.map((b) => [b.booking_reference, b.expected_commission])).toEqual([['AC-519004', 1329.99]]);
+
+  // Deleting it would put the booking back on Liam's own 60%: the same question, with Delete.
+  await silverAirCanada.getByRole('button', { name: 'Delete commission of Silver' }).click();
+  const remove = page.getByRole('dialog', { name: 'Delete commission' });
+  await remove.getByText('Deleting it recalculates 1 booking (confirmed 1).', { exact: false }).waitFor();
+  expect(await remove.textContent()).toContain(
+    'Expected commission changes by -CA$130.00 (CA$1,329.99 → CA$1,199.99).',
+  );
+  await remove.getByRole('button', { name: 'Delete' }).and(page.locator(':enabled')).waitFor();
+  await settled(remove);
+  await screenshot(page, 'commission-delete-confirm');
+  await remove.getByRole('button', { name: 'Cancel' }).click();
+  await remove.waitFor({ state: 'hidden' });
+}
+
+describe('currency symbols (issue 10 #17)', () => {
+  it('a CAD supplier reads CA$ in the booking form and in the bookings list', async () => {
+    const { page } = browser;
+    await signInAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const form = new BookingFormPage(page);
+    await form.open();
+    const prefix = (label: string) => form.input(label).locator('xpath=..').locator('[data-position="left"]');
+    expect(await prefix('Total Commission').textContent()).toBe('£');
+    await form.choose('Primary Agent', 'Liam Chen');
+    await form.choose('Supplier', 'Air Canada Vacations');
+    await form.fill({ amount: '1000' });
+    await expect.poll(() => form.expectedCommission().inputValue()).toBe('650.00');
+    expect(await prefix('Total Commission').textContent()).toBe('CA$');
+    expect(await prefix('Expected Commission').textContent()).toBe('CA$');
+    await screenshot(page, 'booking-form-cad-prefix');
+
+    const list = new BookingsListPage(page);
+    await list.open('?search=AC-519004');
+    expect(await list.row('AC-519004').textContent()).toContain('CA$1,999.99');
+    await screenshot(page, 'bookings-list-cad');
   });
 });

@@ -1,12 +1,12 @@
-import { commissionDeletedResponse } from '@app/domain';
+import { commissionDeletedResponse, type Recalculation } from '@app/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deleteJson } from '../../../lib/api-client';
 import { commissionsQueryKey } from './get-commissions';
 
-/** `POST /commissions/{id}` with `_method: 'DELETE'`. */
-export async function deleteCommission(id: number): Promise<string> {
-  const { message } = await deleteJson(`/commissions/${id}`, {}, { schema: commissionDeletedResponse });
-  return message;
+/** `POST /commissions/{id}` with `_method: 'DELETE'`: the message and the bookings it recalculated. */
+export async function deleteCommission(id: number): Promise<{ message: string; recalculation: Recalculation }> {
+  const { message, recalculation } = await deleteJson(`/commissions/${id}`, {}, { schema: commissionDeletedResponse });
+  return { message, recalculation };
 }
 
 export function useDeleteCommission() {

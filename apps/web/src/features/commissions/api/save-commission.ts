@@ -1,4 +1,4 @@
-import { COMMISSION_CREATED, COMMISSION_UPDATED, commissionSavedResponse } from '@app/domain';
+import { COMMISSION_CREATED, COMMISSION_UPDATED, commissionSavedResponse, type Recalculation } from '@app/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isApiError, postJson, putJson } from '../../../lib/api-client';
 import { commissionsQueryKey } from './get-commissions';
@@ -30,21 +30,27 @@ const messageOf = (body: unknown): string | null => {
  * `POST /commissions` (create) or `POST /commissions/{id}` with `_method: 'PUT'` (update). Success is
  * recognised by the message 'Commission created successfully' or 'Commission updated successfully'; a 2xx
  * that is not the contract's answer is an unexpected success, shown with its message when it has one.
+ * Answers the message and the bookings the save recalculated.
  */
-export async function saveCommission({ id, payload }: { id?: number; payload: CommissionPayload }): Promise<string> {
-  let message: string;
+export async function saveCommission({
+  id,
+  payload,
+}: {
+  id?: number;
+  payload: CommissionPayload;
+}): Promise<{ message: string; recalculation: Recalculation }> {
+  let body: { message: string; recalculation: Recalculation };
   try {
-    const body =
+    body =
       id === undefined
         ? await postJson('/commissions', payload, { schema: commissionSavedResponse })
         : await putJson(`/commissions/${id}`, { ...payload }, { schema: commissionSavedResponse });
-    message = body.message;
   } catch (error) {
     if (isApiError(error) && error.kind === 'invalid_response') throw new UnexpectedSuccessError(messageOf(error.body));
     throw error;
   }
-  if (!SUCCESS_MESSAGES.includes(message)) throw new UnexpectedSuccessError(message || null);
-  return message;
+  if (!SUCCESS_MESSAGES.includes(body.message)) throw new UnexpectedSuccessError(body.message || null);
+  return { message: body.message, recalculation: body.recalculation };
 }
 
 export function useSaveCommission() {

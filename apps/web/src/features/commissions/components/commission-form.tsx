@@ -3,6 +3,7 @@ import {
   COMMISSION_RULE_TYPES,
   commissionInputSchema,
   type CommissionRule,
+  type RecalculationPreview,
   type CommissionRuleType,
   type Supplier,
 } from '@app/domain';
@@ -26,10 +27,13 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { isApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useCommissionOptions } from '../api/get-commission-options';
-import { UnexpectedSuccessError, useSaveCommission } from '../api/save-commission';
+import { usePreviewCommission } from '../api/preview-commission';
+import { UnexpectedSuccessError, useSaveCommission, type CommissionPayload } from '../api/save-commission';
+import { recalculationQuestion, savedNotice } from '../utils/recalculation-text';
 
 /** Spec §8 "Commission form", verbatim. */
 export const COMMISSION_FORM_MESSAGES = {
@@ -95,7 +99,10 @@ export function CommissionForm({ commission, suppliers }: CommissionFormProps) {
   const isEdit = commission !== undefined;
   const navigate = useNavigate();
   const save = useSaveCommission();
+  const preview = usePreviewCommission();
   const [formError, setFormError] = useState<string | null>(null);
+  /** A save that recalculates bookings, waiting for the admin's answer. */
+  const [pending, setPending] = useState<{ payload: CommissionPayload; preview: RecalculationPreview } | null>(null);
   const form = useForm<CommissionFormValues>({
     initialValues: {
       commission_type: commission?.commission_type ?? null,
@@ -137,34 +144,49 @@ export function CommissionForm({ commission, suppliers }: CommissionFormProps) {
   const toggleAll = (checked: boolean) =>
     form.setFieldValue('suppliers', checked ? sortedSuppliers.map((s) => String(s.id)) : []);
 
-  const submit = form.onSubmit((values) => {
-    setFormError(null);
+  const showFailure = (error: unknown) => {
+    if (error instanceof UnexpectedSuccessError) console.error('Unexpected response to the commission form', error);
+    const { message, fieldErrors } = describeFailure(error);
+    form.setErrors(fieldErrors);
+    setFormError(message);
+  };
+
+  const runSave = (payload: CommissionPayload) =>
     save.mutate(
+      { id: commission?.id, payload },
       {
-        id: commission?.id,
-        payload: {
-          commission_type: values.commission_type ?? '',
-          general_id: Number(values.general_id),
-          percentage: String(values.percentage),
-          suppliers: values.suppliers.map(Number),
-        },
-      },
-      {
-        onSuccess: (message) => {
-          notifications.show({ color: 'green', message });
+        onSuccess: ({ message, recalculation }) => {
+          setPending(null);
+          notifications.show({ color: 'green', message: savedNotice(message, recalculation) });
           void navigate(paths.commissions.list);
         },
         onError: (error) => {
-          if (error instanceof UnexpectedSuccessError)
-            console.error('Unexpected response to the commission form', error);
-          const { message, fieldErrors } = describeFailure(error);
-          form.setErrors(fieldErrors);
-          setFormError(message);
+          setPending(null);
+          showFailure(error);
         },
+      },
+    );
+
+  // A save recalculates the unpaid bookings the rule covers, confirmed ones included: the server works out
+  // which first (nothing written), and the admin confirms when there are any.
+  const submit = form.onSubmit((values) => {
+    setFormError(null);
+    const payload: CommissionPayload = {
+      commission_type: values.commission_type ?? '',
+      general_id: Number(values.general_id),
+      percentage: String(values.percentage),
+      suppliers: values.suppliers.map(Number),
+    };
+    preview.mutate(
+      { id: commission?.id, payload },
+      {
+        onSuccess: (answer) => (answer.changed === 0 ? runSave(payload) : setPending({ payload, preview: answer })),
+        onError: showFailure,
       },
     );
   });
 
+  const busy = save.isPending || preview.isPending;
   const busyLabel = isEdit ? 'Updating...' : 'Creating...';
   const label = isEdit ? 'Update Commission' : 'Create Commission';
 
@@ -248,14 +270,22 @@ export function CommissionForm({ commission, suppliers }: CommissionFormProps) {
           </Paper>
         </Input.Wrapper>
         <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={() => void navigate(paths.commissions.list)} disabled={save.isPending}>
+          <Button variant="default" onClick={() => void navigate(paths.commissions.list)} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? busyLabel : label}
+          <Button type="submit" disabled={busy}>
+            {busy ? busyLabel : label}
           </Button>
         </Group>
       </Stack>
+      <ConfirmModal
+        opened={pending !== null}
+        onClose={() => setPending(null)}
+        title="Recalculate bookings?"
+        confirm={{ label: 'Save', loading: save.isPending, onClick: () => pending && runSave(pending.payload) }}
+      >
+        {pending && recalculationQuestion(pending.preview, 'This change')}
+      </ConfirmModal>
     </form>
   );
 }

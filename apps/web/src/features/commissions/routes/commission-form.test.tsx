@@ -29,6 +29,8 @@ const options: MockHandler = (req) =>
   ok(new URL(req.url, 'http://x').searchParams.get('type') === 'tier' ? tiers : agents);
 
 const noRecalculation = { changed: 0, difference: [] };
+/** The preview of a save that recalculates nothing: the form saves without asking. */
+const nothingToRecalculate = ok({ changed: 0, by_status: { pending: 0, confirmed: 0, partial: 0 }, difference: [] });
 /** The server's answer to a save: the message, the rule as saved, the bookings recalculated. */
 const saved = (message: string, data: Record<string, unknown>) => ({
   body: { status: 'success', message, data, recalculation: noRecalculation },
@@ -51,6 +53,7 @@ describe('Commission form', () => {
     const mock = mockFetch({
       'GET /api/suppliers': ok(suppliers),
       'GET /commissions/options': options,
+      'POST /commissions/preview': nothingToRecalculate,
       'POST /commissions': saved('Commission created successfully', {
         id: 7,
         commission_type: 'tier',
@@ -80,13 +83,12 @@ describe('Commission form', () => {
 
     await user.click(screen.getByRole('button', { name: 'Create Commission' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/commissions'));
-    expect(await screen.findByText('Commission created successfully')).toBeInTheDocument();
-    expect(mock.calls('POST /commissions')[0]?.body).toEqual({
-      commission_type: 'tier',
-      general_id: 11,
-      percentage: '12.5',
-      suppliers: [2],
-    });
+    expect(
+      await screen.findByText('Commission created successfully. No bookings needed recalculating.'),
+    ).toBeInTheDocument();
+    const posted = { commission_type: 'tier', general_id: 11, percentage: '12.5', suppliers: [2] };
+    expect(mock.calls('POST /commissions/preview')[0]?.body).toEqual(posted);
+    expect(mock.calls('POST /commissions')[0]?.body).toEqual(posted);
   });
 
   it('clears the chosen option when the type changes, and reloads the options', async () => {
@@ -158,6 +160,7 @@ describe('Commission form', () => {
       'GET /api/suppliers': ok(suppliers),
       'GET /commissions/options': options,
       'GET /commissions/5': ok(rule),
+      'POST /commissions/5/preview': nothingToRecalculate,
       'POST /commissions/5': async () => {
         await gate;
         return saved('Commission updated successfully', rule);
@@ -198,7 +201,97 @@ describe('Commission form', () => {
     await user.type(screen.getByRole('textbox', { name: /^Percentage/ }), '100.5');
     await user.click(screen.getByRole('button', { name: 'Create Commission' }));
     expect(await screen.findByText('The percentage field must be between 0 and 100.')).toBeInTheDocument();
+    expect(mock.calls('POST /commissions/preview')).toHaveLength(0);
     expect(mock.calls('POST /commissions')).toHaveLength(0);
+  });
+});
+
+describe('Commission form: the bookings a save recalculates (issue 10 #9)', () => {
+  const rule = {
+    id: 5,
+    commission_type: 'tier',
+    general_id: 10,
+    owner_name: 'Gold',
+    percentage: '10.00',
+    suppliers: [2],
+  };
+  /** Three bookings, two of them confirmed, £29.58 more in all; and a CAD one £10.00 less. */
+  const preview = ok({
+    changed: 4,
+    by_status: { pending: 1, confirmed: 2, partial: 1 },
+    difference: [
+      { currency_code: 'CAD', before: '50.00', after: '40.00', delta: '-10.00' },
+      { currency_code: 'GBP', before: '464.86', after: '494.44', delta: '29.58' },
+    ],
+  });
+
+  async function editPercentage(mocks: Record<string, MockHandler | MockHandler[]>) {
+    const mock = mockFetch({
+      'GET /api/suppliers': ok(suppliers),
+      'GET /commissions/options': options,
+      'GET /commissions/5': ok(rule),
+      'GET /commissions': emptyList,
+      ...mocks,
+    });
+    const view = renderApp('/commissions/5/edit', { session: sessionFor(adminUser) });
+    await waitFor(() => expect(screen.getByLabelText(/^Select Option/, { selector: 'input' })).toHaveValue('Gold'));
+    const percentage = screen.getByRole('textbox', { name: /^Percentage/ });
+    await view.user.clear(percentage);
+    await view.user.type(percentage, '10.64');
+    await view.user.click(screen.getByRole('button', { name: 'Update Commission' }));
+    return { ...view, mock };
+  }
+
+  it('asks first with the count per status and the money per currency; Cancel saves nothing', async () => {
+    const { user, mock, router } = await editPercentage({ 'POST /commissions/5/preview': preview });
+    const dialog = await screen.findByRole('dialog', { name: 'Recalculate bookings?' });
+    expect(dialog).toHaveTextContent(
+      'This change recalculates 4 bookings (pending 1, confirmed 2, partial 1). Expected commission changes by ' +
+        '-CA$10.00 (CA$50.00 → CA$40.00) and +£29.58 (£464.86 → £494.44).',
+    );
+    expect(mock.calls('POST /commissions/5/preview')[0]?.body).toEqual({
+      commission_type: 'tier',
+      general_id: 10,
+      percentage: '10.64',
+      suppliers: [2],
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(mock.calls('POST /commissions/5')).toHaveLength(0);
+    expect(router.state.location.pathname).toBe('/commissions/5/edit');
+  });
+
+  it('Save saves, and the notification says how many bookings were recalculated', async () => {
+    const recalculated = { changed: 4, difference: [{ currency_code: 'GBP', amount: '29.58' }] };
+    const { user, mock, router } = await editPercentage({
+      'POST /commissions/5/preview': preview,
+      'POST /commissions/5': {
+        body: {
+          status: 'success',
+          message: 'Commission updated successfully',
+          data: { ...rule, percentage: '10.64' },
+          recalculation: recalculated,
+        },
+      },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Recalculate bookings?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/commissions'));
+    expect(await screen.findByText('Commission updated successfully. 4 bookings recalculated.')).toBeInTheDocument();
+    expect(mock.calls('POST /commissions/5')[0]?.body).toMatchObject({ percentage: '10.64', _method: 'PUT' });
+  });
+
+  it("a preview the server refuses shows its errors like the save's, and nothing is saved", async () => {
+    const { mock } = await editPercentage({
+      'POST /commissions/5/preview': {
+        status: 422,
+        body: { message: 'Already listed.', errors: { suppliers: ['Already listed.'] } },
+      },
+    });
+    expect(await screen.findByTestId('form-error')).toHaveTextContent('Already listed.');
+    expect(screen.getAllByText('Already listed.')).toHaveLength(2);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(mock.calls('POST /commissions/5')).toHaveLength(0);
   });
 });
 
@@ -207,6 +300,7 @@ describe('Commission form error catalogue (spec §8)', () => {
     mockFetch({
       'GET /api/suppliers': ok(suppliers),
       'GET /commissions/options': options,
+      'POST /commissions/preview': nothingToRecalculate,
       'POST /commissions': reply,
     });
     const view = renderApp('/commissions/create', { session: sessionFor(adminUser) });

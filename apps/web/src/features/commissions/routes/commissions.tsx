@@ -6,11 +6,11 @@ import {
 } from '@app/domain';
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { ChoiceSelect, labelledOptions, SearchField } from '../../../components/filter-fields';
 import { ListPage } from '../../../components/list-page';
 import { actionsColumn, DeleteButton, EditButton, ListTable, type ListColumn } from '../../../components/list-table';
@@ -19,6 +19,8 @@ import { formatPercent } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useCommissions } from '../api/get-commissions';
 import { useDeleteCommission } from '../api/delete-commission';
+import { useCommissionDeletePreview } from '../api/preview-commission';
+import { recalculationQuestion, savedNotice } from '../utils/recalculation-text';
 
 const PER_PAGE = 25;
 const ABOUT_COMMISSIONS =
@@ -31,29 +33,7 @@ export function CommissionsRoute() {
   const [page, setPage] = useState(1);
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const list = useCommissions({ page, per_page: PER_PAGE, search: debouncedSearch, type });
-  const remove = useDeleteCommission();
-
-  const confirmDelete = (rule: CommissionListItem) =>
-    modals.openConfirmModal({
-      title: 'Delete commission',
-      children: (
-        <Text size="sm">
-          Delete the {COMMISSION_RULE_TYPE_LABELS[rule.commission_type].toLowerCase()} commission of {rule.owner_name} (
-          {formatPercent(rule.percentage)})? Unpaid bookings it covers are recalculated.
-        </Text>
-      ),
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        remove.mutate(rule.id, {
-          onSuccess: (message) => notifications.show({ color: 'green', message }),
-          onError: (error) =>
-            notifications.show({
-              color: 'red',
-              message: getErrorMessage(error, 'The commission could not be deleted.'),
-            }),
-        }),
-    });
+  const [deleting, setDeleting] = useState<CommissionListItem | null>(null);
 
   const filtered = debouncedSearch !== '' || type !== '';
   const columns: ListColumn<CommissionListItem>[] = [
@@ -87,60 +67,116 @@ export function CommissionsRoute() {
     actionsColumn((rule) => (
       <>
         <EditButton label={`Edit commission of ${rule.owner_name}`} to={paths.commissions.edit(rule.id)} />
-        <DeleteButton label={`Delete commission of ${rule.owner_name}`} onClick={() => confirmDelete(rule)} />
+        <DeleteButton label={`Delete commission of ${rule.owner_name}`} onClick={() => setDeleting(rule)} />
       </>
     )),
   ];
 
   return (
-    <ListPage
-      title="Commission rules"
-      description={ABOUT_COMMISSIONS}
-      create={{ label: 'Create Commission', to: paths.commissions.create }}
-      filters={
-        <Group mb="md" align="flex-end">
-          <SearchField
-            maw={360}
-            style={{ flex: 1 }}
-            aria-label="Search commissions"
-            placeholder="Search by owner or supplier"
-            value={search}
-            onChange={(value) => {
-              setSearch(value);
-              setPage(1);
-            }}
-          />
-          <ChoiceSelect
-            aria-label="Commission type"
-            w={160}
-            data={[
-              { value: '', label: 'All types' },
-              ...labelledOptions(COMMISSION_RULE_TYPES, COMMISSION_RULE_TYPE_LABELS),
-            ]}
-            value={type}
-            onChange={(value) => {
-              setType(value as CommissionRuleType | '');
-              setPage(1);
-            }}
-          />
-        </Group>
-      }
-      pagination={{ page: list.data, onPage: setPage }}
-    >
-      <ListTable
-        query={list}
-        noun="commissions"
-        columns={columns}
-        empty={filtered ? 'No commissions match your search.' : undefined}
-        emptyAction={
-          !filtered && (
-            <Button component={Link} to={paths.commissions.create} variant="light" leftSection={<IconPlus size={16} />}>
-              Create Commission
-            </Button>
-          )
+    <>
+      <ListPage
+        title="Commission rules"
+        description={ABOUT_COMMISSIONS}
+        create={{ label: 'Create Commission', to: paths.commissions.create }}
+        filters={
+          <Group mb="md" align="flex-end">
+            <SearchField
+              maw={360}
+              style={{ flex: 1 }}
+              aria-label="Search commissions"
+              placeholder="Search by owner or supplier"
+              value={search}
+              onChange={(value) => {
+                setSearch(value);
+                setPage(1);
+              }}
+            />
+            <ChoiceSelect
+              aria-label="Commission type"
+              w={160}
+              data={[
+                { value: '', label: 'All types' },
+                ...labelledOptions(COMMISSION_RULE_TYPES, COMMISSION_RULE_TYPE_LABELS),
+              ]}
+              value={type}
+              onChange={(value) => {
+                setType(value as CommissionRuleType | '');
+                setPage(1);
+              }}
+            />
+          </Group>
         }
-        tableProps={{ verticalSpacing: 'sm' }}
-      />
-    </ListPage>
+        pagination={{ page: list.data, onPage: setPage }}
+      >
+        <ListTable
+          query={list}
+          noun="commissions"
+          columns={columns}
+          empty={filtered ? 'No commissions match your search.' : undefined}
+          emptyAction={
+            !filtered && (
+              <Button
+                component={Link}
+                to={paths.commissions.create}
+                variant="light"
+                leftSection={<IconPlus size={16} />}
+              >
+                Create Commission
+              </Button>
+            )
+          }
+          tableProps={{ verticalSpacing: 'sm' }}
+        />
+      </ListPage>
+      <DeleteCommissionModal rule={deleting} onClose={() => setDeleting(null)} />
+    </>
+  );
+}
+
+/**
+ * The delete question: the rule, and what deleting it recalculates (the unpaid bookings it covers,
+ * confirmed ones included), worked out by the server when the question opens.
+ */
+function DeleteCommissionModal({ rule, onClose }: { rule: CommissionListItem | null; onClose: () => void }) {
+  const remove = useDeleteCommission();
+  const preview = useCommissionDeletePreview(rule?.id ?? null);
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setError(null);
+    onClose();
+  };
+  const run = () => {
+    if (!rule) return;
+    setError(null);
+    remove.mutate(rule.id, {
+      onSuccess: ({ message, recalculation }) => {
+        notifications.show({ color: 'green', message: savedNotice(message, recalculation) });
+        close();
+      },
+      onError: (e) => setError(getErrorMessage(e, 'The commission could not be deleted.')),
+    });
+  };
+  const recalculation = preview.isPending
+    ? 'Working out the bookings it recalculates…'
+    : preview.isError
+      ? getErrorMessage(preview.error, 'The bookings it recalculates could not be worked out.')
+      : preview.data.changed === 0
+        ? 'No booking is recalculated.'
+        : recalculationQuestion(preview.data, 'Deleting it');
+  return (
+    <ConfirmModal
+      opened={rule !== null}
+      onClose={close}
+      title="Delete commission"
+      error={error}
+      confirm={{ label: 'Delete', color: 'red', loading: remove.isPending || preview.isFetching, onClick: run }}
+    >
+      {rule && (
+        <>
+          Delete the {COMMISSION_RULE_TYPE_LABELS[rule.commission_type].toLowerCase()} commission of {rule.owner_name} (
+          {formatPercent(rule.percentage)})? <span data-testid="delete-recalculation">{recalculation}</span>
+        </>
+      )}
+    </ConfirmModal>
   );
 }

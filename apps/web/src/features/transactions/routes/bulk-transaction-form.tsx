@@ -37,7 +37,7 @@ import { paths, safeRedirect } from '../../../lib/paths';
 import { useAccounts } from '../../accounts';
 import { useStoreBulk } from '../api/transactions-api';
 import { AccountSelect } from '../components/account-select';
-import { SETTABLE_STATUS_OPTIONS } from '../utils/status-options';
+import { SETTABLE_STATUS_OPTIONS, TRANSACTION_TYPE_OPTIONS } from '../utils/status-options';
 import { ReferenceImageInput } from '../components/reference-image-input';
 import { bulkFormData, checkBulk, emptyRow, rowsToAdd, type BulkRow, type BulkShared } from '../utils/bulk-rows';
 import { todayUtc } from '../../../lib/dates';
@@ -146,10 +146,7 @@ export function BulkTransactionRoute() {
                   <Select
                     label="Transaction type"
                     required
-                    data={[
-                      { value: 'credit', label: 'Credit' },
-                      { value: 'debit', label: 'Debit' },
-                    ]}
+                    data={TRANSACTION_TYPE_OPTIONS}
                     value={shared.transaction_type}
                     onChange={(v) => setS('transaction_type', v)}
                     error={errors.transaction_type}

@@ -33,7 +33,7 @@ import { paths, safeRedirect } from '../../../lib/paths';
 import { useAccounts, type Account } from '../../accounts';
 import { useSaveTransaction, useTransaction, type Transaction } from '../api/transactions-api';
 import { AccountSelect } from '../components/account-select';
-import { SETTABLE_STATUS_OPTIONS, transactionStatusLabel } from '../utils/status-options';
+import { SETTABLE_STATUS_OPTIONS, transactionStatusLabel, TRANSACTION_TYPE_OPTIONS } from '../utils/status-options';
 import { ReferenceImageInput } from '../components/reference-image-input';
 
 interface Values {
@@ -205,10 +205,7 @@ export function TransactionForm({ accounts, transaction }: { accounts: Account[]
               <Select
                 label="Transaction type"
                 required
-                data={[
-                  { value: 'credit', label: 'Credit' },
-                  { value: 'debit', label: 'Debit' },
-                ]}
+                data={TRANSACTION_TYPE_OPTIONS}
                 value={values.transaction_type}
                 onChange={(v) => set('transaction_type', v)}
                 disabled={editing}

@@ -8,3 +8,9 @@ export const SETTABLE_STATUS_OPTIONS = SETTABLE_TRANSACTION_STATUSES.map((value)
   value,
   label: transactionStatusLabel(value),
 }));
+
+/** The two transaction types, for a Select. */
+export const TRANSACTION_TYPE_OPTIONS = [
+  { value: 'credit', label: 'Credit' },
+  { value: 'debit', label: 'Debit' },
+];

@@ -28,6 +28,9 @@ export interface ListColumn<T> {
   td?: (TableTdProps & DataAttributes) | ((row: T) => TableTdProps & DataAttributes);
 }
 
+/** Props of a cell that keeps its content on one line (a date, an amount, an account number). */
+export const NO_WRAP = { style: { whiteSpace: 'nowrap' } } as const;
+
 /** The actions column: buttons or links side by side, under a header only screen readers hear. */
 export function actionsColumn<T>(cell: (row: T) => ReactNode): ListColumn<T> {
   return {

@@ -4,7 +4,14 @@ import { useMemo, useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { EditModal, useEditModal } from '../../../components/edit-modal';
 import { ListPage } from '../../../components/list-page';
-import { actionsColumn, DeleteButton, EditButton, ListTable, type ListColumn } from '../../../components/list-table';
+import {
+  actionsColumn,
+  DeleteButton,
+  EditButton,
+  ListTable,
+  type ListColumn,
+  NO_WRAP,
+} from '../../../components/list-table';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { useAccounts, useDeleteAccount, type Account } from '../api/accounts-api';
@@ -35,7 +42,7 @@ export function AccountsRoute() {
   const ids = useMemo(() => (accounts.data ?? []).map((a) => a.id), [accounts.data]);
   const columns: ListColumn<Account>[] = [
     { header: 'Name', cell: (a) => a.name, td: { fw: 500 } },
-    { header: 'Account number', cell: (a) => a.account_number || '—' },
+    { header: 'Account number', td: NO_WRAP, cell: (a) => a.account_number || '—' },
     {
       header: 'Owner',
       cell: (a) => (

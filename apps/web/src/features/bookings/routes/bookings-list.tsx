@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ListPage } from '../../../components/list-page';
-import { ListTable, type ListColumn } from '../../../components/list-table';
+import { ListTable, type ListColumn, NO_WRAP } from '../../../components/list-table';
 import { isAdmin } from '../../../lib/authorization';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
@@ -31,7 +31,6 @@ import { filtersToSearch, readFilters, toServerQuery } from '../utils/list-query
 export const EMPTY_BOOKINGS = 'No bookings found matching your criteria.';
 
 const RIGHT = { ta: 'right' } as const;
-const NO_WRAP = { style: { whiteSpace: 'nowrap' } } as const;
 
 /** A flash message handed over by navigation (after create, update, cancel or delete). */
 export function useFlash() {

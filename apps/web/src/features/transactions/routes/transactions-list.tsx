@@ -21,7 +21,7 @@ import {
 } from '../../../components/filter-fields';
 import { ListPage } from '../../../components/list-page';
 import { PageSizeSelect } from '../../../components/list-pagination';
-import { actionsColumn, ListTable, type ListColumn } from '../../../components/list-table';
+import { actionsColumn, ListTable, type ListColumn, NO_WRAP } from '../../../components/list-table';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
@@ -38,7 +38,6 @@ const STATUS_COLORS: Record<string, string> = {
   reversed: 'gray',
 };
 const TYPE_OPTIONS = pairOptions(['credit', 'Credit'], ['debit', 'Debit']);
-const NO_WRAP = { style: { whiteSpace: 'nowrap' } } as const;
 
 type TransactionRow = NonNullable<ReturnType<typeof useTransactions>['data']>['data'][number];
 
@@ -172,10 +171,10 @@ export function TransactionsListRoute() {
     { header: 'Cheque ref.', cell: (t) => t.cheque_reference_number ?? '—' },
     {
       header: 'Description',
-      th: { w: '20%' },
-      td: { style: { maxWidth: 0 } },
+      // Two lines at most, never cut sideways ('Supplier commission st…' hid the statement's date).
+      th: { w: '20%', miw: 200 },
       cell: (t) => (
-        <Text size="sm" truncate title={t.description ?? undefined}>
+        <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }} title={t.description ?? undefined}>
           {t.description ?? ''}
         </Text>
       ),

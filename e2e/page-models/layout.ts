@@ -1,0 +1,184 @@
+/// <reference lib="dom" />
+// The measuring functions run in the page (page.evaluate): they use the DOM's types.
+import type { Page, Request } from 'playwright-core';
+
+/** Counts the page's API requests in flight, so a screen can be measured once everything it asked for came back. */
+export function trackRequests(page: Page) {
+  let inFlight = 0;
+  const idle: (() => void)[] = [];
+  const done = () => {
+    inFlight -= 1;
+    if (inFlight === 0) for (const resolve of idle.splice(0)) resolve();
+  };
+  const api = (r: Request) => r.resourceType() === 'fetch' || r.resourceType() === 'xhr';
+  page.on('request', (r) => {
+    if (api(r)) inFlight += 1;
+  });
+  page.on('requestfinished', (r) => api(r) && done());
+  page.on('requestfailed', (r) => api(r) && done());
+  return {
+    /** Resolves when no request is in flight (at once when none is). */
+    quiet: () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => idle.push(resolve))),
+    get inFlight() {
+      return inFlight;
+    },
+  };
+}
+
+/**
+ * Waits until a page of the app shell has its title, no request in flight and nothing left loading
+ * (skeletons, loaders) over two frames: what answers came back may have asked for more.
+ */
+export async function pageSettled(page: Page, requests: ReturnType<typeof trackRequests>) {
+  await page.locator('main h2').first().waitFor();
+  for (;;) {
+    await requests.quiet();
+    await page.waitForFunction(
+      () =>
+        !document.querySelector(
+          'main [role="status"][aria-label^="Loading"], main .mantine-Skeleton-root, main .mantine-Loader-root',
+        ),
+      undefined,
+      { timeout: 10_000 },
+    );
+    await page.evaluate(async () => {
+      const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+      await frame();
+      await frame();
+    });
+    if (requests.inFlight === 0) return;
+  }
+}
+
+/**
+ * What is wrong with the layout of the page as shown, measured in the browser (one message each):
+ * - the document scrolls sideways;
+ * - the header's Sign out or role badge is not wholly inside the viewport, or the badge's label is cut;
+ * - a table reaches past the edge of what shows it without a horizontal scroll container around it, or
+ *   scrolls sideways without a visible scrollbar;
+ * - an element in a table cell clips its content sideways (a badge cut to 'ACT…', a truncated text).
+ */
+export function layoutViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const width = window.innerWidth;
+    const height = window.innerHeight;
+    const px = (n: number) => Math.round(n);
+    const describe = (el: Element) => {
+      const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      return `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''} '${text}'`;
+    };
+    // Whether the element hides part of its content sideways; visually hidden text (1 px, for screen readers) is meant to.
+    const clips = (el: Element) => {
+      const { overflowX } = getComputedStyle(el);
+      const box = el.getBoundingClientRect();
+      return overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1 && (box.width > 1 || box.height > 1);
+    };
+
+    const doc = document.scrollingElement!;
+    if (doc.scrollWidth > width) found.push(`the document scrolls sideways: ${doc.scrollWidth} > ${width}`);
+
+    for (const id of ['sign-out', 'current-role']) {
+      const el = document.querySelector(`[data-testid="${id}"]`);
+      if (!el) {
+        found.push(`no ${id} in the header`);
+        continue;
+      }
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.left < 0 || r.top < 0 || r.right > width + 0.5 || r.bottom > height + 0.5)
+        found.push(`${id} is not inside the viewport: ${px(r.left)}..${px(r.right)} of ${width}`);
+      for (const part of [el, ...el.querySelectorAll('*')])
+        if (clips(part)) found.push(`${id} is cut: ${describe(part)} ${part.scrollWidth} > ${part.clientWidth}`);
+    }
+
+    for (const table of document.querySelectorAll('main table')) {
+      const box = table.getBoundingClientRect();
+      if (box.width === 0) continue;
+      const name = table.getAttribute('data-testid') ?? describe(table.querySelector('th') ?? table);
+      // The nearest ancestor that does not let it overflow: a scroll container is fine, anything else must hold it.
+      let holder: Element | null = null;
+      let scrolls = false;
+      for (let a = table.parentElement; a && a !== document.body; a = a.parentElement) {
+        const { overflowX } = getComputedStyle(a);
+        if (overflowX === 'visible') continue;
+        holder = a;
+        scrolls = overflowX === 'auto' || overflowX === 'scroll';
+        break;
+      }
+      const limit = holder ? holder.getBoundingClientRect().right : width;
+      if (!scrolls && box.right > limit + 1)
+        found.push(`table ${name} is cut at the right: ends at ${px(box.right)}, shown up to ${px(limit)}`);
+      // A table that scrolls sideways says so: Mantine's scroll area hides its scrollbar until hovered (type 'hover').
+      if (scrolls && holder!.scrollWidth > holder!.clientWidth + 1) {
+        const area = holder!.closest('.mantine-ScrollArea-root');
+        const bar = area?.querySelector(':scope > .mantine-ScrollArea-scrollbar[data-orientation="horizontal"]');
+        const style = bar && getComputedStyle(bar);
+        if (
+          area &&
+          (!bar || bar.getBoundingClientRect().width === 0 || style!.opacity === '0' || style!.visibility === 'hidden')
+        )
+          found.push(`table ${name} scrolls sideways without a visible scrollbar`);
+      }
+      for (const cell of table.querySelectorAll('td, th'))
+        for (const el of [cell, ...cell.querySelectorAll('*')]) {
+          if (el !== cell && clips(el))
+            found.push(`table ${name}: ${describe(el)} is clipped (${el.scrollWidth} > ${el.clientWidth})`);
+          else if (el === cell && cell.scrollWidth > cell.clientWidth + 1)
+            found.push(`table ${name}: cell ${describe(cell)} overflows (${cell.scrollWidth} > ${cell.clientWidth})`);
+        }
+    }
+    return found;
+  });
+}
+
+/**
+ * Whether the last item of the menu can be reached: it shows whole inside the navbar and the viewport
+ * (`fits`), or the navbar's scroll area shows a scrollbar and scrolling brings the item into view (else a
+ * message in `found`). Leaves it scrolled there.
+ */
+export function lastMenuItemReachable(page: Page): Promise<{ fits: boolean; found: string[] }> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const nav = document.querySelector('[data-testid="nav"]')!;
+    const items = nav.querySelectorAll('[data-testid^="nav-"]');
+    const last = items[items.length - 1]!;
+    const name = last.getAttribute('data-testid');
+    const frame = nav.getBoundingClientRect();
+    const bottom = Math.min(frame.bottom, window.innerHeight);
+    const shown = () => {
+      const r = last.getBoundingClientRect();
+      return r.height > 0 && r.top >= frame.top - 0.5 && r.bottom <= bottom + 0.5 && r.right <= window.innerWidth + 0.5;
+    };
+    if (shown()) return { fits: true, found };
+    const bar = nav.querySelector('.mantine-ScrollArea-scrollbar[data-orientation="vertical"]');
+    const barStyle = bar && getComputedStyle(bar);
+    if (
+      !bar ||
+      bar.getBoundingClientRect().width === 0 ||
+      barStyle!.opacity === '0' ||
+      barStyle!.visibility === 'hidden'
+    )
+      found.push(`${name} is below the fold and the menu shows no scrollbar`);
+    last.scrollIntoView({ block: 'nearest' });
+    if (!shown()) found.push(`${name} cannot be scrolled into view`);
+    return { fits: false, found };
+  });
+}
+
+/** The boxes of the header's user name, role and Sign out that a notification overlaps. */
+export function notificationOverlaps(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const overlap = (a: DOMRect, b: DOMRect) =>
+      a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const notes = [...document.querySelectorAll('.mantine-Notification-root')].map((n) => n.getBoundingClientRect());
+    if (notes.length === 0) found.push('no notification shows');
+    for (const id of ['current-user', 'current-role', 'sign-out']) {
+      const el = document.querySelector(`[data-testid="${id}"]`);
+      const box = el?.getBoundingClientRect();
+      if (!box || box.width === 0) continue; // the user name is hidden on a phone
+      if (notes.some((n) => overlap(n, box))) found.push(`a notification covers ${id}`);
+    }
+    return found;
+  });
+}

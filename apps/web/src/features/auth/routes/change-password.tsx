@@ -1,5 +1,5 @@
 import { passwordChangeSchema, type PasswordChangeInput } from '@app/domain';
-import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import { IconArrowLeft, IconLogout } from '@tabler/icons-react';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
@@ -7,11 +7,12 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormErrorAlert } from '../../../components/form-error-alert';
-import { PRODUCT_NAME, documentTitle } from '../../../lib/app-config';
+import { documentTitle } from '../../../lib/app-config';
 import { applyFormErrors, type FormErrorState } from '../../../lib/form-errors';
 import { safeRedirect } from '../../../lib/paths';
 import { useChangePassword } from '../api/change-password';
 import { useLogout } from '../api/logout';
+import { AuthCard } from '../components/auth-card';
 import { useUser } from '../components/user-context';
 
 const FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
@@ -44,63 +45,55 @@ export function ChangePasswordRoute() {
   });
 
   return (
-    <Center mih="100vh" p="md" bg="var(--mantine-color-gray-0)">
-      <Paper withBorder shadow="sm" radius="md" p="xl" w="100%" maw={440}>
-        <Text c="dimmed" size="sm" fw={500} mb={4}>
-          {PRODUCT_NAME}
-        </Text>
-        <Title order={2} mb="md">
-          Change password
-        </Title>
-        {user.must_change_password && (
-          <Alert color="yellow" mb="md" title="Choose your own password">
-            Your account was created with a default password. Choose a new one to continue.
-          </Alert>
-        )}
-        <form onSubmit={submit} noValidate>
-          <Stack>
-            <FormErrorAlert state={formError} />
-            <PasswordInput
-              label="Current password"
-              autoComplete="current-password"
-              autoFocus
-              required
-              {...form.getInputProps('current_password')}
-            />
-            <PasswordInput
-              label="New password"
-              description="At least 8 characters."
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput
-              label="Confirm new password"
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('password_confirmation')}
-            />
-            <Button type="submit" loading={change.isPending} disabled={change.isPending} fullWidth>
-              Change password
+    <AuthCard title="Change password" width={440}>
+      {user.must_change_password && (
+        <Alert color="yellow" mb="md" title="Choose your own password">
+          Your account was created with a default password. Choose a new one to continue.
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <FormErrorAlert state={formError} />
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            autoFocus
+            required
+            {...form.getInputProps('current_password')}
+          />
+          <PasswordInput
+            label="New password"
+            description="At least 8 characters."
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label="Confirm new password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password_confirmation')}
+          />
+          <Button type="submit" loading={change.isPending} disabled={change.isPending} fullWidth>
+            Change password
+          </Button>
+          {/* A way out: back where the user came from, or (while a new password is required) sign out. */}
+          {user.must_change_password ? (
+            <Button
+              variant="subtle"
+              leftSection={<IconLogout size={16} />}
+              onClick={() => logout.mutate()}
+              loading={logout.isPending}
+            >
+              Sign out
             </Button>
-            {/* A way out: back where the user came from, or (while a new password is required) sign out. */}
-            {user.must_change_password ? (
-              <Button
-                variant="subtle"
-                leftSection={<IconLogout size={16} />}
-                onClick={() => logout.mutate()}
-                loading={logout.isPending}
-              >
-                Sign out
-              </Button>
-            ) : (
-              <Button variant="subtle" component={Link} to={back} leftSection={<IconArrowLeft size={16} />}>
-                Cancel
-              </Button>
-            )}
-          </Stack>
-        </form>
-      </Paper>
-    </Center>
+          ) : (
+            <Button variant="subtle" component={Link} to={back} leftSection={<IconArrowLeft size={16} />}>
+              Cancel
+            </Button>
+          )}
+        </Stack>
+      </form>
+    </AuthCard>
   );
 }

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { dayNumberToIsoDate } from '../commission/iso-date';
 import { isValidIsoDate } from '../schemas/fields';
+import { SPREADSHEET_TOO_LARGE } from '../transactions/import-file';
 
 export const AGENT_IMPORT_COLUMNS = [
   'First Name',
@@ -37,6 +38,8 @@ export const AGENT_IMPORT_MIME_TYPES = [
 export const AGENT_IMPORT_MESSAGES = {
   invalidType: 'Please select a valid Excel or CSV file',
   tooLarge: 'File size must be less than 10MB',
+  /** A workbook that would unpack past the spreadsheet limits (zip bomb, a sheet of millions of cells). */
+  unpackedTooLarge: SPREADSHEET_TOO_LARGE,
   noFile: 'Please select a file first',
   failedPrefix: 'Import failed: ',
   unknownError: 'Unknown error',

@@ -14,9 +14,10 @@ import * as XLSX from '@e965/xlsx';
 import { hash } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { AppError, fieldError } from '../../http/errors';
+import { fieldError } from '../../http/errors';
 import type { UploadedFile } from '../../http/route';
 import { writeAudit, writeAudits } from '../../shared/audit';
+import { SpreadsheetLimitError, runSpreadsheetTask } from '../../shared/spreadsheet-worker';
 import { todayUtc } from '../../clock';
 
 /**
@@ -35,36 +36,39 @@ const DEFAULT_PASSWORD_HASH = { memoryCost: 4096, timeCost: 1, parallelism: 1 } 
 
 const fileError = (message: string) => fieldError('file', message);
 
-/** Reads the first sheet into rows of cells; refuses files whose content is not what they claim. */
-export function readImportFile(file: UploadedFile): unknown[][] {
+/**
+ * Reads the first sheet into rows of cells (numbers stay numbers: Excel dates are serials the domain
+ * converts; blank cells are ''); refuses files whose content is not what they claim. The workbook is
+ * read by the domain in a spreadsheet worker, off the event loop, within the spreadsheet limits.
+ */
+export async function readImportFile(file: UploadedFile): Promise<unknown[][]> {
   const kind = agentImportFileKind(file.filename, file.mimetype);
   if (!kind) throw fileError(AGENT_IMPORT_MESSAGES.invalidType);
   if (file.size > AGENT_IMPORT_MAX_BYTES) throw fileError(AGENT_IMPORT_MESSAGES.tooLarge);
   if (file.size === 0) throw fileError(AGENT_IMPORT_MESSAGES.emptyFile);
   const data = file.data;
   const magic = sniffMagic(data);
-  let workbook: XLSX.WorkBook;
-  try {
-    if (kind === 'csv') {
-      // One decoder for every text import (domain): BOMs, UTF-16, Windows-1252; binary is refused.
-      const text = magic ? null : decodeTextFile(data);
-      if (text === null) throw fileError(AGENT_IMPORT_MESSAGES.invalidType);
-      // raw: cells stay text (no guessing of numbers or dates; leading zeros of a SIN survive).
-      workbook = XLSX.read(text, { type: 'string', raw: true, dense: true });
-    } else {
-      // An Excel file is a ZIP (xlsx) or an OLE2 compound file (xls); anything else (an .exe renamed) is refused.
-      if (magic !== 'zip' && magic !== 'ole2') throw fileError(AGENT_IMPORT_MESSAGES.invalidType);
-      workbook = XLSX.read(data, { type: 'buffer', cellDates: false, dense: true });
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw fileError(AGENT_IMPORT_MESSAGES.invalidType);
+  let input: { text: string } | { bytes: Uint8Array };
+  if (kind === 'csv') {
+    // One decoder for every text import (domain): BOMs, UTF-16, Windows-1252; binary is refused.
+    // The text is read raw: cells stay text (no guessing of numbers or dates; leading zeros of a SIN survive).
+    const text = magic ? null : decodeTextFile(data);
+    if (text === null) throw fileError(AGENT_IMPORT_MESSAGES.invalidType);
+    input = { text };
+  } else {
+    // An Excel file is a ZIP (xlsx) or an OLE2 compound file (xls); anything else (an .exe renamed) is refused.
+    if (magic !== 'zip' && magic !== 'ole2') throw fileError(AGENT_IMPORT_MESSAGES.invalidType);
+    input = { bytes: data };
   }
-  const sheetName = workbook.SheetNames[0];
-  const sheet = sheetName ? workbook.Sheets[sheetName] : undefined;
-  if (!sheet) throw fileError(AGENT_IMPORT_MESSAGES.emptyFile);
-  // raw: numbers stay numbers (Excel dates are serials the domain converts); blank cells are ''.
-  return XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: true });
+  const sheet = await runSpreadsheetTask('readFirstSheet', input).catch((err: unknown) => {
+    if (err instanceof SpreadsheetLimitError) throw fileError(AGENT_IMPORT_MESSAGES.unpackedTooLarge);
+    throw err;
+  });
+  if (!sheet.ok)
+    throw fileError(
+      sheet.reason === 'too-large' ? AGENT_IMPORT_MESSAGES.unpackedTooLarge : AGENT_IMPORT_MESSAGES.invalidType,
+    );
+  return sheet.cells;
 }
 
 async function loadLookups(db: DbOrTx, emails: string[]) {
@@ -106,7 +110,7 @@ export async function importAgents(
   actorId: number,
 ): Promise<AgentImportResult> {
   if (!file) throw fileError(AGENT_IMPORT_MESSAGES.noFile);
-  const matrix = readImportFile(file);
+  const matrix = await readImportFile(file);
   const emails = [
     ...new Set(
       matrix

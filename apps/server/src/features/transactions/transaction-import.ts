@@ -20,7 +20,6 @@ import {
   type importJobStatusResponse,
   type importStartedResponse,
   moneyToString,
-  planTransactionImport,
   skippedRowMessage,
   TRANSACTION_IMPORT_CHUNK,
   transactionImportFileKind,
@@ -37,6 +36,7 @@ import { AppError, notFound, validationError } from '../../http/errors';
 import type { UploadedFile } from '../../http/route';
 import type { JobHandler, Jobs } from '../../jobs/job-runner';
 import { writeAudit } from '../../shared/audit';
+import { SpreadsheetLimitError, runSpreadsheetTask } from '../../shared/spreadsheet-worker';
 import { isUploadedFile, storeUpload } from '../../shared/stored-files';
 import { refreshMatchStatusesForReferences } from './transaction-matching';
 import { findAccountFacts, type AccountFacts } from './transactions.service';
@@ -61,6 +61,13 @@ async function loadSupplierAccount(db: DbOrTx, id: number): Promise<ImportAccoun
   return acc?.accountable_type === 'supplier' ? acc : null;
 }
 
+/**
+ * The domain's plan of the file, worked out in a spreadsheet worker (off the event loop, with its
+ * memory and time limits); a zip bomb is refused from its central directory without one.
+ */
+const planImport = (filename: string, data: Buffer, bookingNumberFormat: string | null) =>
+  runSpreadsheetTask('planTransactionImport', filename, data, bookingNumberFormat);
+
 /** The upload's answer (the route's response schema). */
 export type ImportStarted = z.input<typeof importStartedResponse>;
 
@@ -77,7 +84,10 @@ export async function startTransactionImport(
   if (!isUploadedFile(file)) throw validationError({ file: [IMPORT_MESSAGES.selectFile] });
   const account = await loadSupplierAccount(db, input.account_id);
   if (!account) throw validationError({ account_id: [IMPORT_MESSAGES.selectAccount] });
-  const plan = await planTransactionImport(file.filename, file.data, account.booking_number_format);
+  const plan = await planImport(file.filename, file.data, account.booking_number_format).catch((err: unknown) => {
+    if (err instanceof SpreadsheetLimitError) throw validationError({ file: [IMPORT_MESSAGES.unpackedTooLarge] });
+    throw err;
+  });
   if (!plan.ok) throw validationError({ file: [plan.error] });
 
   const messages = plan.skipped.map(skippedRowMessage);
@@ -256,7 +266,7 @@ async function processJob(
     await failJob(db, job, 'The supplier account no longer exists.');
     return 'done';
   }
-  const plan = await planTransactionImport(file.filename, file.data, account.booking_number_format);
+  const plan = await planImport(file.filename, file.data, account.booking_number_format);
   if (!plan.ok || plan.rows.length !== job.total_rows) {
     // The supplier's booking number format changed since the upload: the rows would differ.
     await failJob(db, job, "The supplier's booking number format changed after the upload; import the file again.");

@@ -9,10 +9,28 @@ import { checkResponse, type ResponseProblem } from '@app/domain';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { expandBracketKeys } from './body';
-import { AppError, STATUS_BY_CODE } from './errors';
+import {
+  bodyRulesOf,
+  holdToOwnLimits,
+  PUBLIC_BODY_LIMIT,
+  rulesWithoutFiles,
+  TOO_LARGE,
+  widestBodyRules,
+  type BodyRules,
+} from './body-limits';
+import { AppError, csrfMismatch, STATUS_BY_CODE } from './errors';
 import { buildOpenApi } from './openapi';
 import { isPagePath } from './pages';
-import { checkCsrf, runRoute, wantsJson, type Method, type RouteDef, type UploadedFile } from './route';
+import {
+  checkCsrf,
+  checkCsrfBeforeBody,
+  isSessionToken,
+  runRoute,
+  wantsJson,
+  type Method,
+  type RouteDef,
+  type UploadedFile,
+} from './route';
 import { registerSecurityHeaders } from './security-headers';
 import { SESSION_COOKIE, SessionStore, type Session } from './session';
 import { noJobs, type Jobs } from '../jobs/job-runner';
@@ -81,6 +99,7 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
   const ctx: AppContext = { db: deps.db, sessions, config: deps.config, jobs: deps.jobs ?? noJobs };
   const routes = modules.flatMap((m) => m(ctx));
   app.decorateRequest('session', null);
+  app.decorateRequest('csrfPending', null);
 
   await registerSecurityHeaders(app);
   await app.register(fastifyCookie);
@@ -98,9 +117,7 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
     done(null, body);
   });
   // Multipart bodies are read by the preValidation hook below (limits per route, errors as 4xx).
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: 20 * 1024 * 1024, files: 5, fields: 20_000, fieldSize: 1024 * 1024, parts: 20_010 },
-  });
+  await app.register(fastifyMultipart, { limits: { fieldSize: 1024 * 1024 } });
 
   // Every request but static assets knows its session (PostgreSQL; any app server answers).
   app.addHook('onRequest', async (req) => {
@@ -108,10 +125,25 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
     req.session = await sessions.load(req.cookies[SESSION_COOKIE]);
   });
 
+  // A write's CSRF token and declared size are checked before one byte of its body is read: an
+  // anonymous 19 MB upload is a 419 at once, a body over the route's limit a 413 (README "Limits").
+  // Node then drains the unread body without keeping it (closing instead would leave the client
+  // with a broken pipe rather than the answer).
+  app.addHook('preParsing', async (req, _reply, payload) => {
+    const rules = bodyRulesFor(req);
+    if (!rules || !(WRITE_METHODS as string[]).includes(req.method)) return payload;
+    req.csrfPending = checkCsrfBeforeBody(req);
+    if (Number(req.headers['content-length']) > rules.bodyLimit)
+      throw new AppError('payload_too_large', rules.fileTooLargeMessage ?? TOO_LARGE);
+    return payload;
+  });
+
   // Form and multipart bodies become the same nested shape as JSON bodies.
   app.addHook('preValidation', async (req) => {
     if (req.isMultipart()) {
-      req.body = expandBracketKeys(await readMultipart(req));
+      const rules = bodyRulesFor(req);
+      // An address no route serves (404) reads no body.
+      if (rules) req.body = expandBracketKeys(await readMultipart(req, rules));
       return;
     }
     if (!String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) return;
@@ -150,10 +182,12 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
     const post = methods.get('POST');
     for (const [method, def] of methods) {
       if (method === 'POST' && overridable.length > 0) continue; // served by the dispatcher below
+      const bodyRules = bodyRulesOf(def);
       app.route({
         method,
         url,
-        config: routeConfig(def),
+        bodyLimit: bodyRules.bodyLimit,
+        config: { bodyRules },
         handler: async (req, reply) => {
           // The same address answers a page or JSON: caches must key on how it was asked.
           if (def.page) reply.header('vary', 'Accept, X-Requested-With');
@@ -164,14 +198,18 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
     }
     if (overridable.length === 0) continue;
     // POST with `_method` = PUT/PATCH/DELETE runs that route; without it, the route's own POST (if any).
+    // The body is read before `_method` is known: within the widest limits, then the route's own.
+    const bodyRules = widestBodyRules([...(post ? [post] : []), ...overridable.map((m) => methods.get(m)!)]);
     app.route({
       method: 'POST',
       url,
-      config: post ? routeConfig(post) : {},
+      bodyLimit: bodyRules.bodyLimit,
+      config: { bodyRules },
       handler: async (req, reply) => {
         const requested = String((req.body as Record<string, unknown> | undefined)?._method ?? '').toUpperCase();
         const def = (OVERRIDABLE as string[]).includes(requested) ? methods.get(requested as Method) : post;
         if (!def) throw methodNotAllowed(req, reply, methods, /^[A-Z]{1,16}$/.test(requested) ? requested : 'POST');
+        holdToOwnLimits(def, req.body);
         return run(def, req, reply);
       },
     });
@@ -181,9 +219,12 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
     const served = new Set<string>([...methods.keys(), ...(OVERRIDABLE.some((m) => methods.has(m)) ? ['POST'] : [])]);
     const others = WRITE_METHODS.filter((m) => !served.has(m));
     if (others.length === 0) continue;
+    const bodyRules = rulesWithoutFiles(PUBLIC_BODY_LIMIT);
     app.route({
       method: others,
       url,
+      bodyLimit: bodyRules.bodyLimit,
+      config: { bodyRules },
       handler: async (req, reply) => {
         throw methodNotAllowed(req, reply, methods, req.method);
       },
@@ -231,11 +272,9 @@ function methodNotAllowed(req: FastifyRequest, reply: FastifyReply, methods: Map
   return new AppError('method_not_allowed', `The ${method} method is not supported for this route.`);
 }
 
-function routeConfig(def: RouteDef) {
-  return {
-    ...(def.multipartLimits ? { multipartOptions: { limits: def.multipartLimits } } : {}),
-    ...(def.fileTooLargeMessage ? { fileTooLargeMessage: def.fileTooLargeMessage } : {}),
-  };
+/** The body rules of the route a request reached; none for an address no route serves (404). */
+function bodyRulesFor(req: FastifyRequest): BodyRules | undefined {
+  return (req.routeOptions.config as { bodyRules?: BodyRules } | undefined)?.bodyRules;
 }
 
 const unreadableBody = (why: string) => new AppError('bad_request', `The request body could not be read (${why}).`);
@@ -287,13 +326,19 @@ function decodeFormComponent(s: string): string | null {
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/g;
 
+/** Without the header, a multipart body's `_token` must be among its first fields, before any file. */
+const CSRF_PREFIX_BYTES = 64 * 1024;
+
 /**
  * Reads a multipart body into flat fields (a name posted twice gives a list) with the route's limits.
  * An uploaded file becomes an {@link UploadedFile}; an empty file input (no name, no bytes) is undefined.
- * Limits keep their 413; anything else that goes wrong (no or wrong boundary, unclosed body,
- * truncated part headers) is the client's malformed body: a 400.
+ * Limits keep their 413 (files by busboy, the whole body counted here as it is read, for a body sent
+ * without a length); anything else that goes wrong (no or wrong boundary, unclosed body, truncated
+ * part headers) is the client's malformed body: a 400. A request whose CSRF token is not in its header
+ * must send `_token` before any file and within {@link CSRF_PREFIX_BYTES} of fields, else 419 before
+ * the file is read. Whatever stops the reading, the rest of the body is drained unread.
  */
-async function readMultipart(req: FastifyRequest): Promise<Record<string, unknown>> {
+async function readMultipart(req: FastifyRequest, rules: BodyRules): Promise<Record<string, unknown>> {
   const flat = new Map<string, unknown>();
   const add = (name: string, value: unknown) => {
     const existing = flat.get(name);
@@ -301,15 +346,28 @@ async function readMultipart(req: FastifyRequest): Promise<Record<string, unknow
     else if (Array.isArray(existing)) existing.push(value);
     else flat.set(name, [existing, value]);
   };
-  const options = (req.routeOptions.config as { multipartOptions?: Parameters<FastifyRequest['parts']>[0] })
-    ?.multipartOptions;
+  let read = 0;
+  const count = (bytes: number) => {
+    read += bytes;
+    if (read > rules.bodyLimit) throw new AppError('payload_too_large', rules.fileTooLargeMessage ?? TOO_LARGE);
+  };
+  let awaitingToken = req.csrfPending === 'multipart-prefix';
   try {
-    for await (const part of req.parts(options)) {
+    for await (const part of req.parts({ limits: rules.multipart })) {
+      if (awaitingToken) {
+        if (part.type === 'file' || read > CSRF_PREFIX_BYTES) throw csrfMismatch();
+        if (part.fieldname === '_token') {
+          if (!isSessionToken(req, String(part.value))) throw csrfMismatch();
+          awaitingToken = false;
+        }
+      }
       if (part.type === 'field') {
+        count(part.fieldname.length + Buffer.byteLength(String(part.value)));
         add(part.fieldname, part.value);
         continue;
       }
       const data = await part.toBuffer();
+      count(part.fieldname.length + data.length);
       const filename = part.filename.replace(CONTROL_CHARS, '').slice(0, 255);
       add(
         part.fieldname,
@@ -319,6 +377,8 @@ async function readMultipart(req: FastifyRequest): Promise<Record<string, unknow
       );
     }
   } catch (err) {
+    req.raw.unpipe();
+    req.raw.resume();
     const status = (err as { statusCode?: unknown }).statusCode;
     if (err instanceof AppError || (typeof status === 'number' && status >= 400 && status < 500)) throw err;
     throw unreadableBody('malformed multipart data');
@@ -365,8 +425,7 @@ async function sendError(err: unknown, req: FastifyRequest, reply: FastifyReply,
     const status = e.statusCode ?? 500;
     if (e.code === 'FST_REQ_FILE_TOO_LARGE' || status === 413) {
       // The spec's own message where the route has one ('File size should not exceed 5MB', …).
-      const configured = (req.routeOptions.config as { fileTooLargeMessage?: string } | undefined)?.fileTooLargeMessage;
-      appErr = new AppError('payload_too_large', configured ?? 'The request is too large.');
+      appErr = new AppError('payload_too_large', bodyRulesFor(req)?.fileTooLargeMessage ?? TOO_LARGE);
     } else if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
       appErr = new AppError('unsupported_media_type', 'The request content type is not supported.');
     } else if (

@@ -61,9 +61,15 @@ export interface RouteDef<
   page?: boolean;
   /** Reachable by a user who must change their password first (session, sign out, the change itself). */
   allowWhilePasswordChangeRequired?: boolean;
-  multipartLimits?: { fileSize: number; files?: number };
-  /** Spec message when an upload is over `multipartLimits.fileSize`. */
+  /** A route that takes files: the largest file, how many, and (bulk forms) how many fields and parts. */
+  multipartLimits?: { fileSize: number; files?: number; fields?: number; parts?: number };
+  /** Spec message when an upload is over `multipartLimits.fileSize` (or the body over its limit). */
   fileTooLargeMessage?: string;
+  /**
+   * The most bytes the body may have, in any encoding (http/body-limits.ts has the defaults: 64 KB for
+   * public routes, 2 MB for the others, the files and their fields for a route with `multipartLimits`).
+   */
+  bodyLimit?: number;
   handler(ctx: RouteContext<z.output<B>, z.output<Q>, z.output<P>, A>): Promise<unknown>;
 }
 
@@ -83,6 +89,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: Session | null;
     redirectTarget?: string;
+    /** Where the CSRF check stands once the headers are read (http/app.ts preParsing). */
+    csrfPending: ReturnType<typeof checkCsrfBeforeBody> | null;
   }
 }
 
@@ -120,12 +128,39 @@ function stripControlFields(body: unknown): unknown {
 
 /** CONTRACT.md §2: the session's token as `X-CSRF-TOKEN` (or `X-XSRF-TOKEN`) or the `_token` field, else 419. */
 export function checkCsrf(req: FastifyRequest): void {
-  const session = req.session;
   const body = req.body as Record<string, unknown> | undefined;
-  const header = req.headers['x-csrf-token'] ?? req.headers['x-xsrf-token'];
-  const token = typeof header === 'string' ? header : typeof body?._token === 'string' ? body._token : '';
-  if (!session || !token || !tokensEqual(token, session.csrfToken)) throw csrfMismatch();
+  const header = csrfHeader(req);
+  const token = header ?? (typeof body?._token === 'string' ? body._token : '');
+  if (!isSessionToken(req, token)) throw csrfMismatch();
 }
+
+function csrfHeader(req: FastifyRequest): string | null {
+  const header = req.headers['x-csrf-token'] ?? req.headers['x-xsrf-token'];
+  return typeof header === 'string' ? header : null;
+}
+
+export const isSessionToken = (req: FastifyRequest, token: string): boolean =>
+  !!req.session && token !== '' && tokensEqual(token, req.session.csrfToken);
+
+/**
+ * The CSRF check before a write's body is read (http/app.ts, preParsing): a token in the header is
+ * checked now, and a request without a session cannot carry a valid token anywhere: 419 either way,
+ * before one byte of the body is read. Otherwise the token can only be the body's `_token` field:
+ * 'body' for JSON and form bodies (read within the route's limit, then checked by {@link checkCsrf}),
+ * 'multipart-prefix' for multipart, where `_token` must come before any file (http/app.ts).
+ */
+export function checkCsrfBeforeBody(req: FastifyRequest): 'checked' | 'body' | 'multipart-prefix' {
+  const header = csrfHeader(req);
+  if (header !== null || !req.session) {
+    if (!isSessionToken(req, header ?? '')) throw csrfMismatch();
+    return 'checked';
+  }
+  return isMultipartRequest(req) ? 'multipart-prefix' : 'body';
+}
+
+/** By the header: before the body is parsed, `req.isMultipart()` does not know yet. */
+export const isMultipartRequest = (req: FastifyRequest) =>
+  /^multipart\/form-data\b/i.test(String(req.headers['content-type'] ?? ''));
 
 /** Runs one route: CSRF, access, params, query, body, handler — in that order. */
 export async function runRoute(def: RouteDef, req: FastifyRequest, reply: FastifyReply): Promise<unknown> {

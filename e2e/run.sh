@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # npm run test:e2e (CONTRACT.md §1):
-#   1. the API tests again on Debian's PostgreSQL 15 (TEST_DATABASE_URL, or a throwaway cluster started here);
+#   1. the API tests again on Debian's PostgreSQL 15 (TEST_DATABASE_URL, or a throwaway cluster started here),
+#      then the 10,000-request fuzz run (npm run fuzz) on the same server;
 #   2. browser journeys in headless Chromium (/usr/bin/chromium) against the running app.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,6 +46,9 @@ fi
 
 echo "== API tests on PostgreSQL 15"
 npx vitest run --project server
+
+echo "== Fuzzing from the schemas on PostgreSQL 15 (10,000 requests; FUZZ_SEED replays a failure)"
+npm run --silent fuzz
 
 echo "== Browser journeys"
 npm run --silent build

@@ -26,6 +26,7 @@ import {
   PNG,
   sendRaw,
   tableFingerprint,
+  writtenTables,
   type HostileBody,
   type Json,
   type Operation,
@@ -72,6 +73,8 @@ interface Case {
   check?: (w: World, role: Role, res: LightMyRequestResponse) => void | Promise<void>;
   /** The request ends the session (sign-out): sign the role in again afterwards. */
   endsSession?: boolean;
+  /** A write that only says what it would do (a preview): its success writes nothing either. */
+  writesNothing?: boolean;
 }
 
 /* ------------------------------------------------------------------------------------ shorthands */
@@ -568,6 +571,35 @@ const EXPECTED: Record<string, Case[]> = {
           suppliers: [await freshSupplier(w)],
         }),
       }),
+    },
+  ],
+  'POST /commissions/preview': [
+    {
+      what: 'what creating a rule would recalculate',
+      expect: adminOnly(200),
+      writesNothing: true,
+      request: send('/commissions/preview', (w) =>
+        json({ commission_type: 'agent', general_id: w.agentOf.agent, percentage: '20', suppliers: [w.sunwing] }),
+      ),
+    },
+  ],
+  'POST /commissions/{id}/preview': [
+    {
+      what: 'what editing the Gold rule would recalculate',
+      expect: adminOnly(200),
+      writesNothing: true,
+      request: send(
+        (w) => `/commissions/${w.rule}/preview`,
+        (w) =>
+          json({ commission_type: 'tier', general_id: w.gold, percentage: '15', suppliers: [w.sunwing, w.transat] }),
+      ),
+    },
+  ],
+  'GET /commissions/{id}/delete-preview': [
+    {
+      what: 'what deleting the Gold rule would recalculate',
+      expect: adminOnly(200),
+      request: get((w) => `/commissions/${w.rule}/delete-preview`),
     },
   ],
   'GET /commissions/{id}': [
@@ -1129,6 +1161,10 @@ async function runCase(op: { method: string; path: string; override?: string | u
       problems.push(`${label}: ${res.statusCode}, expected ${expected} — ${res.body.slice(0, 200)}`);
     for (const f of judge(label, res, before, after))
       problems.push(`${f.case}: ${f.status}${f.wrote ? ` wrote ${f.wrote.join(', ')}` : ''} — ${f.body}`);
+    // A read, or a preview, writes nothing even when it succeeds.
+    const wrote = writtenTables(before, after);
+    if (res.statusCode < 400 && (method === 'GET' || c.writesNothing) && wrote.length)
+      problems.push(`${label}: ${res.statusCode} but wrote ${wrote.join(', ')}`);
     if (res.statusCode === expected && expected < 300 && c.check) {
       try {
         await c.check(w, role, res);

@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import type { RouteModule } from '../http/app';
 import type { Jobs } from '../jobs/job-runner';
 import type { Json } from './hostile';
 import { createTestApp, type TestApp, type TestClient } from './test-app';
@@ -41,9 +42,12 @@ export const idFromAnswer = (res: LightMyRequestResponse): number => {
   return id;
 };
 
-/** A test app with an admin and one tier, supplier, agent, sub-agent link, rule, booking, group, account and transaction. */
-export async function seedHostileWorld(): Promise<HostileWorld> {
-  const t = await createTestApp([], { jobs: queuedOnly });
+/**
+ * A test app (with `extraModules` beside the product's routes) with an admin and one tier, supplier,
+ * agent, sub-agent link, rule, booking, group, account and transaction.
+ */
+export async function seedHostileWorld(extraModules: RouteModule[] = []): Promise<HostileWorld> {
+  const t = await createTestApp(extraModules, { jobs: queuedOnly });
   const admin = await t.signedIn('admin');
   await admin.session();
   const ids = {} as WorldIds;

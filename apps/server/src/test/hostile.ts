@@ -110,8 +110,11 @@ export function sendRaw(
   });
 }
 
-/** A stack frame, a source path or a dependency path: what an answer must never show. */
-const INTERNALS = /"stack"|\bat [^\s"]+ \(|\bat [^\s"]+:\d+:\d+|node_modules|\.ts:\d+/;
+/**
+ * A stack frame (`at f (file:1:2)`, `at file:1:2`), a stack property, a source or dependency path:
+ * what an answer must never show. (Prose like "at once. (and 1 more error)" is not a frame.)
+ */
+const INTERNALS = /"stack"|\bat [^\s"]+ \([^)\s]*:\d+:\d+\)|\bat [^\s"]+:\d+:\d+|node_modules|\.[cm]?[jt]s:\d+/;
 export const leaksInternals = (body: string): boolean => INTERNALS.test(body);
 
 /**
@@ -123,8 +126,9 @@ const NOT_DATA = ['sessions', 'login_throttle'];
 let fingerprintSql: string | null = null;
 
 /**
- * Every data table's row count and the sum of its rows' hashes (a stored file's bytes left out): an
- * insert, an update or a delete in any of them changes it.
+ * Every data table's row count and the newest transaction id among its live rows (`xmin`): an insert
+ * or an update in any of them (a new row version) or a delete changes it; a rolled-back write does not.
+ * Cheaper than hashing the rows, and it sees an update that writes the same values too.
  */
 export async function tableFingerprint(db: Db): Promise<Record<string, string>> {
   if (!fingerprintSql) {
@@ -135,10 +139,10 @@ export async function tableFingerprint(db: Db): Promise<Record<string, string>> 
       [NOT_DATA],
     );
     fingerprintSql = rows
-      .map(({ name }) => {
-        const row = name === 'stored_files' ? '(t.id, t.filename, t.mimetype, t.size)::text' : 't::text';
-        return `select '${name}' as name, count(*) || ':' || coalesce(sum(hashtextextended(${row}, 0)), 0) as v from "${name}" t`;
-      })
+      .map(
+        ({ name }) =>
+          `select '${name}' as name, count(*) || ':' || coalesce(max(t.xmin::text::bigint), 0) as v from "${name}" t`,
+      )
       .join(' union all ');
   }
   const { rows } = await db.$client.query<{ name: string; v: string }>(fingerprintSql);

@@ -8,6 +8,7 @@ const valid = {
   fareconnect_email: 'ana@x.test',
   date_of_birth: '1985-03-12',
   sin_number: '046454286',
+  fareconnect_number: 'FC0042',
   commission_tier_id: '1',
   password: 'long-enough',
   password_confirmation: 'long-enough',
@@ -16,6 +17,12 @@ const errorsOf = (r: { success: boolean; error?: { issues: { path: PropertyKey[]
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
 describe('agentInputSchema', () => {
+  it('requires the FareConnect number on the form (the import generates one, the form does not)', () => {
+    expect(errorsOf(agentInputSchema('create').safeParse({ ...valid, fareconnect_number: ' ' }))).toEqual({
+      fareconnect_number: 'The fareconnect number field is required.',
+    });
+  });
+
   it('normalises flags, blanks and the defaults', () => {
     const r = agentInputSchema('create').parse({ ...valid, inactive: '1', has_gst: '0', commission_percentage: '' });
     expect(r).toMatchObject({
@@ -25,7 +32,7 @@ describe('agentInputSchema', () => {
       commission_fixed: null,
       commission_type: 'percentage',
       status: 'active',
-      fareconnect_number: '',
+      fareconnect_number: 'FC0042',
       country_id: null,
     });
   });

@@ -455,7 +455,7 @@ const EXPECTED: Record<string, Case[]> = {
   'PUT /bookings/{id}': [
     {
       what: "Ana's booking",
-      expect: owned({ agent: 200, subAgent: 403, otherAgent: 403 }),
+      expect: owned({ agent: 200, subAgent: 404, otherAgent: 404 }),
       request: send(
         (w) => `/bookings/${w.bookingA}`,
         (w) =>
@@ -464,7 +464,7 @@ const EXPECTED: Record<string, Case[]> = {
     },
     {
       what: "Sam's booking through Ana",
-      expect: owned({ agent: 200, subAgent: 200, otherAgent: 403 }),
+      expect: owned({ agent: 200, subAgent: 200, otherAgent: 404 }),
       request: send(
         (w) => `/bookings/${w.bookingS}`,
         (w) =>

@@ -62,7 +62,8 @@ export async function saveBooking(
       // Moved to another supplier by a concurrent save since the read above: lock that one too.
       if (!current.some((r) => r.supplier_id === existing!.supplier_id))
         await lockSuppliersForMatching(tx, [existing.supplier_id]);
-      if (!user.is_admin && !ownsBooking(user, existing)) throw forbidden();
+      // Another agent's booking does not exist for this user: 404, as its read answers (not 403, which would tell).
+      if (!user.is_admin && !ownsBooking(user, existing)) throw notFound('The booking');
       const refusal = editRefusal(
         { status: existing.status as BookingStatus, is_refund: moneyFromDb(existing.booking_amount) < 0n },
         user,

@@ -513,8 +513,15 @@ export async function explainBookingCommission(db: DbOrTx, bookingId: number, us
     subAgentId: b.sub_agent_id,
     agentName,
   });
-  // An agent reads their own line only (DOMAIN.md "Report cards").
+  // An agent reads their own line only (DOMAIN.md "Report cards"): on a sub-agent booking, the other
+  // agent's step of the explanation is left out too.
   const lines = (await findCommissionLines(db, bookingId)).filter((l) => user.is_admin || l.agent_id === mine);
+  if (!user.is_admin && explanation.parent && explanation.sub_agent) {
+    const hidden = mine === b.sub_agent_id ? explanation.parent : explanation.sub_agent;
+    explanation.lines = explanation.lines.filter((text) => !text.startsWith(`${hidden.label}:`));
+    if (hidden === explanation.parent) explanation.parent = null;
+    else explanation.sub_agent = null;
+  }
   const storedExpected = moneyFromDb(b.expected_commission);
   return {
     status: 'success' as const,

@@ -485,7 +485,8 @@ describe('GET /bookings/{id}/commission-explanation', () => {
       parent_percentage: '28.00',
       expected_commission: { rounded: '70.00' },
       sub_agent: { rounded: '42.00' },
-      parent: { rounded: '28.00' },
+      // The sub-agent reads his own step only: the parent's share is the parent's (issue 11 #8).
+      parent: null,
       agents: {
         primary: { id: pat, name: 'Pat Parent' },
         parent: { id: pat, name: 'Pat Parent' },
@@ -493,6 +494,12 @@ describe('GET /bookings/{id}/commission-explanation', () => {
       },
     });
     expect(data.lines[0]).toContain('Booked by Sam Sub as a sub-agent of Pat Parent');
+    expect(data.lines.some((l: string) => l.startsWith('Parent ('))).toBe(false);
+    expect(data.lines).toContain('Sub-agent (Sam Sub): 100.00 × 70.00% × 60.00% = 42.00');
+    // An admin reads both steps.
+    const full = (await admin.get(`/bookings/${id}/commission-explanation`)).json().data;
+    expect(full).toMatchObject({ sub_agent: { rounded: '42.00' }, parent: { rounded: '28.00' } });
+    expect(full.lines.some((l: string) => l.startsWith('Parent (Pat Parent): 70.00 − 42.00 = 28.00'))).toBe(true);
     // The sub-agent reads his own line (DOMAIN.md "Report cards"); an admin both.
     const lineAmounts = (ls: { agent_name: string; amount: string }[]) => ls.map((l) => [l.agent_name, l.amount]);
     expect(lineAmounts(lines)).toEqual([['Sam Sub', '42.00']]);

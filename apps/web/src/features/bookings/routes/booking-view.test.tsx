@@ -1,7 +1,7 @@
 import { explainExpectedCommission, parseMoney, percent, resolveBookingRate } from '@app/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { bookingDetail} from '../../../testing/booking-fixtures';
+import type { bookingDetail } from '../../../testing/booking-fixtures';
 import { commissionLine, subAgentBookingDetail } from '../../../testing/booking-fixtures';
 import { adminUser, agentUser, sessionFor } from '../../../testing/fixtures';
 import { mockFetch } from '../../../testing/mock-fetch';

@@ -46,6 +46,21 @@ describe('commission rules', () => {
       `/commissions/rates?agent_id=${agents.data[0]!.id}&supplier_id=${tui.id}&date=2026-06-01`,
     );
     expect(rate).toMatchObject({ commission_percentage: 12.5, is_sub_agent: false });
+
+    // Leave the demo as it was for the other journeys (which run in any order): the rule goes again.
+    const rules = await apiJson<{
+      data: { id: number; owner_name: string; percentage: string; suppliers: { id: number }[] }[];
+    }>(page, '/commissions?per_page=100');
+    const created = rules.data.filter(
+      (r) => r.owner_name === 'Silver' && r.percentage === '12.50' && r.suppliers.some((x) => x.id === tui.id),
+    );
+    expect(created).toHaveLength(1);
+    await apiPostJson(page, `/commissions/${created[0]!.id}`, { _method: 'DELETE' });
+    const after = await apiJson<{ commission_percentage: number }>(
+      page,
+      `/commissions/rates?agent_id=${agents.data[0]!.id}&supplier_id=${tui.id}&date=2026-06-01`,
+    );
+    expect(after.commission_percentage).not.toBe(12.5);
   });
 });
 

@@ -54,6 +54,8 @@ import { route } from './route';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 500);
 /** The slice replays one seed (reproducible in CI); a long run explores a new one unless told. */
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : RUNS > 1000 ? Date.now() % 2 ** 31 : 20_261_125;
+/** The self-check's seed is fixed: with a random one, 200 cases do not always reach the planted bug. */
+const PLANTED_SEED = 20_261_125;
 
 type Role = 'admin' | 'agent';
 
@@ -333,12 +335,12 @@ describe('fuzzing from the schemas', () => {
   it('finds a planted 500 and reports the seed and the request', async () => {
     const probe = allTargets.filter((t) => t.op.path === PROBE);
     expect(probe).toHaveLength(1);
-    const failure = await fuzz(probe, 200, SEED).then(
+    const failure = await fuzz(probe, 200, PLANTED_SEED).then(
       () => null,
       (err: unknown) => err as Error & { cause?: Error },
     );
     expect(failure?.message).toMatch(
-      new RegExp(`seed: ${SEED}[\\s\\S]*Counterexample: \\[admin POST ${PROBE} — booking_id = `),
+      new RegExp(`seed: ${PLANTED_SEED}[\\s\\S]*Counterexample: \\[admin POST ${PROBE} — booking_id = `),
     );
     expect(failure?.cause?.message).toMatch(/"status": 500/);
   });

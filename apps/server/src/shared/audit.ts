@@ -43,13 +43,21 @@ function toRow(entry: AuditEntry): typeof auditLogs.$inferInsert {
 
 const SECRET_KEYS = new Set(['password', 'password_hash', 'password_confirmation', 'sin_number']);
 
-/** Secrets never reach the audit log; a SIN is kept as its last three digits. */
+/** An unpaired UTF-16 surrogate (a string cut in the middle of a character): jsonb refuses it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Secrets never reach the audit log; a SIN is kept as its last three characters. Every string is made
+ * well-formed (an unpaired surrogate becomes U+FFFD), so no text can fail the jsonb insert.
+ */
 function redact(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(LONE_SURROGATE, '\uFFFD');
   if (Array.isArray(value)) return value.map(redact);
   if (value && typeof value === 'object' && !(value instanceof Date)) {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
-      if (k === 'sin_number' && typeof v === 'string') out[k] = v ? `***${v.slice(-3)}` : v;
+      // The last three characters, not code units: a cut surrogate pair is not valid text in jsonb.
+      if (k === 'sin_number' && typeof v === 'string') out[k] = v ? `***${[...v].slice(-3).join('')}` : v;
       else if (SECRET_KEYS.has(k)) out[k] = v === null || v === undefined ? v : '[redacted]';
       else out[k] = redact(v);
     }

@@ -99,6 +99,12 @@ describe('agent form: create', () => {
     expect(login.statusCode).toBe(200);
   });
 
+  it('masks any SIN in the audit log by characters, not UTF-16 units (found by the fuzzer: a 500)', async () => {
+    const { id } = await createAgent({ sin_number: '\u{10000}\u{10000}' });
+    const [row] = (await auditRows(t.db, 'agent')).filter((r) => r.entity_id === String(id));
+    expect((row!.after as { sin_number: string }).sin_number).toBe('***\u{10000}\u{10000}');
+  });
+
   it('accepts JSON with booleans and keeps a given FareConnect number unique', async () => {
     const res = await admin.post('/agents', {
       json: { ...agentForm(), fareconnect_number: 'FC-CUSTOM-1', inactive: false, has_gst: 0 },

@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb, runMigrations, type Db } from '../../db/client';
-import { freePort, startEmbeddedPostgres } from '../../db/embedded';
+import { startEmbeddedPostgres } from '../../db/embedded';
 import { ensureReferenceData } from '../../db/seed-reference';
+import { startServerProcess, type ServerProcess } from '../../test/server-process';
 import { seedPayableBookings, type PayoutSeed } from './payout-seed';
 
 /**
@@ -15,15 +14,14 @@ import { seedPayableBookings, type PayoutSeed } from './payout-seed';
  * 1,000 bookings: every booking must be wholly paid (items, debits, lines, status) or untouched, every
  * payout record's total must equal its items, and the next server must pay the rest exactly once.
  */
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-payout-kill-'));
 fs.chmodSync(dataDir, 0o755);
-const children: ChildProcess[] = [];
+const servers: ServerProcess[] = [];
 let pgServer: Awaited<ReturnType<typeof startEmbeddedPostgres>> | null = null;
 let db: Db | null = null;
 
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  for (const server of servers) await server.stop();
   await db?.$client.end();
   await pgServer?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -31,23 +29,11 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function startServer(url: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', DEMO: '0', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const deadline = Date.now() + 60_000;
-  while (!out.includes('Back office ready')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
-    await sleep(100);
-  }
-  return { child, port };
+/** A real server on the scratch database (no demo: the test seeds its own bookings). */
+async function startServer(url: string): Promise<ServerProcess> {
+  const server = await startServerProcess({ DATABASE_URL: url, DEMO: '0' });
+  servers.push(server);
+  return server;
 }
 
 async function signIn(port: number, seed: PayoutSeed) {

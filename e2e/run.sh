@@ -44,6 +44,13 @@ if [ -z "${TEST_DATABASE_URL:-}" ]; then
   echo "PostgreSQL 15 throwaway cluster on 127.0.0.1:$port"
 fi
 
+# Here the report checks that need Debian's poppler-utils (PDF text) and LibreOffice (opens each .xlsx)
+# must run: a missing tool fails them instead of skipping them as `npm test` does on a bare machine.
+export REQUIRE_POPPLER=1 REQUIRE_SOFFICE=1
+for tool in pdftotext pdftoppm soffice; do
+  command -v "$tool" >/dev/null || { echo "$tool is missing (Debian packages poppler-utils, libreoffice-calc-nogui)" >&2; exit 1; }
+done
+
 echo "== API tests on PostgreSQL 15"
 npx vitest run --project server
 

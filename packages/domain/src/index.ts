@@ -29,3 +29,4 @@ export * from './schemas/accounts';
 export * from './transactions/import-file';
 export * from './payouts/payout';
 export * from './schemas/payouts';
+export * from './schemas/report-files';

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { excelReportRequestSchema, REPORT_DATES_ORDER, REPORT_DATES_REQUIRED } from './report-files';
+
+const errorsOf = (input: unknown) => {
+  const r = excelReportRequestSchema.safeParse(input);
+  return r.success ? null : r.error.issues.map((i) => [i.path.join('.'), i.message]);
+};
+
+describe('excelReportRequestSchema', () => {
+  it('reads what the screen sends: null ids, blank mode and format take the defaults', () => {
+    const r = excelReportRequestSchema.parse({
+      start_date: '2026-10-28',
+      end_date: '2026-11-25',
+      payout_id: null,
+      supplier_id: '',
+      currency_id: '3',
+      filter_mode: null,
+      report_type: 'bookings',
+    });
+    expect(r).toEqual({
+      start_date: '2026-10-28',
+      end_date: '2026-11-25',
+      currency_id: 3,
+      filter_mode: 'include',
+      report_type: 'bookings',
+      format: 'xlsx',
+    });
+  });
+
+  it("answers 'Please select both start and end dates.' for a missing or blank date", () => {
+    expect(errorsOf({ end_date: '2026-01-01', report_type: 'bookings' })).toEqual([
+      ['start_date', REPORT_DATES_REQUIRED],
+    ]);
+    expect(errorsOf({ start_date: '2026-01-01', end_date: '', report_type: 'commissions' })).toEqual([
+      ['end_date', REPORT_DATES_REQUIRED],
+    ]);
+    expect(errorsOf({ start_date: '2026-02-30', end_date: '2026-03-01', report_type: 'bookings' })).toEqual([
+      ['start_date', 'The start date is not a valid date (YYYY-MM-DD).'],
+    ]);
+  });
+
+  it('refuses a start after the end, an unknown type or mode, and a Telpay CSV of the commissions report', () => {
+    expect(errorsOf({ start_date: '2026-02-01', end_date: '2026-01-31', report_type: 'bookings' })).toEqual([
+      ['start_date', REPORT_DATES_ORDER],
+    ]);
+    expect(
+      errorsOf({ start_date: '2026-01-01', end_date: '2026-01-01', report_type: 'x', filter_mode: 'both' }),
+    ).toEqual([
+      ['filter_mode', 'The selected filter mode is invalid.'],
+      ['report_type', 'The selected report type is invalid.'],
+    ]);
+    expect(
+      errorsOf({ start_date: '2026-01-01', end_date: '2026-01-31', report_type: 'commissions', format: 'telpay_csv' }),
+    ).toEqual([['format', 'Telpay import (.csv) is available for the Telpay & QuickBooks report only.']]);
+  });
+});

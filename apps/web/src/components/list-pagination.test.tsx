@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../testing/render';
-import { ListPagination, pageWindow, showingText } from './list-pagination';
+import { condensedPages, ListPagination, pageWindow, showingText } from './list-pagination';
 
 describe('pageWindow', () => {
   it('windows five page buttons', () => {
@@ -10,6 +10,20 @@ describe('pageWindow', () => {
     expect(pageWindow(1, 10)).toEqual([1, 2, 3, 4, 5]);
     expect(pageWindow(6, 10)).toEqual([4, 5, 6, 7, 8]);
     expect(pageWindow(10, 10)).toEqual([6, 7, 8, 9, 10]);
+  });
+});
+
+describe('condensedPages', () => {
+  it('lists every page up to seven, and condenses with gaps (null) beyond', () => {
+    expect(condensedPages(1, 0)).toEqual([1]);
+    expect(condensedPages(3, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(condensedPages(1, 8)).toEqual([1, 2, 3, 4, 5, null, 8]);
+    expect(condensedPages(4, 20)).toEqual([1, 2, 3, 4, 5, null, 20]);
+    expect(condensedPages(5, 20)).toEqual([1, null, 4, 5, 6, null, 20]);
+    expect(condensedPages(10, 20)).toEqual([1, null, 9, 10, 11, null, 20]);
+    expect(condensedPages(17, 20)).toEqual([1, null, 16, 17, 18, 19, 20]);
+    expect(condensedPages(20, 20)).toEqual([1, null, 16, 17, 18, 19, 20]);
+    expect(condensedPages(5, 8)).toEqual([1, null, 4, 5, 6, 7, 8]);
   });
 });
 
@@ -62,5 +76,22 @@ describe('ListPagination', () => {
 
     rerender(<ListPagination page={{ ...page, from: null, to: null, total: 0 }} onPage={() => {}} />);
     expect(screen.queryByTestId('showing')).not.toBeInTheDocument();
+  });
+
+  it('condenses the page links with an ellipsis when asked', async () => {
+    const onPage = vi.fn();
+    const { user } = renderWithProviders(
+      <ListPagination
+        page={{ current_page: 10, last_page: 20, per_page: 10, from: 91, to: 100, total: 200 }}
+        onPage={onPage}
+        links="condensed"
+      />,
+    );
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    const pages = within(nav).getAllByRole('button', { name: /^Page / });
+    expect(pages.map((b) => b.textContent)).toEqual(['1', '9', '10', '11', '20']);
+    expect(within(nav).getAllByTestId('page-gap')).toHaveLength(2);
+    await user.click(within(nav).getByRole('button', { name: 'Page 20' }));
+    expect(onPage).toHaveBeenLastCalledWith(20);
   });
 });

@@ -13,6 +13,23 @@ export function pageWindow(current: number, last: number, size = 5): number[] {
   return Array.from({ length: count }, (_, i) => start + i);
 }
 
+/**
+ * Page links condensed beyond `max` pages (the unmatched table, bookings spec §9): every page up to `max`,
+ * else `max` slots holding the first and last pages, the current page with its neighbours, and `null` for
+ * an ellipsis where pages are left out: 1 2 3 4 5 … 20, 1 … 9 10 11 … 20, 1 … 16 17 18 19 20.
+ */
+export function condensedPages(current: number, last: number, max = 7): (number | null)[] {
+  const pages = Math.max(last, 1);
+  if (pages <= max) return Array.from({ length: pages }, (_, i) => i + 1);
+  const middle = max - 4; // the slots between '1 …' and '… last'
+  const at = Math.min(Math.max(current, 1), pages);
+  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  if (at <= middle + 1) return [...range(1, max - 2), null, pages];
+  if (at >= pages - middle) return [1, null, ...range(pages - max + 3, pages)];
+  const start = at - Math.floor((middle - 1) / 2);
+  return [1, null, ...range(start, start + middle - 1), null, pages];
+}
+
 function showingParts(p: Omit<PageMeta, 'current_page' | 'last_page'>) {
   return { range: `Showing ${p.from ?? 0} to ${p.to ?? 0} of ${p.total} results`, perPage: `(${p.per_page} per page)` };
 }
@@ -54,10 +71,15 @@ export interface ListPaginationProps {
   onPage: (page: number) => void;
   /** A page-size choice beside the page buttons. */
   pageSize?: PageSizeSelectProps;
+  /** Which page links: a window of 5 (default), or every page up to 7 and condensed with '…' beyond. */
+  links?: 'window' | 'condensed';
 }
 
-/** Under a list: 'Showing X to Y of Z results (N per page)', previous, a window of 5 page buttons, next. */
-export function ListPagination({ page, onPage, pageSize }: ListPaginationProps) {
+/**
+ * Under a list: 'Showing X to Y of Z results (N per page)', previous, the page links (a window of 5 page
+ * buttons, or `condensedPages`), next.
+ */
+export function ListPagination({ page, onPage, pageSize, links = 'window' }: ListPaginationProps) {
   if (!page || page.total === 0) return null;
   const { current_page: current, last_page: last } = page;
   const { range, perPage } = showingParts(page);
@@ -78,18 +100,24 @@ export function ListPagination({ page, onPage, pageSize }: ListPaginationProps) 
           >
             <IconChevronLeft size={14} />
           </Button>
-          {pageWindow(current, last).map((n) => (
-            <Button
-              key={n}
-              size="xs"
-              variant={n === current ? 'filled' : 'default'}
-              aria-current={n === current ? 'page' : undefined}
-              onClick={() => onPage(n)}
-              aria-label={`Page ${n}`}
-            >
-              {n}
-            </Button>
-          ))}
+          {(links === 'condensed' ? condensedPages(current, last) : pageWindow(current, last)).map((n, i) =>
+            n === null ? (
+              <Text key={`gap-${i}`} size="sm" c="dimmed" px={4} aria-hidden data-testid="page-gap">
+                …
+              </Text>
+            ) : (
+              <Button
+                key={n}
+                size="xs"
+                variant={n === current ? 'filled' : 'default'}
+                aria-current={n === current ? 'page' : undefined}
+                onClick={() => onPage(n)}
+                aria-label={`Page ${n}`}
+              >
+                {n}
+              </Button>
+            ),
+          )}
           <Button
             variant="default"
             size="xs"

@@ -30,3 +30,5 @@ export * from './transactions/import-file';
 export * from './payouts/payout';
 export * from './schemas/payouts';
 export * from './schemas/report-files';
+export * from './claims/claim-rules';
+export * from './schemas/claims';

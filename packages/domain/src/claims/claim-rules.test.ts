@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CLAIM_MESSAGES,
+  claimBookingReferenceProblem,
+  claimDecisionRefusal,
+  claimRefusal,
+  normalizeReference,
+  pendingClaimMessage,
+  type ClaimableTransactionFacts,
+} from './claim-rules';
+
+const unmatched: ClaimableTransactionFacts = {
+  transaction_type: 'credit',
+  status: 'completed',
+  accountable_type: 'supplier',
+  matched: false,
+  pending_claim_id: null,
+};
+
+describe('claimRefusal (DOMAIN.md "unmatched credit transaction")', () => {
+  it('allows a completed credit on a supplier account that matches no booking and has no pending claim', () => {
+    expect(claimRefusal(unmatched)).toBeNull();
+  });
+
+  it.each<[string, Partial<ClaimableTransactionFacts>, string]>([
+    ['an agent account', { accountable_type: 'agent' }, CLAIM_MESSAGES.notSupplierAccount],
+    ['a debit', { transaction_type: 'debit' }, CLAIM_MESSAGES.notCredit],
+    ['a pending transaction', { status: 'pending' }, CLAIM_MESSAGES.notCompleted],
+    ['a reversed transaction', { status: 'reversed' }, CLAIM_MESSAGES.notCompleted],
+    ['a matched transaction', { matched: true }, CLAIM_MESSAGES.alreadyMatched],
+    [
+      'a transaction with a pending claim',
+      { pending_claim_id: 12 },
+      'This transaction already has a pending claim (#12).',
+    ],
+  ])('refuses %s', (_name, change, message) => {
+    expect(claimRefusal({ ...unmatched, ...change })).toBe(message);
+  });
+
+  it('names the pending claim', () => {
+    expect(pendingClaimMessage(7)).toBe('This transaction already has a pending claim (#7).');
+  });
+});
+
+describe('claimBookingReferenceProblem', () => {
+  it('accepts the transaction reference trimmed and in any case', () => {
+    expect(claimBookingReferenceProblem('ABC-123', ' abc-123 ')).toBeNull();
+    expect(normalizeReference('  tsr-9 ')).toBe('TSR-9');
+  });
+
+  it('refuses another reference and names the one expected', () => {
+    expect(claimBookingReferenceProblem('ABC-124', 'abc-123')).toBe(
+      "The booking reference must be the transaction's reference number (ABC-123) so the booking matches it.",
+    );
+  });
+});
+
+describe('claimDecisionRefusal', () => {
+  it('lets a pending claim be decided once', () => {
+    expect(claimDecisionRefusal('pending')).toBeNull();
+    expect(claimDecisionRefusal('approved')).toBe('This claim has already been approved.');
+    expect(claimDecisionRefusal('rejected')).toBe('This claim has already been rejected.');
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * Claims (DOMAIN.md "Claims", "Matching"; bookings spec §5 "Claim modal", §6, §8): an agent's request to
+ * turn an unmatched supplier credit into a booking, reviewed by an admin. The rules here need no IO:
+ * the server applies them to what it read, the browser to what it shows.
+ */
+import { BOOKING_REFERENCE_MESSAGE } from '../bookings/booking-rules';
+
+export const CLAIM_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+
+/** Spec §8 and ours where the spec gives no text. */
+export const CLAIM_MESSAGES = {
+  /** Spec §5 "Claim modal" (non-admins). */
+  receiptRequired: 'Receipt is required.',
+  /** Spec §5: the same message as the booking form. */
+  bookingReference: BOOKING_REFERENCE_MESSAGE,
+  bookingDataNotJson: 'The booking data must be a JSON object (the claim form sends it as text).',
+  notFound: 'No unclaimed transaction found for this reference number.',
+  transactionInvalid: 'The selected transaction is invalid.',
+  notSupplierAccount: 'Only a transaction on a supplier account can be claimed.',
+  notCredit: 'Only a credit transaction can be claimed: this one is a debit.',
+  notCompleted: 'Only a completed transaction can be claimed.',
+  alreadyMatched: 'This transaction already matches a booking of its supplier.',
+  referenceMismatch: "The reference number does not match the transaction's reference number.",
+  /** Admins claim by creating the booking at once (spec §6): `POST /bookings` with `is_claimed_booking=1`. */
+  adminsClaimDirectly:
+    'Admins claim a transaction by creating the booking directly (is_claimed_booking with a primary agent).',
+  agentOnly: 'Only agents can request a claim.',
+  submitted: 'Claim submitted for review.',
+  approved: 'Claim approved: the booking was created.',
+  rejected: 'Claim rejected.',
+  unexpected: 'An unexpected error occurred. Please try again.',
+  offline: 'Unable to connect to the server. Please check your internet connection.',
+  failed: 'An error occurred while processing your request.',
+  searchFailed: 'An error occurred while searching',
+} as const;
+
+/** 'This transaction already has a pending claim (#12).': the pending request that holds it, named. */
+export const pendingClaimMessage = (claimId: number) => `This transaction already has a pending claim (#${claimId}).`;
+
+/** 'This claim has already been approved.' — the second of two decisions, whichever they were. */
+export const claimDecidedMessage = (status: Exclude<ClaimStatus, 'pending'>) =>
+  `This claim has already been ${status}.`;
+
+/** DOMAIN.md "Matching": references compare trimmed and case-insensitive. */
+export const normalizeReference = (reference: string) => reference.trim().toUpperCase();
+
+export const sameReference = (a: string, b: string) => normalizeReference(a) === normalizeReference(b);
+
+/** What the server read about a transaction someone wants to claim. */
+export interface ClaimableTransactionFacts {
+  transaction_type: 'credit' | 'debit';
+  status: string;
+  accountable_type: 'supplier' | 'agent';
+  /** A booking of the transaction's supplier has its reference (DOMAIN.md "Matching"). */
+  matched: boolean;
+  /** The pending claim on it, if any. */
+  pending_claim_id: number | null;
+}
+
+/**
+ * Why a transaction cannot be claimed, or null: DOMAIN.md's "unmatched credit transaction" — a
+ * completed credit on a supplier account whose reference matches no booking of that supplier and
+ * has no pending claim.
+ */
+export function claimRefusal(t: ClaimableTransactionFacts): string | null {
+  if (t.accountable_type !== 'supplier') return CLAIM_MESSAGES.notSupplierAccount;
+  if (t.transaction_type !== 'credit') return CLAIM_MESSAGES.notCredit;
+  if (t.status !== 'completed') return CLAIM_MESSAGES.notCompleted;
+  if (t.matched) return CLAIM_MESSAGES.alreadyMatched;
+  if (t.pending_claim_id !== null) return pendingClaimMessage(t.pending_claim_id);
+  return null;
+}
+
+/**
+ * Why the booking reference of a claim cannot be used with this transaction, or null: the booking must
+ * match the transaction once created, so its reference is the transaction's (trimmed, case-insensitive).
+ */
+export function claimBookingReferenceProblem(bookingReference: string, transactionReference: string): string | null {
+  if (sameReference(bookingReference, transactionReference)) return null;
+  return `The booking reference must be the transaction's reference number (${normalizeReference(transactionReference)}) so the booking matches it.`;
+}
+
+/** Why a claim cannot be decided (approved or rejected) now, or null when it is still pending. */
+export function claimDecisionRefusal(status: ClaimStatus): string | null {
+  return status === 'pending' ? null : claimDecidedMessage(status);
+}

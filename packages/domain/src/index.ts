@@ -32,3 +32,4 @@ export * from './schemas/payouts';
 export * from './schemas/report-files';
 export * from './claims/claim-rules';
 export * from './schemas/claims';
+export * from './reports/payout-statement';

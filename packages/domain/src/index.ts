@@ -33,3 +33,4 @@ export * from './schemas/report-files';
 export * from './claims/claim-rules';
 export * from './schemas/claims';
 export * from './reports/payout-statement';
+export * from './reports/accounting-files';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { percentSchema } from '../money/schemas';
+import { QUICKBOOKS_DATE_FORMATS, quickBooksAccountNameProblem } from '../reports/accounting-files';
 import { id, optionalText, requiredText } from './fields';
 import { decimalOut, successData, successMessage } from './responses';
 
@@ -48,12 +49,48 @@ export type SupplierInput = z.infer<typeof supplierInputSchema>;
 /** `{status: 'success', data: [item, …]}`. */
 export const listOf = <T extends z.ZodType>(item: T) => successData(z.array(item));
 
-/** `GET /api/settings` data: the GST rate in percent as a decimal string ('5', '12.5'). */
-export const settingsSchema = z.object({ gst_rate: decimalOut });
+/**
+ * The settings of the files accounting receives: the agency's name (payout PDFs) and how the QuickBooks
+ * files name the accounts of a commission payment and write its date (ACCOUNTING-FILES.md §2).
+ */
+export const accountingSettingsSchema = z.object({
+  agency_name: z.string(),
+  quickbooks_commission_account: z.string(),
+  quickbooks_gst_account: z.string(),
+  quickbooks_clearing_account: z.string(),
+  quickbooks_date_format: z.enum(QUICKBOOKS_DATE_FORMATS),
+});
+export type AccountingSettings = z.infer<typeof accountingSettingsSchema>;
+
+/**
+ * `GET /api/settings` data: the GST rate in percent as a decimal string ('5', '12.5'), for everyone;
+ * the accounting settings only for admins (the settings screen), absent for other users.
+ */
+export const settingsSchema = z.object({ gst_rate: decimalOut }).extend(accountingSettingsSchema.partial().shape);
 export type Settings = z.infer<typeof settingsSchema>;
 
-/** `POST /settings`: the form posts a decimal string; the server keeps an exact Percent. */
-export const settingsInputSchema = z.object({ gst_rate: percentSchema('GST rate') });
+/** A QuickBooks account name as the chart of accounts spells it. */
+const accountName = (label: string) =>
+  requiredText(label, 100).superRefine((v, ctx) => {
+    const problem = quickBooksAccountNameProblem(label, v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, input: v });
+  });
+
+/**
+ * `POST /settings`: the form posts the GST rate as a decimal string (the server keeps an exact Percent)
+ * and, optionally, the accounting settings; one left out keeps its stored value.
+ */
+export const settingsInputSchema = z.object({
+  gst_rate: percentSchema('GST rate'),
+  agency_name: requiredText('agency name', 100).optional(),
+  quickbooks_commission_account: accountName('commission expense account').optional(),
+  quickbooks_gst_account: accountName('GST/HST account').optional(),
+  quickbooks_clearing_account: accountName('clearing account').optional(),
+  quickbooks_date_format: z
+    .enum(QUICKBOOKS_DATE_FORMATS, { error: 'The selected QuickBooks date format is invalid.' })
+    .optional(),
+});
+export type SettingsInput = z.output<typeof settingsInputSchema>;
 
 /* ------------------------------------------------------------------ answers */
 

@@ -155,16 +155,18 @@ export const referenceRoutes: RouteModule = ({ db }) => [
     method: 'GET',
     url: '/api/settings',
     access: 'user',
-    summary: 'Settings (GST rate in percent).',
+    summary:
+      'Settings: the GST rate in percent (everyone); the agency name and the QuickBooks account names and date format (admins only).',
     tags: ['settings'],
     response: settingsResponse,
-    handler: async () => ({ status: 'success' as const, data: await getSettings(db) }),
+    handler: async ({ user }) => ({ status: 'success' as const, data: await getSettings(db, user) }),
   }),
   route({
     method: 'POST',
     url: '/settings',
     access: 'admin',
-    summary: 'Update settings.',
+    summary:
+      'Update settings: the GST rate, and optionally the agency name and the QuickBooks account names and date format (one left out keeps its value).',
     tags: ['settings'],
     body: settingsInputSchema,
     bodyType: 'form',

@@ -1,10 +1,17 @@
-import { percentToString, type Percent, type SessionUser, type SupplierInput, type TierInput } from '@app/domain';
+import {
+  percentToString,
+  type Settings,
+  type SettingsInput,
+  type SessionUser,
+  type SupplierInput,
+  type TierInput,
+} from '@app/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { commissionTiers, countries, currencies, states, suppliers } from '../../db/schema';
 import { fieldError, notFound } from '../../http/errors';
 import { writeAudit } from '../../shared/audit';
-import { getGstRate, storeGstRate } from '../../shared/settings';
+import { getAccountingSettings, getGstRate, storeAccountingSettings, storeGstRate } from '../../shared/settings';
 
 /**
  * Reference data behind the routes: currencies, countries and their states, commission tiers,
@@ -127,25 +134,29 @@ export async function updateSupplier(db: Db, user: SessionUser, id: number, body
   });
 }
 
-export async function getSettings(db: DbOrTx) {
-  return { gst_rate: await getGstRate(db) };
+/** The GST rate for everyone; the accounting settings (agency name, QuickBooks) for admins only. */
+export async function getSettings(db: DbOrTx, user: SessionUser): Promise<Settings> {
+  const gst_rate = await getGstRate(db);
+  return user.is_admin ? { gst_rate, ...(await getAccountingSettings(db)) } : { gst_rate };
 }
 
-/** Saves the GST rate (a Percent from the form) and returns it as stored. */
-export async function saveSettings(db: Db, user: SessionUser, body: { gst_rate: Percent }) {
+/** Saves the GST rate (a Percent from the form) and the accounting settings sent; returns them as stored. */
+export async function saveSettings(db: Db, user: SessionUser, body: SettingsInput): Promise<Settings> {
   return db.transaction(async (tx) => {
-    const before = await getGstRate(tx);
-    const value = percentToString(body.gst_rate);
-    await storeGstRate(tx, value);
+    const before = { gst_rate: await getGstRate(tx), ...(await getAccountingSettings(tx)) };
+    const { gst_rate, ...accounting } = body;
+    await storeGstRate(tx, percentToString(gst_rate));
+    await storeAccountingSettings(tx, accounting);
+    const after = { gst_rate: await getGstRate(tx), ...(await getAccountingSettings(tx)) };
     await writeAudit(tx, {
       userId: user.id,
       action: 'update',
       entityType: 'settings',
-      entityId: 'gst_rate',
-      before: { gst_rate: before },
-      after: { gst_rate: value },
+      entityId: 'settings',
+      before,
+      after,
     });
-    return { gst_rate: value };
+    return after;
   });
 }
 

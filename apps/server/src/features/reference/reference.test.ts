@@ -1,5 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { getAgencyName } from '../../shared/settings';
 import { auditRows, createTestApp, type TestApp, type TestClient } from '../../test/test-app';
+
+const ACCOUNTING_DEFAULTS = {
+  agency_name: 'Travel Host Agency',
+  quickbooks_commission_account: 'Commission Expense',
+  quickbooks_gst_account: 'GST/HST Receivable',
+  quickbooks_clearing_account: 'Telpay Clearing',
+  quickbooks_date_format: 'MM/DD/YYYY',
+};
 
 let t: TestApp;
 let admin: TestClient;
@@ -116,9 +125,49 @@ describe('settings', () => {
       expect(res.json().errors.gst_rate).toHaveLength(1);
     }
     const ok = await admin.post('/settings', { json: { gst_rate: '13' } });
-    expect(ok.json().data).toEqual({ gst_rate: '13.00' });
-    expect((await agent.get('/api/settings')).json().data.gst_rate).toBe('13.00');
+    expect(ok.json().data).toEqual({ ...ACCOUNTING_DEFAULTS, gst_rate: '13.00' });
+    expect((await agent.get('/api/settings')).json().data).toEqual({ gst_rate: '13.00' });
     expect((await agent.post('/settings', { json: { gst_rate: '1' } })).statusCode).toBe(403);
+    await admin.post('/settings', { json: { gst_rate: '5' } });
+  });
+
+  it('keeps the agency name and the QuickBooks accounts and date format, shown to admins only', async () => {
+    expect((await admin.get('/api/settings')).json().data).toEqual({ ...ACCOUNTING_DEFAULTS, gst_rate: '5.00' });
+    const changed = {
+      agency_name: 'Maple Travel Co.',
+      quickbooks_commission_account: 'Expenses:Agent Commissions',
+      quickbooks_gst_account: 'GST Paid',
+      quickbooks_clearing_account: 'Telpay',
+      quickbooks_date_format: 'DD/MM/YYYY',
+    };
+    const saved = await admin.post('/settings', { json: { gst_rate: '5', ...changed } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toEqual({ gst_rate: '5.00', ...changed });
+    // A key left out keeps its value.
+    expect((await admin.post('/settings', { json: { gst_rate: '5' } })).json().data).toEqual({
+      gst_rate: '5.00',
+      ...changed,
+    });
+    expect(await getAgencyName(t.db)).toBe('Maple Travel Co.');
+    const bad = await admin.post('/settings', {
+      json: {
+        gst_rate: '5',
+        agency_name: ' ',
+        quickbooks_gst_account: 'GST:',
+        quickbooks_clearing_account: 'Say "hi"',
+        quickbooks_date_format: 'YY',
+      },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({
+      agency_name: ['The agency name field is required.'],
+      quickbooks_gst_account: ["The GST/HST account may use ':' only between the parent and child account names."],
+      quickbooks_clearing_account: ['The clearing account must not contain double quotes or control characters.'],
+      quickbooks_date_format: ['The selected QuickBooks date format is invalid.'],
+    });
+    expect((await agent.get('/api/settings')).json().data).toEqual({ gst_rate: '5.00' });
+    await admin.post('/settings', { json: { gst_rate: '5', ...ACCOUNTING_DEFAULTS } });
+    expect(await getAgencyName(t.db)).toBe('Travel Host Agency');
   });
 });
 

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
-import { settingsResponse, settingsSavedResponse, type Settings } from '@app/domain';
+import { settingsResponse, settingsSavedResponse, type AccountingSettings, type Settings } from '@app/domain';
 import { getJson, postJson } from '../../../lib/api-client';
 
 export type { Settings };
 
 export const settingsQueryKey = ['settings'] as const;
 
-/** `GET /api/settings` → `{status, data:{gst_rate:'5.00'}}` */
+/** `GET /api/settings` → `{status, data:{gst_rate:'5.00', agency_name?, quickbooks_…?}}` (the rest for admins). */
 export async function getSettings(): Promise<Settings> {
   const { data } = await getJson('/api/settings', { schema: settingsResponse });
   return data;
@@ -18,8 +18,11 @@ export function useSettings() {
   return useQuery(settingsQueryOptions());
 }
 
-/** `POST /settings` JSON `{gst_rate}` (a decimal string) → `{status, message, data}` */
-export async function updateSettings(input: { gst_rate: string }): Promise<{ message: string; settings: Settings }> {
+/** What the form posts: the GST rate as a decimal string, and the accounting settings (admins) when shown. */
+export type SettingsUpdate = { gst_rate: string } & Partial<AccountingSettings>;
+
+/** `POST /settings` JSON `{gst_rate, agency_name?, quickbooks_…?}` → `{status, message, data}` */
+export async function updateSettings(input: SettingsUpdate): Promise<{ message: string; settings: Settings }> {
   const response = await postJson('/settings', input, { schema: settingsSavedResponse });
   return { message: response.message, settings: response.data };
 }

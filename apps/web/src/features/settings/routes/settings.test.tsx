@@ -24,6 +24,51 @@ describe('Settings page', () => {
     expect(mock.calls('POST /settings')[0]?.body).toEqual({ gst_rate: '13.5' });
   });
 
+  it('edits the agency name and the QuickBooks settings an admin receives', async () => {
+    const accounting = {
+      agency_name: 'Travel Host Agency',
+      quickbooks_commission_account: 'Commission Expense',
+      quickbooks_gst_account: 'GST/HST Receivable',
+      quickbooks_clearing_account: 'Telpay Clearing',
+      quickbooks_date_format: 'MM/DD/YYYY',
+    };
+    const mock = mockFetch({
+      'GET /api/settings': { body: { status: 'success', data: { gst_rate: '5.00', ...accounting } } },
+      'POST /settings': {
+        status: 422,
+        body: {
+          message: 'The clearing account must not contain double quotes or control characters.',
+          errors: {
+            quickbooks_clearing_account: ['The clearing account must not contain double quotes or control characters.'],
+          },
+        },
+      },
+    });
+    const { user } = renderApp('/settings', { session: sessionFor(adminUser) });
+
+    const agency = await screen.findByRole('textbox', { name: /Agency name/ });
+    expect(agency).toHaveValue('Travel Host Agency');
+    const account = screen.getByRole('textbox', { name: /Commission expense account/ });
+    await user.clear(account);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('The commission expense account field is required.')).toBeInTheDocument();
+    expect(mock.calls('POST /settings')).toHaveLength(0);
+
+    await user.type(account, 'Expenses:Agent Commissions');
+    await user.clear(agency);
+    await user.type(agency, ' Maple Travel ');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(
+      await screen.findByText('The clearing account must not contain double quotes or control characters.'),
+    ).toBeInTheDocument();
+    expect(mock.calls('POST /settings')[0]?.body).toEqual({
+      ...accounting,
+      gst_rate: '5',
+      agency_name: 'Maple Travel',
+      quickbooks_commission_account: 'Expenses:Agent Commissions',
+    });
+  });
+
   it('shows the server error for the field', async () => {
     mockFetch({
       'GET /api/settings': { body: { status: 'success', data: { gst_rate: '5.00' } } },

@@ -4,7 +4,7 @@ import { QueryContent } from '../../../components/query-content';
 import { useSettings } from '../api/settings';
 import { SettingsForm } from '../components/settings-form';
 
-/** /settings: the GST rate (admin only). */
+/** /settings: the GST rate, the agency name and the QuickBooks file settings (admin only). */
 export function SettingsRoute() {
   const settings = useSettings();
   return (

@@ -26,6 +26,21 @@ const ACCOUNTING_FIELDS: AccountingField[] = [
   'quickbooks_date_format',
 ];
 
+/** The QuickBooks account names, each as the chart of accounts spells it. */
+const ACCOUNT_INPUTS: { field: AccountingField; label: string; description?: string }[] = [
+  {
+    field: 'quickbooks_commission_account',
+    label: 'Commission expense account',
+    description: 'Exactly as in the chart of accounts; Parent:Child for a sub-account.',
+  },
+  { field: 'quickbooks_gst_account', label: 'GST/HST account' },
+  {
+    field: 'quickbooks_clearing_account',
+    label: 'Clearing account',
+    description: 'The account the Telpay payments leave from.',
+  },
+];
+
 /** 0 to 100 with at most 2 decimals; the server checks again. */
 export function validateGstRate(value: number | string): string | null {
   const text = String(value).trim();
@@ -130,26 +145,16 @@ export function SettingsForm({ settings }: { settings: Settings }) {
             />
             <Fieldset legend="QuickBooks journal files">
               <Stack gap="sm">
-                <TextInput
-                  label="Commission expense account"
-                  description="Exactly as in the chart of accounts; Parent:Child for a sub-account."
-                  required
-                  maxLength={100}
-                  {...form.getInputProps('quickbooks_commission_account')}
-                />
-                <TextInput
-                  label="GST/HST account"
-                  required
-                  maxLength={100}
-                  {...form.getInputProps('quickbooks_gst_account')}
-                />
-                <TextInput
-                  label="Clearing account"
-                  description="The account the Telpay payments leave from."
-                  required
-                  maxLength={100}
-                  {...form.getInputProps('quickbooks_clearing_account')}
-                />
+                {ACCOUNT_INPUTS.map(({ field, label, description }) => (
+                  <TextInput
+                    key={field}
+                    label={label}
+                    description={description}
+                    required
+                    maxLength={100}
+                    {...form.getInputProps(field)}
+                  />
+                ))}
                 <Select
                   label="Journal date format"
                   description="The company's date format in QuickBooks (IIF files always use MM/DD/YYYY)."

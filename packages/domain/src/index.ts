@@ -33,4 +33,7 @@ export * from './schemas/report-files';
 export * from './claims/claim-rules';
 export * from './schemas/claims';
 export * from './reports/payout-statement';
+export * from './reports/report-range';
+export * from './reports/chart-groups';
+export * from './schemas/reports';
 export * from './reports/accounting-files';

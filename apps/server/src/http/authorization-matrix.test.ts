@@ -119,6 +119,14 @@ const send =
 /** The agent a role acts for in a request that names one: itself, or Ana for the admins. */
 const selfOrAna = (w: World, role: Role) => w.agentOf[role] ?? w.agentOf.agent!;
 
+/** The reports' widest range. */
+const ALL_TIME = 'start_date=1900-01-01&end_date=2100-12-31';
+/** A card's lines: an agent sees only their own, whatever agent_id they send; an admin the agent asked for. */
+const reportLinesOf = (w: World, role: Role, res: LightMyRequestResponse) => {
+  const agent = w.agentOf[role] ?? w.agentOf.otherAgent;
+  for (const line of res.json().bookings.data as { agent_id: number }[]) expect(line.agent_id).toBe(agent);
+};
+
 /* ------------------------------------------------------------------ rows a case works on (fresh) */
 
 const adminOf = (w: World) => w.clients.admin;
@@ -981,6 +989,47 @@ const EXPECTED: Record<string, Case[]> = {
       expect: adminOnly(200),
       request: send('/bulk-payouts/reconcile', (w) => json({ bookings: [{ booking_id: w.bookingB }] })),
     },
+  ],
+  'GET /api/reports/commission-summary': [
+    {
+      what: "all time, another agent's id sent",
+      expect: signedIn(200),
+      request: get((w) => `/api/reports/commission-summary?${ALL_TIME}&agent_id=${w.agentOf.otherAgent}`),
+      check: (w, role, res) => {
+        if (w.agentOf[role] !== null) expect(res.json().totals.cancelled).toEqual([]);
+      },
+    },
+  ],
+  ...Object.fromEntries(
+    (['pending', 'confirmed', 'paid'] as const).map((card) => [
+      `GET /api/reports/${card}-bookings`,
+      [
+        {
+          what: "all time, another agent's id sent",
+          expect: signedIn(200),
+          request: get((w) => `/api/reports/${card}-bookings?${ALL_TIME}&agent_id=${w.agentOf.otherAgent}`),
+          check: reportLinesOf,
+        },
+      ],
+    ]),
+  ),
+  'GET /api/reports/cancelled-bookings': [
+    { what: 'all time', expect: adminOnly(200), request: get(`/api/reports/cancelled-bookings?${ALL_TIME}`) },
+  ],
+  'GET /api/reports/commission-charts': [
+    {
+      what: "all time, another agent's id sent",
+      expect: signedIn(200),
+      request: get((w) => `/api/reports/commission-charts?${ALL_TIME}&agent_id=${w.agentOf.otherAgent}`),
+      check: (w, role, res) => {
+        const own = w.agentOf[role];
+        for (const c of res.json().data as { by_agent: { agent_id: number | null }[] }[])
+          for (const a of c.by_agent) if (own !== null) expect(a.agent_id).toBe(own);
+      },
+    },
+  ],
+  'GET /api/reports/available-payouts': [
+    { what: 'list', expect: signedIn(200), request: get('/api/reports/available-payouts') },
   ],
 };
 

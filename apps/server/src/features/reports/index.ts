@@ -1,0 +1,3 @@
+/** The reports feature's public face: the only module other features and the wiring import. */
+export { reportRoutes } from './reports.routes';
+export { findNextPayoutItems, type NextPayoutItem } from './next-payout';

@@ -1,0 +1,147 @@
+/**
+ * The dashboard's cards as SQL (DOMAIN.md "Report cards", "Payouts"; issue 14). Every card is a set of
+ * lines with a currency, a commission and its GST; the summary, the detail modals and the charts all
+ * read these two queries, so a card's total is the sum of its lines by construction.
+ *
+ * Booking lines (`bookingLinesSql`): one per commission line `ac` of a booking `b` in the range.
+ * - `cancelled` (Cancelled Commissions): a cancelled booking's line as stored (amount, gst_amount).
+ * - `confirmed` (Next Payout): the booking can be paid out now: status pending, confirmed or partial,
+ *   stored match status `match` or `partial`, and an available amount of the gross's sign
+ *   (`payoutBlockReason` and `payoutAmountProblem` of the domain both null). The line's amount is what a
+ *   payout of the whole available amount pays it: `planPayout` with amount = `availableAmount(…)`.
+ * - `pending` (Future Commissions): the other bookings not completed or cancelled. The line's amount is
+ *   what the rest of the gross will still pay it: `planPayout` with amount = gross − paid.
+ *
+ * The SQL form of `planPayout` (non-custom) and `availableAmount`, exact to the cent (integer division,
+ * half away from zero; proven equal to the domain in reports-exact.test.ts):
+ *   settled S = paid + amount; entitlement E = S = gross ? line amount : round½(line amount × S / gross);
+ *   commission = E − line paid (0 when of the other sign than the amount);
+ *   GST = has_gst ? round½((line paid + commission) × rate) − round½(line paid × rate) : 0.
+ * `available` needs the money received (matched credits − debits, DOMAIN.md "Matching"). A stored `match`
+ * means net = gross, and a reconciled booking counts its gross as received, so only an unreconciled
+ * `partial` booking sums its transactions (a scalar subquery that runs for those rows only). The credit
+ * (or, for a refund, debit) that `payoutBlockReason` asks for is implied: an available amount of the
+ * gross's sign needs money received of that sign.
+ *
+ * Payout items (`itemLinesSql`, `paid` = Past Commissions): as stored, payout date in the range.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { matchedTransactionTotals } from '../transactions';
+import { itemWhere, lineWhere, type ReportScope } from './report-filters';
+
+/** n / d rounded half away from zero, on integer-valued numerics (the domain's `divRoundHalfAwayFromZero`). */
+const roundHalfDiv = (n: SQL, d: SQL): SQL =>
+  sql`(sign(${n}) * sign(${d}) * div(2 * abs(${n}) + abs(${d}), 2 * abs(${d})))`;
+
+/** round½(amount × rate / 100) to the cent: numeric multiplication is exact and `round` is half away from zero. */
+const gstOf = (amount: SQL, rate: string): SQL => sql`round(${amount} * ${rate}::numeric * 0.01, 2)`;
+
+/**
+ * Both queries answer the same columns (numerics stay numeric for the sums): card, id (the commission
+ * line, or the payout item), booking_id, booking_date, supplier_id, currency_id, agent_id, gross_amount
+ * (the gross the percentage applies to), percentage, commission, gst, payout_id, payout_date.
+ */
+
+/**
+ * The booking cards' lines in the scope. `cards` limits which are computed (the cancelled card is the
+ * admins' only: a non-admin never gets it, whatever is asked).
+ */
+export function bookingLinesSql(
+  s: ReportScope,
+  gstRate: string,
+  cards: readonly ('pending' | 'confirmed' | 'cancelled')[],
+): SQL {
+  const statuses = [
+    ...(cards.includes('pending') || cards.includes('confirmed') ? ['pending', 'confirmed', 'partial'] : []),
+    ...(cards.includes('cancelled') && s.isAdmin ? ['cancelled'] : []),
+  ];
+  if (statuses.length === 0) return emptyLines();
+  const wanted = `{${cards.join(',')}}`;
+  // Layers, inside out: the line with its booking's money received (summed once per line, for the
+  // unreconciled `partial` bookings only); its card; the payout amount (gross terms) the card stands
+  // for; the commission; the GST.
+  return sql`
+    select c.card, c.id, c.booking_id, c.booking_date, c.supplier_id, c.currency_id, c.agent_id,
+           (case when c.card = 'cancelled' then c.gross else c.amount end) as gross_amount,
+           c.percentage, c.commission,
+           (case when c.card = 'cancelled' then c.line_gst
+                 when not c.has_gst then 0
+                 else ${gstOf(sql`(c.line_paid + c.commission)`, gstRate)} - ${gstOf(sql`c.line_paid`, gstRate)}
+            end) as gst,
+           null::int as payout_id, null::date as payout_date
+      from (
+        select a.*,
+               case when a.card = 'cancelled' then a.line_amount
+                    else ${clamp(
+                      sql`(case when a.paid + a.amount = a.gross then a.line_amount
+                                when a.gross = 0 then 0
+                                else ${roundHalfDiv(sql`(a.line_amount * 100) * ((a.paid + a.amount) * 100)`, sql`(a.gross * 100)`)} * 0.01
+                           end) - a.line_paid`,
+                      sql`a.amount`,
+                    )} end as commission
+          from (
+            select k.*,
+                   case k.card when 'confirmed' then k.received - k.paid when 'pending' then k.gross - k.paid end as amount
+              from (
+                select v.*,
+                       case when v.status = 'cancelled' then 'cancelled'
+                            when v.match_status in ('match', 'partial')
+                                 and ((v.gross >= 0 and v.received - v.paid > 0) or (v.gross < 0 and v.received - v.paid < 0))
+                              then 'confirmed'
+                            else 'pending' end as card
+                  from (
+                    select ac.id, b.id as booking_id, b.booking_date, b.supplier_id, s.currency_id, ac.agent_id,
+                           b.status, b.transaction_match_status as match_status,
+                           b.booking_amount as gross, b.paid_amount as paid,
+                           ac.percentage, ac.amount as line_amount, ac.paid_amount as line_paid,
+                           ac.gst_amount as line_gst, ag.has_gst,
+                           case when b.status = 'cancelled' or b.transaction_match_status is distinct from 'partial'
+                                     or b.is_reconciled
+                                  then b.booking_amount
+                                else ${received(sql`(select x.matched_net from ${matchedTransactionTotals('b')} x)`)}
+                           end as received
+                      from bookings b
+                      join actual_commissions ac on ac.booking_id = b.id
+                      join agents ag on ag.id = ac.agent_id
+                      join suppliers s on s.id = b.supplier_id
+                     where ${lineWhere(s)} and b.status = any(${`{${statuses.join(',')}}`}::text[])
+                    offset 0
+                  ) v
+              ) k
+             where k.card = any(${wanted}::text[])
+          ) a
+      ) c`;
+}
+
+/** The part of the net received that counts, towards zero from the gross (`availableAmount`). */
+function received(net: SQL): SQL {
+  return sql`(case when b.booking_amount >= 0 then least(greatest(${net}, 0), b.booking_amount)
+                   else greatest(least(${net}, 0), b.booking_amount) end)`;
+}
+
+/** `value`, or 0 when its sign is the opposite of `amount`'s (paid money is never given back). */
+function clamp(value: SQL, amount: SQL): SQL {
+  return sql`(case when (${amount} > 0 and ${value} < 0) or (${amount} < 0 and ${value} > 0) then 0 else ${value} end)`;
+}
+
+/** Past Commissions: the payout items of payouts dated in the range, as stored. */
+export function itemLinesSql(s: ReportScope): SQL {
+  return sql`
+    select 'paid'::text as card, pi.id, pi.booking_id, b.booking_date, b.supplier_id, p.currency_id, pi.agent_id,
+           pi.gross_portion as gross_amount, pi.percentage, pi.commission, pi.gst,
+           pi.payout_id, p.payout_date
+      from payouts p
+      join payout_items pi on pi.payout_id = p.id
+      join bookings b on b.id = pi.booking_id
+      join agents ag on ag.id = pi.agent_id
+     where ${itemWhere(s)}`;
+}
+
+function emptyLines(): SQL {
+  return sql`
+    select null::text as card, null::int as id, null::int as booking_id, null::date as booking_date,
+           null::int as supplier_id, null::int as currency_id, null::int as agent_id, null::numeric as gross_amount,
+           null::numeric as percentage, null::numeric as commission, null::numeric as gst, null::int as payout_id,
+           null::date as payout_date
+     where false`;
+}

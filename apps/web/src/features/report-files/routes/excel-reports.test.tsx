@@ -232,6 +232,10 @@ describe('/reports/excel', () => {
     expect(input('Start Date')).not.toHaveAttribute('aria-invalid', 'true');
     expect(mock.calls('POST /api/reports/excel')).toHaveLength(0);
     expect(generateButton()).toHaveTextContent('Generate Report');
+    // The message goes once both dates are there again.
+    await user.type(input('End Date'), '2026-11-25');
+    expect(screen.queryByTestId('form-error')).not.toBeInTheDocument();
+    expect(input('End Date')).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   it("shows the spec's message when generating fails, and is ready to try again", async () => {

@@ -1,5 +1,5 @@
 import { REPORT_DATES_REQUIRED } from '@app/domain';
-import { Button, Group, Loader, Paper, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Grid, Group, Loader, Paper, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -50,6 +50,8 @@ export function ExcelReportsRoute() {
       key: 'payout_id',
       label: 'From Payout',
       noun: 'Payouts',
+      // Its options name the payout, its total and its date: the widest.
+      span: 6,
       failed: payouts.isError,
       options: (payouts.data ?? []).map((p) => ({ value: String(p.id), label: payoutLabel(p) })),
     },
@@ -57,6 +59,7 @@ export function ExcelReportsRoute() {
       key: 'supplier_id',
       label: 'Supplier',
       noun: 'Suppliers',
+      span: 3,
       failed: suppliers.isError,
       options: idOptions(suppliers.data ?? []),
     },
@@ -64,6 +67,7 @@ export function ExcelReportsRoute() {
       key: 'currency_id',
       label: 'Currency',
       noun: 'Currencies',
+      span: 3,
       failed: currencies.isError,
       options: (currencies.data ?? []).map((c) => ({ value: String(c.id), label: currencyLabel(c) })),
     },
@@ -87,6 +91,8 @@ export function ExcelReportsRoute() {
   };
 
   const datesMissing = problem?.message === REPORT_DATES_REQUIRED;
+  // 'Please select both start and end dates.' goes once both are there again.
+  const shownProblem = datesMissing && !reportFiltersProblem(filters) ? null : problem;
   const generating = generate.isPending;
 
   return (
@@ -112,21 +118,22 @@ export function ExcelReportsRoute() {
             ))}
           </SimpleGrid>
 
-          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+          <Grid gap="md">
             {pickers.map((picker) => (
-              <FilterSelect
-                key={picker.key}
-                label={picker.label}
-                placeholder={`All ${picker.noun}`}
-                searchable
-                nothingFoundMessage={`No ${picker.noun.toLowerCase()} match.`}
-                data={picker.options}
-                error={picker.failed ? `The ${picker.noun.toLowerCase()} could not be loaded.` : undefined}
-                value={filters[picker.key]}
-                onChange={set(picker.key)}
-              />
+              <Grid.Col key={picker.key} span={{ base: 12, md: picker.span }}>
+                <FilterSelect
+                  label={picker.label}
+                  placeholder={`All ${picker.noun}`}
+                  searchable
+                  nothingFoundMessage={`No ${picker.noun.toLowerCase()} match.`}
+                  data={picker.options}
+                  error={picker.failed ? `The ${picker.noun.toLowerCase()} could not be loaded.` : undefined}
+                  value={filters[picker.key]}
+                  onChange={set(picker.key)}
+                />
+              </Grid.Col>
             ))}
-          </SimpleGrid>
+          </Grid>
 
           <Radio.Group
             label="Supplier Filter Mode"
@@ -146,7 +153,7 @@ export function ExcelReportsRoute() {
 
           <FileFormatChoice reportType={filters.report_type} value={filters.format} onChange={set('format')} />
 
-          <FormErrorAlert state={problem} onClose={() => setProblem(null)} />
+          <FormErrorAlert state={shownProblem} onClose={() => setProblem(null)} />
 
           <Group gap="md">
             <Button

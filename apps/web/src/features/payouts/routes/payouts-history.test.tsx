@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { adminUser, agentUser, sessionFor } from '../../../testing/fixtures';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render';
@@ -53,7 +53,7 @@ describe('/payouts', () => {
       '1',
       'Single',
       'Ada Admin',
-      'View',
+      'ViewPDF',
     ]);
     expect(cells(rows[2]!)).toEqual([
       'Bookings bulk payout 3',
@@ -63,7 +63,7 @@ describe('/payouts', () => {
       '2',
       'Bulk',
       'Ada Admin',
-      'View',
+      'ViewPDF',
     ]);
     expect(new URL(mock.calls('GET /api/payouts')[0]!.url, 'http://x').searchParams.get('page')).toBe('1');
   });
@@ -96,6 +96,40 @@ describe('/payouts', () => {
       ['Olivia Parent', 'CA$462.10', 'CA$23.11', 'CA$485.21'],
       ['Noah Sub', 'CA$280.00', 'CA$0.00', 'CA$280.00'],
     ]);
+  });
+
+  it("downloads a payout's PDF under the server's file name, and says so when it cannot", async () => {
+    const mock = mockFetch({
+      'GET /api/payouts': { body: payoutListAnswer([newest]) },
+      'GET /api/reports/payout-pdf/4': [
+        new Response('%PDF-1.7 test', {
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': 'attachment; filename="payout-4-2026-05-03.pdf"',
+          },
+        }),
+        { status: 500, body: { status: 'error', message: 'Server Error' } },
+      ],
+    });
+    // jsdom has no object URLs and does not download: the link's click is where the file is handed over.
+    const saved: { name: string; body: Promise<string> }[] = [];
+    let pending: Blob | undefined;
+    Object.assign(URL, { createObjectURL: (blob: Blob) => ((pending = blob), 'blob:pdf'), revokeObjectURL: () => {} });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, body: pending!.text() });
+    });
+    const { user } = renderApp('/payouts', { session: sessionFor(adminUser) });
+    await user.click(await screen.findByRole('button', { name: 'PDF of Payout SW0000009' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.name).toBe('payout-4-2026-05-03.pdf');
+    expect(await saved[0]!.body).toBe('%PDF-1.7 test');
+    expect(mock.calls('GET /api/reports/payout-pdf/4')).toHaveLength(1);
+    // The row's PDF button does not also open the row.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'PDF of Payout SW0000009' }));
+    expect(await screen.findByText('Error generating PDF. Please try again.')).toBeInTheDocument();
+    expect(saved).toHaveLength(1);
   });
 
   it('says when there are no payouts, and when they cannot be loaded', async () => {

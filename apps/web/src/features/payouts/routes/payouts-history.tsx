@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { ListPage } from '../../../components/list-page';
 import { actionsColumn, ListTable, type ListColumn } from '../../../components/list-table';
 import { formatDate } from '../../../lib/format';
+import { PayoutPdfButton } from '../../reports';
 import { usePayoutList, type PayoutRecord } from '../api/payouts-api';
 import { PayoutDetailModal } from '../components/payout-detail-modal';
 import { centsOf, money } from '../utils/money';
@@ -33,15 +34,18 @@ export function PayoutsHistoryRoute() {
     { header: 'Kind', cell: (p) => (p.kind === 'bulk' ? 'Bulk' : 'Single') },
     { header: 'By', cell: (p) => p.created_by ?? '—' },
     actionsColumn((p) => (
-      <Button
-        variant="subtle"
-        size="xs"
-        leftSection={<IconEye size={14} />}
-        aria-label={`View ${p.name}`}
-        onClick={() => setOpenId(p.id)}
-      >
-        View
-      </Button>
+      <>
+        <Button
+          variant="subtle"
+          size="xs"
+          leftSection={<IconEye size={14} />}
+          aria-label={`View ${p.name}`}
+          onClick={() => setOpenId(p.id)}
+        >
+          View
+        </Button>
+        <PayoutPdfButton payoutId={p.id} name={p.name} />
+      </>
     )),
   ];
 

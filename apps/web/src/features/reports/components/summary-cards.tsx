@@ -1,0 +1,180 @@
+import { REPORT_CARD_TITLES, type ReportCard, type ReportCurrencyTotal } from '@app/domain';
+import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  IconCalendarDue,
+  IconCalendarTime,
+  IconCircleX,
+  IconHistory,
+  IconListDetails,
+  type Icon,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { QueryError } from '../../../components/query-error';
+import type { Query } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/format';
+import type { CommissionSummary } from '../api/reports-api';
+import { NextPayoutPdfButton } from './pdf-button';
+
+/** What each card holds (DOMAIN.md "Report cards"), said under its title. */
+export const CARD_HINTS: Record<ReportCard, string> = {
+  pending: 'Booked, not yet payable',
+  confirmed: 'Payable now',
+  paid: 'Paid out in the range',
+  cancelled: 'Lines of cancelled bookings',
+};
+
+const CARD_LOOK: Record<ReportCard, { icon: Icon; color: string }> = {
+  pending: { icon: IconCalendarTime, color: 'blue' },
+  confirmed: { icon: IconCalendarDue, color: 'teal' },
+  paid: { icon: IconHistory, color: 'indigo' },
+  cancelled: { icon: IconCircleX, color: 'red' },
+};
+
+/** The cards a user sees: Cancelled Commissions for admins only (spec §2, §6). */
+export const visibleCards = (isAdmin: boolean): ReportCard[] =>
+  isAdmin ? ['pending', 'confirmed', 'paid', 'cancelled'] : ['pending', 'confirmed', 'paid'];
+
+export const bookingsCount = (n: number) => `${n} booking${n === 1 ? '' : 's'}`;
+
+/** One currency of a card or a detail: the total with GST, and its commission and GST. */
+export function CurrencyTotalLine({ total }: { total: ReportCurrencyTotal }) {
+  const code = { code: total.currency_code, symbol: total.currency_symbol };
+  return (
+    <div data-testid={`total-${total.currency_code}`}>
+      <Group gap={6} align="baseline" wrap="nowrap">
+        <Text size="xs" c="dimmed" fw={600} w={32}>
+          {total.currency_code}
+        </Text>
+        <Text fw={700} size="lg" data-testid="total-with-gst">
+          {formatMoney(total.total_with_gst, code)}
+        </Text>
+      </Group>
+      <Text size="xs" c="dimmed" pl={38} data-testid="total-parts">
+        Commission {formatMoney(total.total, code)} · GST {formatMoney(total.gst_total, code)}
+      </Text>
+    </div>
+  );
+}
+
+interface SummaryCardsProps {
+  summary: {
+    data?: CommissionSummary;
+    isPending: boolean;
+    isError: boolean;
+    isPlaceholderData: boolean;
+    error: unknown;
+    refetch: () => unknown;
+  };
+  isAdmin: boolean;
+  /** The dashboard filters, for the Next payout PDF. */
+  query: Query;
+  onOpen: (card: ReportCard) => void;
+}
+
+/** The summary cards, each with its count and per-currency totals; each opens its detail. */
+export function SummaryCards({ summary, isAdmin, query, onOpen }: SummaryCardsProps) {
+  const cards = visibleCards(isAdmin);
+  if (summary.isError && !summary.data) {
+    return (
+      <QueryError
+        error={summary.error}
+        fallback="The commission summary could not be loaded."
+        onRetry={() => void summary.refetch()}
+      />
+    );
+  }
+  return (
+    <SimpleGrid
+      cols={{ base: 1, sm: 2, lg: cards.length }}
+      spacing="md"
+      data-testid="summary-cards"
+      style={{ opacity: summary.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+      aria-busy={summary.isPlaceholderData || summary.isPending}
+    >
+      {cards.map((card) => (
+        <SummaryCard
+          key={card}
+          card={card}
+          count={summary.data?.counts[card]}
+          totals={summary.data?.totals[card]}
+          onOpen={() => onOpen(card)}
+          extra={card === 'confirmed' && <NextPayoutPdfButton query={query} size="xs" />}
+        />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+interface SummaryCardProps {
+  card: ReportCard;
+  /** Undefined while loading. */
+  count: number | undefined;
+  totals: ReportCurrencyTotal[] | undefined;
+  onOpen: () => void;
+  extra?: ReactNode;
+}
+
+function SummaryCard({ card, count, totals, onOpen, extra }: SummaryCardProps) {
+  const { icon: CardIcon, color } = CARD_LOOK[card];
+  const title = REPORT_CARD_TITLES[card];
+  const titleId = `card-${card}-title`;
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      data-testid={`card-${card}`}
+      aria-labelledby={titleId}
+      component="section"
+      style={{ borderTop: `3px solid var(--mantine-color-${color}-6)`, display: 'flex', flexDirection: 'column' }}
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs" mb="sm">
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <ThemeIcon variant="light" color={color} size="lg" radius="md" aria-hidden>
+            <CardIcon size={20} />
+          </ThemeIcon>
+          <div>
+            <Title order={3} size="h5" id={titleId}>
+              {title}
+            </Title>
+            <Text size="xs" c="dimmed">
+              {CARD_HINTS[card]}
+            </Text>
+          </div>
+        </Group>
+        {count !== undefined && (
+          <Badge variant="light" color="gray" data-testid="card-count">
+            {bookingsCount(count)}
+          </Badge>
+        )}
+      </Group>
+      <Stack gap="xs" style={{ flex: 1 }}>
+        {totals === undefined ? (
+          <Stack gap={6} role="status" aria-label={`Loading ${title}`}>
+            <Skeleton h={24} w="70%" />
+            <Skeleton h={12} w="90%" />
+          </Stack>
+        ) : totals.length === 0 ? (
+          <Text c="dimmed" size="sm" data-testid="card-empty">
+            Nothing in this range.
+          </Text>
+        ) : (
+          totals.map((t) => <CurrencyTotalLine key={t.currency_code} total={t} />)
+        )}
+      </Stack>
+      <Group gap="xs" mt="md">
+        <Button
+          variant="light"
+          color={color}
+          size="xs"
+          leftSection={<IconListDetails size={14} />}
+          onClick={onOpen}
+          aria-label={`View ${title} details`}
+        >
+          Details
+        </Button>
+        {extra}
+      </Group>
+    </Paper>
+  );
+}

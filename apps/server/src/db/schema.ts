@@ -528,6 +528,12 @@ export const transactions = pgTable(
     import_row: integer('import_row'),
     /** Set for an agent's debit (or clawback credit) written by a payout (DOMAIN.md "Payouts"). */
     payout_id: integer('payout_id').references(() => payouts.id),
+    /**
+     * DOMAIN.md "Matching": a booking of the account's supplier has this reference (trimmed,
+     * case-insensitive; any status). Kept by triggers (drizzle/0012) and recomputed under the matching
+     * lock; the unmatched credits (claims) are read through it.
+     */
+    matches_booking: boolean('matches_booking').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -549,6 +555,10 @@ export const transactions = pgTable(
     index('transactions_payout_idx')
       .on(t.payout_id)
       .where(sql`${t.payout_id} is not null`),
+    // DOMAIN.md "unmatched credit transaction" (claims, the unmatched report), newest first.
+    index('transactions_unmatched_credit_idx')
+      .on(t.transaction_date.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'completed' and ${t.transaction_type} = 'credit' and not ${t.matches_booking}`),
   ],
 );
 
@@ -631,7 +641,9 @@ export const claimRequests = pgTable(
     agent_id: integer('agent_id')
       .notNull()
       .references(() => agents.id),
-    requested_by_user_id: integer('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    requested_by_user_id: integer('requested_by_user_id')
+      .notNull()
+      .references(() => users.id),
     status: varchar('status', { length: 16 }).notNull().default('pending'),
     /** What the agent typed (the domain's claimBookingDataSchema output). */
     booking_data: jsonb('booking_data').notNull(),

@@ -1,0 +1,95 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminUser } from '../../../testing/fixtures';
+import { page, renderAs, sent, sunwingCredit, tuiCredit } from '../test-fixtures';
+import { UnmatchedTransactionsPanel } from './unmatched-transactions-panel';
+
+const range = { startDate: '2026-04-05', endDate: '2026-05-06', supplierIds: [3, 4] };
+const rowTexts = () =>
+  within(screen.getByTestId('unmatched-transactions-table'))
+    .getAllByRole('row')
+    .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
+
+function open(answer = page([sunwingCredit, tuiCredit], { total: 2 })) {
+  return renderAs(adminUser, <UnmatchedTransactionsPanel {...range} />, {
+    'GET /api/reports/unmatched-transactions': answer,
+    'GET /agents-list': { body: { status: 'success', data: [] } },
+  });
+}
+
+describe('UnmatchedTransactionsPanel', () => {
+  it("lists the range's unmatched credits, 10 a page, newest first, in each one's currency", async () => {
+    const { mock } = open();
+    await screen.findByTestId('unmatched-transactions-table');
+    expect(rowTexts()).toEqual([
+      ['Date', 'Reference', 'Supplier', 'Account', 'Amount', 'Actions'],
+      ['May 4, 2026', 'SW4472299', 'Sunwing', 'Sunwing CAD', 'CA$1,120.00', 'ViewClaim'],
+      ['May 2, 2026', '40229911', 'TUI UK', 'TUI UK GBP', '£84.50', 'ViewClaim'],
+    ]);
+    const query = sent(mock.calls('GET /api/reports/unmatched-transactions')[0]);
+    expect(query.get('start_date')).toBe('2026-04-05');
+    expect(query.get('end_date')).toBe('2026-05-06');
+    expect(query.getAll('include_suppliers[]')).toEqual(['3', '4']);
+    expect([query.get('sort'), query.get('direction'), query.get('page'), query.get('per_page')]).toEqual([
+      'transaction_date',
+      'desc',
+      '1',
+      '10',
+    ]);
+    expect(screen.getByTestId('sort-transaction_date').closest('th')).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it('sorts by a column, then the other way, and searches; each starts again at page 1', async () => {
+    const { mock, user } = open(page([sunwingCredit], { total: 95, last_page: 10, to: 10 }));
+    await screen.findByTestId('unmatched-transactions-table');
+    const last = () => sent(mock.calls('GET /api/reports/unmatched-transactions').at(-1));
+    // 10 pages: 1 2 3 4 5 … 10.
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(
+      within(nav)
+        .getAllByRole('button', { name: /^Page / })
+        .map((b) => b.textContent),
+    ).toEqual(['1', '2', '3', '4', '5', '10']);
+    await user.click(within(nav).getByRole('button', { name: 'Page 10' }));
+    await waitFor(() => expect(last().get('page')).toBe('10'));
+
+    await user.click(screen.getByTestId('sort-supplier_name'));
+    await waitFor(() =>
+      expect([last().get('sort'), last().get('direction'), last().get('page')]).toEqual(['supplier_name', 'asc', '1']),
+    );
+    await user.click(screen.getByTestId('sort-supplier_name'));
+    await waitFor(() => expect(last().get('direction')).toBe('desc'));
+    await user.click(screen.getByTestId('sort-amount'));
+    await waitFor(() => expect([last().get('sort'), last().get('direction')]).toEqual(['amount', 'desc']));
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search unmatched transactions' }), ' SW44 ');
+    await waitFor(() => expect(last().get('search')).toBe('SW44'));
+
+    await user.click(screen.getByLabelText('Page size', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: '50' }));
+    await waitFor(() => expect(last().get('per_page')).toBe('50'));
+  });
+
+  it('views a transaction with a link to it, and claims it from there', async () => {
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'View SW4472299' }));
+    const view = await screen.findByRole('dialog', { name: 'Unmatched credit transaction' });
+    expect(within(view).getByTestId('transaction-facts')).toHaveTextContent(
+      'ReferenceSW4472299DateMay 4, 2026AmountCA$1,120.00SupplierSunwingAccountSunwing CADDescriptionCommission May',
+    );
+    expect(within(view).getByRole('link', { name: 'Open transaction' })).toHaveAttribute(
+      'href',
+      '/transactions/31/edit',
+    );
+    await user.click(within(view).getByRole('button', { name: 'Claim' }));
+    const claim = await screen.findByRole('dialog', { name: 'Claim transaction as a booking' });
+    expect(within(claim).getByLabelText(/^Transaction Reference/)).toHaveValue('SW4472299');
+  });
+
+  it('says when there is nothing unmatched', async () => {
+    open(page([]));
+    expect(await screen.findByTestId('empty-state')).toHaveTextContent(
+      'No unmatched credit transactions in this range: every supplier credit matches a booking or has a pending claim.',
+    );
+  });
+});

@@ -49,6 +49,17 @@ export interface PayoutStatement<T extends StatementItem = StatementItem> {
   grand_totals: (StatementTotals & { currency_code: string })[];
 }
 
+/**
+ * The most items one statement PDF lists: what the largest payout can hold (a bulk payout takes at most
+ * 5,000 bookings, each with at most two agent lines). A next-payout PDF over more is refused with
+ * {@link statementTooLarge}: rendering it would hold a request for minutes.
+ */
+export const STATEMENT_PDF_MAX_ITEMS = 10_000;
+
+/** Why a next-payout PDF of `count` items is refused. */
+export const statementTooLarge = (count: number) =>
+  `The PDF would list ${count.toLocaleString('en')} items; one PDF lists at most ${STATEMENT_PDF_MAX_ITEMS.toLocaleString('en')}. Narrow the filters (dates, agent, suppliers).`;
+
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The exact sums of these items (count, commission, GST, total). */

@@ -7,7 +7,7 @@ import { bookingRoutes, bookingSupplierRoutes } from './features/bookings';
 import { commissionRoutes } from './features/commissions';
 import { payoutRoutes } from './features/payouts';
 import { referenceRoutes } from './features/reference';
-import { reportRoutes } from './features/reports';
+import { reportPdfRoutes, reportRoutes } from './features/reports';
 import { transactionImportRoutes, transactionRoutes } from './features/transactions';
 
 /** Every feature's routes; features meet only here. */
@@ -24,4 +24,5 @@ export const routeModules: RouteModule[] = [
   transactionImportRoutes,
   payoutRoutes,
   reportRoutes,
+  reportPdfRoutes,
 ];

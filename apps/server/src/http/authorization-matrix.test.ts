@@ -207,6 +207,29 @@ async function freshLinkOfAna(w: World): Promise<number> {
   return sub;
 }
 
+/** A payout record paying Ana's line of her booking (written once, as a payout writes it: record and item). */
+let anaPayout: Promise<number> | null = null;
+function payoutOfAna(w: World): Promise<number> {
+  anaPayout ??= (async () => {
+    const q = (text: string, params: unknown[]) => w.t.db.$client.query(text, params);
+    const { rows } = await q(
+      `insert into payouts (name, payout_date, currency_id, total_amount, kind)
+       values ('Matrix payout', '2026-03-02', $1, 10.50, 'single') returning id`,
+      [w.currency],
+    );
+    const id = rows[0]!.id as number;
+    await q(
+      `insert into payout_items (payout_id, booking_id, actual_commission_id, agent_id, gross_portion, percentage,
+                                 commission, gst, total)
+       select $1, ac.booking_id, ac.id, ac.agent_id, 100, 10, 10, 0.50, 10.50
+         from actual_commissions ac where ac.booking_id = $2 and ac.agent_id = $3`,
+      [id, w.bookingA, w.agentOf.agent],
+    );
+    return id;
+  })();
+  return anaPayout;
+}
+
 const bookingFields = (w: World, over: Record<string, string> = {}) => ({
   booking_reference: `MX-${unique()}`,
   booking_date: '2026-03-01',
@@ -1030,6 +1053,27 @@ const EXPECTED: Record<string, Case[]> = {
   ],
   'GET /api/reports/available-payouts': [
     { what: 'list', expect: signedIn(200), request: get('/api/reports/available-payouts') },
+  ],
+  'GET /api/reports/payout-pdf/{payoutId}': [
+    {
+      what: 'a payout that paid Ana only',
+      expect: owned({ agent: 200, subAgent: 404, otherAgent: 404 }),
+      request: async (w) => ({ url: `/api/reports/payout-pdf/${await payoutOfAna(w)}` }),
+      check: (_w, _role, res) => expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-'),
+    },
+    {
+      what: 'no such payout',
+      expect: owned({ agent: 404, subAgent: 404, otherAgent: 404 }, 404),
+      request: get('/api/reports/payout-pdf/999999'),
+    },
+  ],
+  'GET /api/reports/next-payout-pdf': [
+    {
+      what: "all time, another agent's id sent",
+      expect: signedIn(200),
+      request: get((w) => `/api/reports/next-payout-pdf?${ALL_TIME}&agent_id=${w.agentOf.otherAgent}`),
+      check: (_w, _role, res) => expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-'),
+    },
   ],
 };
 

@@ -1,3 +1,4 @@
 /** The reports feature's public face: the only module other features and the wiring import. */
 export { reportRoutes } from './reports.routes';
+export { reportPdfRoutes } from './payout-pdf.routes';
 export { findNextPayoutItems, type NextPayoutItem } from './next-payout';

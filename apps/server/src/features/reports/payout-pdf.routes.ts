@@ -1,0 +1,42 @@
+import { pathId, reportFiltersSchema } from '@app/domain';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { RouteModule } from '../../http/app';
+import { route } from '../../http/route';
+import { nextPayoutPdf, payoutPdf, type PdfFile } from './payout-pdf.service';
+
+const TAGS = ['reports'];
+
+/** A PDF as a download: its own file name, never cached (it holds commission amounts). */
+const sendPdf = (reply: FastifyReply, file: PdfFile) =>
+  reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('cache-control', 'no-store')
+    .send(file.pdf);
+
+/** The payout PDFs (bookings-and-commissions §7, DOMAIN.md "Files"). */
+export const reportPdfRoutes: RouteModule = ({ db }) => [
+  route({
+    method: 'GET',
+    url: '/api/reports/payout-pdf/:payoutId',
+    access: 'user',
+    summary:
+      "A payout's items grouped by agent with subtotals and a grand total per currency (A4 PDF). An agent gets only a payout that paid them, with only their items; 404 otherwise.",
+    tags: TAGS,
+    params: z.object({ payoutId: pathId() }),
+    produces: 'application/pdf',
+    handler: async ({ params, user, reply }) => sendPdf(reply, await payoutPdf(db, user, params.payoutId)),
+  }),
+  route({
+    method: 'GET',
+    url: '/api/reports/next-payout-pdf',
+    access: 'user',
+    summary:
+      'What Next Payout would pay now for the dashboard filters (A4 PDF, same layout as a payout); a non-admin gets only their own items. Nothing to pay is a PDF that says so.',
+    tags: TAGS,
+    query: reportFiltersSchema,
+    produces: 'application/pdf',
+    handler: async ({ query, user, reply }) => sendPdf(reply, await nextPayoutPdf(db, user, query)),
+  }),
+];

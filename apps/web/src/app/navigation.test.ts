@@ -38,6 +38,7 @@ describe('getNavigation', () => {
       'bookings',
       'bookings-create',
       'booking-groups',
+      'claims',
       'reports-commissions',
       'my-sub-agents',
       'my-tier-history',

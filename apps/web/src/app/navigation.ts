@@ -117,6 +117,7 @@ function agentNavigation(agentId: number | null): NavSection[] {
         { id: 'bookings', label: 'Bookings', to: paths.bookings.list, icon: IconListDetails },
         { id: 'bookings-create', label: 'New booking', to: paths.bookings.create, icon: IconPlus },
         { id: 'booking-groups', label: 'Booking groups', to: paths.bookingGroups.list, icon: IconFolders },
+        { id: 'claims', label: 'My claims', to: paths.claims, icon: IconClipboardCheck },
       ],
     },
     {

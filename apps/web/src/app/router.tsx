@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
-import { NotBuiltScreen } from '../components/not-built-screen';
 import { AccountsRoute } from '../features/accounts';
 import {
   AgentFormRoute,
@@ -17,9 +16,12 @@ import {
   BookingGroupsRoute,
 } from '../features/booking-groups';
 import { BookingCreateRoute, BookingEditRoute, BookingsListRoute, BookingViewRoute } from '../features/bookings';
+import { ClaimsDashboardPanel, ClaimsRoute } from '../features/claims';
 import { CommissionCreateRoute, CommissionEditRoute, CommissionsRoute } from '../features/commissions';
 import { CommissionTiersRoute } from '../features/commission-tiers';
 import { BulkPayoutsRoute, PayoutsHistoryRoute } from '../features/payouts';
+import { ExcelReportsRoute } from '../features/report-files';
+import { CommissionReportsRoute } from '../features/reports';
 import { SettingsRoute } from '../features/settings';
 import { SuppliersRoute } from '../features/suppliers';
 import {
@@ -35,12 +37,8 @@ import { NotFoundRoute } from './routes/not-found';
 import { RouteErrorBoundary } from './routes/route-error';
 
 const ID = ':id';
-const notBuilt = (path: string, screen: string): RouteObject => ({
-  path,
-  element: <NotBuiltScreen screen={screen} />,
-});
 
-/** Every page address of CONTRACT.md §4. Screens not built yet render <NotBuiltScreen>. */
+/** Every page address of CONTRACT.md §4. */
 export const routes: RouteObject[] = [
   { path: paths.login(), element: <LoginRoute />, errorElement: <RouteErrorBoundary /> },
   {
@@ -63,7 +61,13 @@ export const routes: RouteObject[] = [
           { path: paths.bookingGroups.create, element: <BookingGroupCreateRoute /> },
           { path: paths.bookingGroups.edit(ID), element: <BookingGroupEditRoute /> },
           { path: `${paths.bookingGroups.list}/${ID}`, element: <BookingGroupRedirect /> },
-          notBuilt(paths.reports.commissions, 'Commission reports'),
+          // The dashboard gives the claims feature its place: the admins' unmatched credits, the agents' search.
+          {
+            path: paths.reports.commissions,
+            element: <CommissionReportsRoute claimsPanel={(range) => <ClaimsDashboardPanel {...range} />} />,
+          },
+          // Admins review every claim here; an agent sees 'My claims'.
+          { path: paths.claims, element: <ClaimsRoute /> },
 
           // An admin, or the agent the page is about.
           {
@@ -97,8 +101,7 @@ export const routes: RouteObject[] = [
               { path: paths.bulkPayouts, element: <BulkPayoutsRoute key="payout" mode="payout" /> },
               { path: paths.bulkReconcile, element: <BulkPayoutsRoute key="reconcile" mode="reconcile" /> },
               { path: paths.payouts.list, element: <PayoutsHistoryRoute /> },
-              notBuilt(paths.reports.excel, 'Excel Reports'),
-              notBuilt(paths.claims, 'Claims review'),
+              { path: paths.reports.excel, element: <ExcelReportsRoute /> },
             ],
           },
 

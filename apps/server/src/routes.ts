@@ -7,7 +7,7 @@ import { bookingRoutes, bookingSupplierRoutes } from './features/bookings';
 import { commissionRoutes } from './features/commissions';
 import { payoutRoutes } from './features/payouts';
 import { referenceRoutes } from './features/reference';
-import { reportPdfRoutes, reportRoutes } from './features/reports';
+import { reportFileRoutes, reportPdfRoutes, reportRoutes } from './features/reports';
 import { transactionImportRoutes, transactionRoutes } from './features/transactions';
 
 /** Every feature's routes; features meet only here. */
@@ -25,4 +25,5 @@ export const routeModules: RouteModule[] = [
   payoutRoutes,
   reportRoutes,
   reportPdfRoutes,
+  reportFileRoutes,
 ];

@@ -426,12 +426,53 @@ const EXPECTED: Record<string, Case[]> = {
       }),
     },
   ],
-  'GET /api/settings': [{ what: 'read', expect: signedIn(200), request: get('/api/settings') }],
+  'GET /api/settings': [
+    {
+      what: 'read: the accounting settings for admins only',
+      expect: signedIn(200),
+      request: get('/api/settings'),
+      check: (_w, role, res) =>
+        expect(Object.keys(res.json().data).includes('agency_name')).toBe(role === 'admin' || role === 'superAdmin'),
+    },
+  ],
   'POST /settings': [
     {
       what: 'GST rate',
       expect: adminOnly(200),
       request: send('/settings', () => asForm({ gst_rate: '5' })),
+    },
+    {
+      what: 'GST rate, agency name and QuickBooks accounts',
+      expect: adminOnly(200),
+      request: send('/settings', () =>
+        json({
+          gst_rate: '5',
+          agency_name: 'Travel Host Agency',
+          quickbooks_commission_account: 'Commission Expense',
+          quickbooks_gst_account: 'GST/HST Receivable',
+          quickbooks_clearing_account: 'Telpay Clearing',
+          quickbooks_date_format: 'MM/DD/YYYY',
+        }),
+      ),
+    },
+  ],
+  'POST /api/reports/excel': [
+    {
+      what: 'a Telpay & QuickBooks workbook of all time (writes nothing)',
+      expect: adminOnly(200),
+      writesNothing: true,
+      request: send('/api/reports/excel', () =>
+        json({ start_date: '1900-01-01', end_date: '2100-12-31', report_type: 'bookings' }),
+      ),
+      check: (_w, _role, res) => expect(res.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK'),
+    },
+    {
+      what: 'the QuickBooks journal CSV',
+      expect: adminOnly(200),
+      writesNothing: true,
+      request: send('/api/reports/excel', () =>
+        json({ start_date: '1900-01-01', end_date: '2100-12-31', report_type: 'bookings', format: 'quickbooks_csv' }),
+      ),
     },
   ],
 

@@ -397,6 +397,10 @@ export function iifEntry(lines: readonly JournalLine[]): string {
 
 /** The number format of every money cell: a number shown with thousands separators and 2 decimals. */
 export const EXCEL_MONEY_FORMAT = '#,##0.00';
+/** Dates in the Telpay and commission sheets: real dates shown as ISO (what Telpay's wizard is told). */
+export const EXCEL_ISO_DATE_FORMAT = 'yyyy-mm-dd';
+/** The QuickBooks sheet's dates: real dates shown in the company's format ('/' escaped: never the locale's). */
+export const excelDateFormat = (f: QuickBooksDateFormat): string => f.toLowerCase().replace(/\//g, '\\/');
 /** Percentages are numbers of percent (12.5 is 12.5%), shown with 2 to 4 decimals. */
 export const EXCEL_PERCENT_FORMAT = '0.00##';
 

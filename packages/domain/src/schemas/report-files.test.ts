@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excelReportRequestSchema, REPORT_DATES_ORDER, REPORT_DATES_REQUIRED } from './report-files';
+import { excelReportRequestSchema, REPORT_DATES_ORDER, REPORT_DATES_REQUIRED, reportFileName } from './report-files';
 
 const errorsOf = (input: unknown) => {
   const r = excelReportRequestSchema.safeParse(input);
@@ -52,5 +52,26 @@ describe('excelReportRequestSchema', () => {
     expect(
       errorsOf({ start_date: '2026-01-01', end_date: '2026-01-31', report_type: 'commissions', format: 'telpay_csv' }),
     ).toEqual([['format', 'Telpay import (.csv) is available for the Telpay & QuickBooks report only.']]);
+  });
+});
+
+describe('reportFileName', () => {
+  it('names the file after the report, the format and the range', () => {
+    const range = { start_date: '2026-10-28', end_date: '2026-11-25' };
+    expect(reportFileName({ ...range, report_type: 'bookings', format: 'xlsx' })).toBe(
+      'telpay_report_2026-10-28_2026-11-25.xlsx',
+    );
+    expect(reportFileName({ ...range, report_type: 'commissions', format: 'xlsx' })).toBe(
+      'quickbooks_report_2026-10-28_2026-11-25.xlsx',
+    );
+    expect(reportFileName({ ...range, report_type: 'bookings', format: 'telpay_csv' })).toBe(
+      'telpay_payments_2026-10-28_2026-11-25.csv',
+    );
+    expect(reportFileName({ ...range, report_type: 'bookings', format: 'quickbooks_csv' })).toBe(
+      'quickbooks_journal_2026-10-28_2026-11-25.csv',
+    );
+    expect(reportFileName({ ...range, report_type: 'bookings', format: 'quickbooks_iif' })).toBe(
+      'quickbooks_journal_2026-10-28_2026-11-25.iif',
+    );
   });
 });

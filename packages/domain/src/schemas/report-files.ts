@@ -100,3 +100,30 @@ export const excelReportRequestSchema = z
 export type ExcelReportRequest = z.output<typeof excelReportRequestSchema>;
 /** What the screen sends (ids may be null, filter mode and format may be left out). */
 export type ExcelReportInput = z.input<typeof excelReportRequestSchema>;
+
+/** The content type of each file format. */
+export const REPORT_FILE_CONTENT_TYPES: Record<ReportFileFormat, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  telpay_csv: 'text/csv; charset=us-ascii',
+  quickbooks_csv: 'text/csv; charset=utf-8',
+  quickbooks_iif: 'text/plain; charset=iso-8859-1',
+};
+
+/**
+ * The download's file name: spec §7's names ('telpay_report' for bookings, 'quickbooks_report' for
+ * commissions) with the range, e.g. `telpay_report_2026-10-28_2026-11-25.xlsx`; the import files are
+ * `telpay_payments_….csv`, `quickbooks_journal_….csv` and `quickbooks_journal_….iif`.
+ */
+export function reportFileName(r: Pick<ExcelReportRequest, 'report_type' | 'format' | 'start_date' | 'end_date'>) {
+  const range = `${r.start_date}_${r.end_date}`;
+  switch (r.format) {
+    case 'telpay_csv':
+      return `telpay_payments_${range}.csv`;
+    case 'quickbooks_csv':
+      return `quickbooks_journal_${range}.csv`;
+    case 'quickbooks_iif':
+      return `quickbooks_journal_${range}.iif`;
+    default:
+      return `${r.report_type === 'bookings' ? 'telpay' : 'quickbooks'}_report_${range}.xlsx`;
+  }
+}

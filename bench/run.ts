@@ -22,6 +22,7 @@ import {
   benchBookingsSearch,
   benchTransactionStatus,
 } from './bookings';
+import { benchPayoutPdf } from './payout-pdf';
 import { benchPayoutsBulk, benchPayoutsInfo, benchPayoutsSearch } from './payouts';
 import { benchRateResolution } from './rate-resolution';
 import { benchTransactionBulkForm, benchTransactionImport } from './transaction-import';
@@ -53,6 +54,7 @@ const BENCHMARKS: Record<string, (ctx: BenchContext) => Promise<BenchResult>> = 
   'agents-import': benchAgentsImport,
   'transaction-import': benchTransactionImport,
   'transaction-bulk-form': benchTransactionBulkForm,
+  'payout-pdf': benchPayoutPdf,
   // These share one seeded database (1,000,000 bookings by default, BENCH_BOOKINGS); keep their order.
   'bookings-list': benchBookingsList,
   'bookings-list-transaction-status': benchBookingsListTransactionStatus,

@@ -1,0 +1,230 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, screenshot } from '../fixtures/browser';
+import { DEMO_ADMIN, DEMO_AGENT } from '../fixtures/demo';
+import { apiWrite, apiWriteOk, ExcelReportsPage } from '../page-models/excel-reports';
+import { apiJson, signInAs } from '../page-models/mantine';
+import { settled } from '../page-models/transactions';
+
+/*
+ * The demo has no payouts, so this journey pays one out through the API first, in a month no other journey
+ * looks at: an Air Canada booking of Olivia's (GST registered) dated 2026-08-20, CA$1,000.00 received in
+ * full, paid by a bulk payout dated 2026-08-31. Payouts cannot be undone (their items are immutable), so
+ * what it leaves behind is that booking, its credit transaction, the payout record with its item, and the
+ * debit on Olivia's CAD account.
+ */
+const RUN = Date.now().toString(36).toUpperCase();
+const REFERENCE = `AC-9${String(Date.now() % 100_000).padStart(5, '0')}`;
+const PAYOUT_NAME = `Excel report E2E ${RUN}`;
+const BOOKING_DATE = '2026-08-20';
+const PAYOUT_DATE = '2026-08-31';
+const SHOTS = '/tmp/shots/excel';
+
+interface Item {
+  agent_name: string;
+  gst: number;
+  total: number;
+}
+
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+let payoutId: number;
+let item: Item;
+
+async function shot(name: string) {
+  const { page } = browser;
+  await screenshot(page, name);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+/** Keeps a downloaded file beside the screenshots, to open by hand. */
+function keep(file: { filename: string; bytes: Buffer }) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  fs.writeFileSync(path.join(SHOTS, file.filename), file.bytes);
+}
+
+/** Pays out one booking of Olivia's through the API (the admin's session), as the comment above says. */
+async function payOneOut(): Promise<void> {
+  const { page } = browser;
+  const suppliers = await apiJson<{ data: { id: number; name: string; currency_id: number }[] }>(
+    page,
+    '/api/suppliers',
+  );
+  const airCanada = suppliers.data.find((s) => s.name === 'Air Canada Vacations')!;
+  const agents = await apiJson<{ data: { id: number; name: string }[] }>(page, '/agents-list');
+  const olivia = agents.data.find((a) => a.name === 'Olivia Tremblay')!;
+  const booking = await apiWriteOk<{ data: { id: number } }>(page, '/bookings', {
+    multipart: {
+      booking_reference: REFERENCE,
+      supplier_id: String(airCanada.id),
+      booking_date: BOOKING_DATE,
+      customer_name: 'Excel, Report',
+      booking_amount: '1000.00',
+      status: 'confirmed',
+      primary_agent_id: String(olivia.id),
+    },
+  });
+  const accounts = await apiJson<{ data: { id: number; accountable_type: string; accountable_id: number }[] }>(
+    page,
+    '/accounts',
+  );
+  const account = accounts.data.find((a) => a.accountable_type === 'supplier' && a.accountable_id === airCanada.id)!;
+  await apiWriteOk(page, '/transactions', {
+    multipart: {
+      account_id: String(account.id),
+      transaction_type: 'credit',
+      currency_id: String(airCanada.currency_id),
+      amount: '1000.00',
+      reference_number: REFERENCE,
+      status: 'completed',
+    },
+  });
+  const paid = await apiWriteOk<{ payout_ids: number[] }>(page, '/bulk-payouts/process', {
+    data: {
+      payouts: [{ booking_id: booking.data.id, payout_amount: '1000.00' }],
+      description: PAYOUT_NAME,
+      payout_date: PAYOUT_DATE,
+    },
+  });
+  expect(paid.payout_ids).toHaveLength(1);
+  payoutId = paid.payout_ids[0]!;
+  const detail = await apiJson<{ items: Item[] }>(page, `/api/payouts/${payoutId}`);
+  expect(detail.items.map((i) => i.agent_name)).toEqual(['Olivia Tremblay']);
+  item = detail.items[0]!;
+}
+
+/** The cells of one CSV line (RFC 4180: a quoted cell may hold commas and doubled quotes). */
+function csvCells(line: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i += 1) {
+    const ch = line[i]!;
+    if (quoted && ch === '"' && line[i + 1] === '"') {
+      cell += '"';
+      i += 1;
+    } else if (ch === '"') {
+      quoted = !quoted;
+    } else if (ch === ',' && !quoted) {
+      cells.push(cell);
+      cell = '';
+    } else {
+      cell += ch;
+    }
+  }
+  cells.push(cell);
+  return cells;
+}
+
+/** 'YYYY-MM-DD' of the UTC day `daysAgo` days before now. */
+const utcDay = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  browser = await openBrowser();
+  await signInAs(browser.page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await payOneOut();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('Excel reports', () => {
+  it('asks for both dates, then downloads the Telpay & QuickBooks workbook of one payout', async () => {
+    const { page } = browser;
+    const reports = new ExcelReportsPage(page);
+    await reports.open();
+    // Spec §2.11, §9: the last 28 days to today, include, the bookings report.
+    expect(await reports.date('Start Date').inputValue()).toBe(utcDay(28));
+    expect(await reports.date('End Date').inputValue()).toBe(utcDay(0));
+    expect(await reports.reportType('bookings').getAttribute('aria-checked')).toBe('true');
+    await settled(page.locator('main'));
+    await shot('excel-reports-default');
+
+    await reports.date('Start Date').fill('');
+    await reports.button().click();
+    await reports.error().waitFor();
+    expect(await reports.error().innerText()).toBe('Please select both start and end dates.');
+    await shot('excel-reports-dates-required');
+
+    await reports.dates('2026-08-01', '2026-08-31');
+    await reports.pick('From Payout', RUN, new RegExp(`^${PAYOUT_NAME} — .*\\(Aug 31, 2026\\)$`));
+    await settled(page.locator('main'));
+    await shot('excel-reports-filled');
+    const file = await reports.generate();
+    keep(file);
+    expect(file.filename).toMatch(/\.xlsx$/);
+    expect(file.disposition).toContain(`filename="${file.filename}"`);
+    // An .xlsx is a zip: 'PK' and the local file header's 3, 4.
+    expect([...file.bytes.subarray(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]);
+    await page.getByTestId('report-saved').waitFor();
+    expect(await page.getByTestId('report-saved').innerText()).toBe(`Downloaded ${file.filename}`);
+    expect(await reports.error().count()).toBe(0);
+    expect(await reports.button().innerText()).toBe('Generate Report');
+    await shot('excel-reports-downloaded');
+  });
+
+  it('downloads the Telpay CSV of the same payout: one row for Olivia with her commission plus GST', async () => {
+    const { page } = browser;
+    const reports = new ExcelReportsPage(page);
+    await reports.format('Telpay import (.csv)').check();
+    const file = await reports.generate();
+    keep(file);
+    expect(file.filename).toMatch(/\.csv$/);
+    const text = file.bytes.toString('ascii');
+    const lines = text.split('\r\n').filter((line) => line !== '');
+    expect(lines[0]).toMatch(/^Payee Code,Payee Name,/);
+    const header = csvCells(lines[0]!);
+    const rows = lines.slice(1).map(csvCells);
+    expect(rows).toHaveLength(1);
+    const cell = (name: string) => rows[0]![header.indexOf(name)];
+    expect(cell('Payee Name')).toBe('Olivia Tremblay');
+    expect(cell('Payment Date')).toBe(PAYOUT_DATE);
+    // Plain amounts with two decimals, equal to the payout item's total and GST.
+    expect(cell('Amount')).toMatch(/^\d+\.\d{2}$/);
+    expect(Number(cell('Amount'))).toBe(item.total);
+    expect(Number(cell('GST/HST Amount'))).toBe(item.gst);
+  });
+
+  it('downloads the commissions workbook; its report has no Telpay file', async () => {
+    const { page } = browser;
+    const reports = new ExcelReportsPage(page);
+    await reports.reportType('commissions').click();
+    expect(await reports.reportType('commissions').getAttribute('aria-checked')).toBe('true');
+    expect(await reports.format('Telpay import (.csv)').count()).toBe(0);
+    expect(await reports.format('Excel workbook (.xlsx)').isChecked()).toBe(true);
+    // Hold the answer back to see the generating state (spec §2.11, §4).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/reports/excel', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const generated = reports.generate();
+    await expect.poll(() => reports.button().innerText()).toBe('Generating...');
+    expect(await reports.button().isDisabled()).toBe(true);
+    await shot('excel-reports-generating');
+    release();
+    const file = await generated;
+    await page.unroute('**/api/reports/excel');
+    keep(file);
+    expect(await reports.button().isEnabled()).toBe(true);
+    expect(file.filename).toMatch(/\.xlsx$/);
+    expect([...file.bytes.subarray(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]);
+    await settled(page.locator('main'));
+    await shot('excel-reports-commissions');
+  });
+
+  it('gives an agent no access, on the page and in the API', async () => {
+    const { page } = browser;
+    await signInAs(page, DEMO_AGENT.email, DEMO_AGENT.password);
+    await page.goto('/reports/excel');
+    await page.getByTestId('no-access').waitFor();
+    expect(await page.getByRole('heading', { name: 'Excel Reports' }).count()).toBe(0);
+    const refused = await apiWrite(page, '/api/reports/excel', {
+      data: { start_date: '2026-08-01', end_date: '2026-08-31', report_type: 'bookings', payout_id: payoutId },
+    });
+    expect(refused.status()).toBe(403);
+    await shot('excel-reports-agent-no-access');
+  });
+});

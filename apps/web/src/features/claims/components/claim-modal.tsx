@@ -124,7 +124,7 @@ function ClaimForm({ transaction, isAdmin, onCancel, onSending, onClaimed }: Cla
         </SimpleGrid>
         <TextInput
           label="Booking Reference"
-          description="UPPERCASE letters, numbers and hyphens: the transaction's reference, so the booking matches it."
+          description="The transaction's reference, in UPPERCASE letters, numbers and hyphens."
           required
           name="booking_reference"
           {...form.getInputProps('booking_reference')}

@@ -51,16 +51,18 @@ export function UnclaimedSearchPanel() {
         </Group>
       </form>
 
-      {claimed && (
-        <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} data-testid="claim-sent">
-          Your claim of {claimed} is waiting for an admin's review. Follow it on{' '}
-          <Anchor component={Link} to={paths.claims}>
-            My claims
-          </Anchor>
-          .
-        </Alert>
-      )}
-      {reference !== '' && <SearchResult search={search} onClaim={setClaiming} />}
+      <Stack gap="sm" maw={820}>
+        {claimed && (
+          <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} data-testid="claim-sent">
+            Your claim of {claimed} is waiting for an admin's review. Follow it on{' '}
+            <Anchor component={Link} to={paths.claims} inherit>
+              My claims
+            </Anchor>
+            .
+          </Alert>
+        )}
+        {reference !== '' && <SearchResult search={search} onClaim={setClaiming} />}
+      </Stack>
 
       <ClaimModal
         transaction={claiming}

@@ -123,7 +123,7 @@ function ClaimsList({ scope }: { scope: Scope }) {
       header: 'Transaction',
       cell: (c) => (
         <>
-          <Text size="sm" fw={500}>
+          <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
             {c.transaction.reference_number}
           </Text>
           <Text size="xs" c="dimmed">
@@ -244,7 +244,7 @@ function ClaimsList({ scope }: { scope: Scope }) {
         query={claims}
         noun="claims"
         columns={columns}
-        minWidth={review ? 1080 : 860}
+        minWidth={review ? 980 : 820}
         empty={EMPTY[scope][list.status]}
         emptyAction={
           !review &&
@@ -260,16 +260,18 @@ function ClaimsList({ scope }: { scope: Scope }) {
   );
 }
 
-/** What the agent says the booking is: reference, customer, date, notes, personal. */
+/**
+ * What the agent says the booking is: customer, date, personal, notes. The booking reference is the
+ * transaction's (the server holds it to that), so it shows only written otherwise.
+ */
 function BookingData({ claim }: { claim: ClaimRequest }) {
   const b = claim.booking_data;
   return (
     <Stack gap={0} maw={260}>
-      <Text size="sm">
-        {b.booking_reference} · {b.customer_name}
-      </Text>
+      <Text size="sm">{b.customer_name}</Text>
       <Text size="xs" c="dimmed" component="div">
         {formatDate(b.booking_date)}
+        {b.booking_reference !== claim.transaction.reference_number && ` · ${b.booking_reference}`}
         {b.is_personal && (
           <Badge ml={6} size="xs" variant="outline">
             Personal

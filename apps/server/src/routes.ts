@@ -4,6 +4,7 @@ import { agentRoutes } from './features/agents';
 import { authRoutes } from './features/auth';
 import { bookingGroupRoutes } from './features/booking-groups';
 import { bookingRoutes, bookingSupplierRoutes } from './features/bookings';
+import { claimRoutes } from './features/claims';
 import { commissionRoutes } from './features/commissions';
 import { payoutRoutes } from './features/payouts';
 import { referenceRoutes } from './features/reference';
@@ -23,6 +24,7 @@ export const routeModules: RouteModule[] = [
   transactionRoutes,
   transactionImportRoutes,
   payoutRoutes,
+  claimRoutes,
   reportRoutes,
   reportPdfRoutes,
   reportFileRoutes,

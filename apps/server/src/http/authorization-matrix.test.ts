@@ -230,6 +230,59 @@ function payoutOfAna(w: World): Promise<number> {
   return anaPayout;
 }
 
+/** A Transat account (Ana, Otto and, through Ana, Sam can book Transat): unmatched credits to claim land there. */
+let transatAccount: Promise<number> | null = null;
+/** A fresh unmatched credit on Transat; its id and reference. */
+async function freshCredit(w: World): Promise<{ id: number; reference: string }> {
+  transatAccount ??= (async () =>
+    idFromAnswer(
+      await adminOf(w).post('/accounts', {
+        json: { name: 'Transat CAD', accountable_type: 'supplier', accountable_id: w.transat, currency_id: w.currency },
+      }),
+    ))();
+  const reference = `MX-CL-${unique()}`;
+  const id = idFromAnswer(
+    await adminOf(w).post('/transactions', {
+      multipart: {
+        account_id: String(await transatAccount),
+        transaction_type: 'credit',
+        status: 'completed',
+        currency_id: String(w.currency),
+        amount: '20.00',
+        reference_number: reference,
+      },
+    }),
+  );
+  return { id, reference };
+}
+
+/** The claim form's fields of a credit (its receipt is a PNG). */
+const claimFields = (credit: { id: number; reference: string }) => ({
+  reference_number: credit.reference,
+  booking_data: JSON.stringify({
+    transaction_id: credit.id,
+    booking_reference: credit.reference,
+    customer_name: 'Jean Client',
+    booking_date: '2026-03-01',
+  }),
+});
+const claimForm = (credit: { id: number; reference: string }) =>
+  asMultipart(claimFields(credit), [
+    { name: 'booking_receipt', value: PNG, filename: 'receipt.png', contentType: 'image/png' },
+  ]);
+
+/** A fresh pending claim of Ana's. */
+async function freshClaimOfAna(w: World): Promise<number> {
+  const fields = claimFields(await freshCredit(w));
+  return idFromAnswer(
+    await w.clients.agent.post('/api/unclaimed-bookings', {
+      multipart: { ...fields, booking_receipt: { filename: 'receipt.png', contentType: 'image/png', data: PNG } },
+    }),
+  );
+}
+/** One claim of Ana's with its receipt, made once. */
+let anaClaim: Promise<number> | null = null;
+
 const bookingFields = (w: World, over: Record<string, string> = {}) => ({
   booking_reference: `MX-${unique()}`,
   booking_date: '2026-03-01',
@@ -1052,6 +1105,86 @@ const EXPECTED: Record<string, Case[]> = {
       what: "Otto's booking",
       expect: adminOnly(200),
       request: send('/bulk-payouts/reconcile', (w) => json({ bookings: [{ booking_id: w.bookingB }] })),
+    },
+  ],
+  /* claims (issue 13; CONTRACT.md §3 review paths, §4: agents claim as a request, admins review) */
+  'POST /api/unclaimed-bookings': [
+    {
+      what: "claim a fresh unmatched Transat credit (Sam's through Ana); admins claim with POST /bookings",
+      expect: owned({ agent: 200, subAgent: 200, otherAgent: 200 }, 403),
+      request: async (w) => ({ url: '/api/unclaimed-bookings', body: claimForm(await freshCredit(w)) }),
+      check: (w, role, res) => expect(res.json().data.agent.id).toBe(w.agentOf[role]),
+    },
+  ],
+  'GET /api/unclaimed-bookings/search': [
+    {
+      what: 'an unmatched credit by reference',
+      expect: signedIn(200),
+      request: get('/api/unclaimed-bookings/search?reference_number=mx-tx-1'),
+      check: (w, _role, res) => expect(res.json().data.transaction.id).toBe(w.transaction),
+    },
+  ],
+  'GET /api/unclaimed-bookings': [
+    { what: 'pending claims', expect: adminOnly(200), request: get('/api/unclaimed-bookings?status=all') },
+  ],
+  'GET /api/unclaimed-bookings/mine': [
+    {
+      what: "one's own claims",
+      expect: owned({ agent: 200, subAgent: 200, otherAgent: 200 }, 403),
+      request: async (w) => {
+        anaClaim ??= freshClaimOfAna(w);
+        await anaClaim;
+        return { url: '/api/unclaimed-bookings/mine?per_page=100' };
+      },
+      check: (w, role, res) => {
+        const agents = (res.json().data as { agent: { id: number } }[]).map((c) => c.agent.id);
+        expect(agents.filter((a) => a !== w.agentOf[role])).toEqual([]);
+        if (role === 'agent') expect(agents.length).toBeGreaterThan(0);
+      },
+    },
+  ],
+  'POST /api/unclaimed-bookings/{id}/approve': [
+    {
+      what: "a fresh pending claim of Ana's",
+      expect: adminOnly(200),
+      request: async (w) => ({ url: `/api/unclaimed-bookings/${await freshClaimOfAna(w)}/approve` }),
+    },
+  ],
+  'POST /api/unclaimed-bookings/{id}/reject': [
+    {
+      what: "a fresh pending claim of Ana's, with a reason",
+      expect: adminOnly(200),
+      request: async (w) => ({
+        url: `/api/unclaimed-bookings/${await freshClaimOfAna(w)}/reject`,
+        body: json({ reason: 'No such trip' }),
+      }),
+    },
+  ],
+  'GET /api/unclaimed-bookings/{id}/receipt': [
+    {
+      what: "the receipt of Ana's claim",
+      expect: owned({ agent: 200, subAgent: 404, otherAgent: 404 }),
+      request: async (w) => {
+        anaClaim ??= freshClaimOfAna(w);
+        return { url: `/api/unclaimed-bookings/${await anaClaim}/receipt` };
+      },
+      check: (_w, _role, res) => expect(res.headers['x-frame-options']).toBe('SAMEORIGIN'),
+    },
+    {
+      what: 'no such claim',
+      expect: owned({ agent: 404, subAgent: 404, otherAgent: 404 }, 404),
+      request: get('/api/unclaimed-bookings/999999/receipt'),
+    },
+  ],
+  'GET /api/reports/unmatched-transactions': [
+    {
+      what: 'all time, two suppliers',
+      expect: adminOnly(200),
+      request: get(
+        (w) =>
+          `/api/reports/unmatched-transactions?${ALL_TIME}&include_suppliers[]=${w.sunwing}&include_suppliers[]=${w.transat}`,
+      ),
+      check: (w, _role, res) => expect((res.json().data as { id: number }[]).map((t) => t.id)).toContain(w.transaction),
     },
   ],
   'GET /api/reports/commission-summary': [

@@ -232,6 +232,18 @@ export function baselines(ids: WorldIds): Record<string, Record<string, Json>> {
     },
     'POST /transactions-bulk-update': { transaction_ids: [String(ids.transaction)], status: 'completed' },
     'POST /api/check-unclaimed-transaction': { reference_number: 'HOST-1', supplier_id: String(ids.supplier) },
+    'POST /api/unclaimed-bookings': {
+      reference_number: 'HOST-1',
+      booking_data: JSON.stringify({
+        transaction_id: ids.transaction,
+        booking_reference: 'HOST-1',
+        customer_name: 'Jean Client',
+        booking_date: '2026-01-15',
+        notes: 'n',
+        is_personal: false,
+      }),
+    },
+    'POST /api/unclaimed-bookings/{id}/reject': { reason: 'No such trip' },
     'POST /api/transactions/import': { account_id: String(ids.account), status: 'completed', description: 'imp' },
   };
 }

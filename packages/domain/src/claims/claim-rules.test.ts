@@ -4,6 +4,8 @@ import {
   claimBookingReferenceProblem,
   claimDecisionRefusal,
   claimRefusal,
+  claimedBookingStatus,
+  isClaimedOnSave,
   normalizeReference,
   pendingClaimMessage,
   type ClaimableTransactionFacts,
@@ -60,5 +62,24 @@ describe('claimDecisionRefusal', () => {
     expect(claimDecisionRefusal('pending')).toBeNull();
     expect(claimDecisionRefusal('approved')).toBe('This claim has already been approved.');
     expect(claimDecisionRefusal('rejected')).toBe('This claim has already been rejected.');
+  });
+});
+
+describe('claimed bookings (spec §4, §6)', () => {
+  const admin = { is_admin: true };
+  const agent = { is_admin: false };
+
+  it("is an admin's choice on create; an agent's flag is ignored; an edit keeps the booking's", () => {
+    expect(isClaimedOnSave(admin, true, null)).toBe(true);
+    expect(isClaimedOnSave(admin, false, null)).toBe(false);
+    expect(isClaimedOnSave(agent, true, null)).toBe(false);
+    expect(isClaimedOnSave(admin, false, { is_claimed_booking: true })).toBe(true);
+    expect(isClaimedOnSave(admin, true, { is_claimed_booking: false })).toBe(false);
+  });
+
+  it('creates a claimed booking pending whatever status was chosen, and leaves an edit alone', () => {
+    expect(claimedBookingStatus(true, true, 'confirmed')).toBe('pending');
+    expect(claimedBookingStatus(false, true, 'confirmed')).toBe('confirmed');
+    expect(claimedBookingStatus(true, false, 'confirmed')).toBe('confirmed');
   });
 });

@@ -26,6 +26,9 @@ export const CLAIM_MESSAGES = {
   adminsClaimDirectly:
     'Admins claim a transaction by creating the booking directly (is_claimed_booking with a primary agent).',
   agentOnly: 'Only agents can request a claim.',
+  cannotBookSupplier:
+    "You cannot claim this supplier's transaction: you have no commission rate for the supplier and no parent agent who books it.",
+  claimedMeanwhile: 'This transaction was claimed by someone else a moment ago.',
   submitted: 'Claim submitted for review.',
   approved: 'Claim approved: the booking was created.',
   rejected: 'Claim rejected.',
@@ -84,4 +87,23 @@ export function claimBookingReferenceProblem(bookingReference: string, transacti
 /** Why a claim cannot be decided (approved or rejected) now, or null when it is still pending. */
 export function claimDecisionRefusal(status: ClaimStatus): string | null {
   return status === 'pending' ? null : claimDecidedMessage(status);
+}
+
+/**
+ * Whether a saved booking is a claimed booking (spec §6 "Claiming a transaction"): on create, an admin's
+ * `is_claimed_booking` (the admin claim); a non-admin claims through a request, never by this flag
+ * (their approved request sets it). An edit keeps what the booking is.
+ */
+export function isClaimedOnSave(
+  viewer: { is_admin: boolean },
+  sent: boolean,
+  existing: { is_claimed_booking: boolean } | null,
+): boolean {
+  if (existing) return existing.is_claimed_booking;
+  return viewer.is_admin && sent;
+}
+
+/** Spec §4: "Claimed bookings are created with status pending", whatever status was chosen. */
+export function claimedBookingStatus<S extends string>(claimed: boolean, creating: boolean, status: S): S | 'pending' {
+  return claimed && creating ? 'pending' : status;
 }

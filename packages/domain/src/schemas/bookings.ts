@@ -70,6 +70,8 @@ export const bookingInputSchema = z
       .or(z.literal('').transform(() => undefined)),
     notes: optionalText('notes', 5000, { multiline: true }),
     is_personal: flag(),
+    /** The admin claim (spec §7 `POST /bookings`): the booking turns an unmatched credit into a booking, created pending. */
+    is_claimed_booking: flag(),
     is_group_booking: flag(),
     booking_group_id: bookingGroupChoice,
     new_group_name: optionalText('new group name', 150),

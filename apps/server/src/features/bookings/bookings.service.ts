@@ -2,10 +2,12 @@ import {
   bookingActions,
   bookingAgentId,
   canAgentBookSupplier,
+  claimedBookingStatus,
   deleteRefusal,
   editRefusal,
   effectiveBookingStatus,
   formatMismatchMessage,
+  isClaimedOnSave,
   matchesBookingFormat,
   moneyFromDb,
   moneyToString,
@@ -33,16 +35,27 @@ type BookingRow = typeof bookings.$inferSelect;
 const ownsBooking = (user: SessionUser, b: Pick<BookingRow, 'primary_agent_id' | 'sub_agent_id'>) =>
   user.agent_id !== null && (b.primary_agent_id === user.agent_id || b.sub_agent_id === user.agent_id);
 
+/** How an approved claim request (the claims feature) creates its booking through {@link saveBooking}. */
+export interface ClaimApproval {
+  claimRequestId: number;
+  /** The claim's receipt, already stored. */
+  receiptFileId: number | null;
+  /** The admin who approved: the audit row's user (the booking is the claiming agent's). */
+  approvedByUserId: number;
+}
+
 /**
- * Creates or updates a booking with its commission lines from the engine, in one transaction, and
- * enforces every rule of the spec whatever the browser sent (bookings spec §4–§6).
+ * Creates or updates a booking with its commission lines from the engine, in one transaction (a
+ * savepoint when `db` is already one), and enforces every rule of the spec whatever the browser sent
+ * (bookings spec §4–§6). With `claim`, `user` is the claiming agent and the booking is a claimed one.
  */
 export async function saveBooking(
-  db: Db,
+  db: DbOrTx,
   user: SessionUser,
   input: BookingInput,
   receipt: UploadedFile | null,
   existingId: number | null,
+  claim: ClaimApproval | null = null,
 ): Promise<{ id: number; created: boolean }> {
   return db.transaction(async (tx) => {
     let existing: BookingRow | null = null;
@@ -84,7 +97,12 @@ export async function saveBooking(
 
     // Status and agent (spec §4, §6): an admin chooses them; a non-admin's are coerced, never refused —
     // pending on create and unchanged on edit; their own agent, or the parent for a via-parent supplier.
-    const status = effectiveBookingStatus(user, input.status, (existing?.status as BookingStatus | undefined) ?? null);
+    const claimed = claim !== null || isClaimedOnSave(user, input.is_claimed_booking, existing);
+    const status = claimedBookingStatus(
+      claimed,
+      existing === null,
+      effectiveBookingStatus(user, input.status, (existing?.status as BookingStatus | undefined) ?? null),
+    );
     const booker = bookingAgentId(user, input.primary_agent_id, existing);
     if (booker === null && !user.is_admin) throw forbidden('Only agents and admins can record bookings.');
     if (booker === null) errors.primary_agent_id = ['The primary agent field is required.'];
@@ -106,10 +124,16 @@ export async function saveBooking(
     const groupId = await resolveGroup(tx, user, input, resolved.primaryAgentId);
     const receiptId = receipt
       ? await storeUpload(tx, 'booking_receipt', receipt, user.id)
-      : (existing?.booking_receipt_file_id ?? null);
+      : (claim?.receiptFileId ?? existing?.booking_receipt_file_id ?? null);
 
     // What was sent and what was kept, for the audit row (only where a non-admin's value was coerced).
     const coerced: Record<string, { sent: unknown; kept: unknown }> = {};
+    if (input.is_claimed_booking !== claimed && claim === null && (existing === null || input.is_claimed_booking)) {
+      coerced.is_claimed_booking = { sent: input.is_claimed_booking, kept: claimed };
+    }
+    if (user.is_admin && input.status !== undefined && input.status !== status) {
+      coerced.status = { sent: input.status, kept: status };
+    }
     if (!user.is_admin) {
       if (input.status !== undefined && input.status !== status) coerced.status = { sent: input.status, kept: status };
       if (input.primary_agent_id !== null && input.primary_agent_id !== resolved.primaryAgentId) {
@@ -150,6 +174,7 @@ export async function saveBooking(
       status,
       notes: input.notes || null,
       is_personal: input.is_personal,
+      is_claimed_booking: claimed,
       is_group_booking: groupId !== null,
       booking_group_id: groupId,
       supplier_id: supplier.id,
@@ -182,14 +207,18 @@ export async function saveBooking(
       computed.lines.map((l) => ({ booking_id: id, ...l })),
     );
     await refreshMatchStatuses(tx, [id]);
+    const meta = {
+      ...(Object.keys(coerced).length ? { coerced } : {}),
+      ...(claim ? { claim_request_id: claim.claimRequestId, booked_for_user_id: user.id } : {}),
+    };
     await writeAudit(tx, {
-      userId: user.id,
+      userId: claim?.approvedByUserId ?? user.id,
       action: existing ? 'update' : 'create',
       entityType: 'booking',
       entityId: id,
       before: existing ? { ...auditView(existing), lines: existingLines } : undefined,
       after: { ...values, lines: computed.lines },
-      ...(Object.keys(coerced).length ? { meta: { coerced } } : {}),
+      ...(Object.keys(meta).length ? { meta } : {}),
     });
     return { id, created: !existing };
   });
@@ -301,6 +330,15 @@ export async function cancelBooking(db: Db, user: SessionUser, id: number, note:
 
 export async function deleteBooking(db: Db, user: SessionUser, id: number): Promise<void> {
   await db.transaction(async (tx) => {
+    // The delete changes which of the supplier's transactions match a booking (transactions.matches_booking):
+    // the matching lock first, as every match writer takes it (transaction-matching.ts).
+    const { rows: current } = await tx.execute<{ supplier_id: number }>(
+      sql`select supplier_id from bookings where id = ${id}`,
+    );
+    await lockSuppliersForMatching(
+      tx,
+      current.map((r) => r.supplier_id),
+    );
     const facts = await loadBookingFacts(tx, id, true);
     if (!facts) throw notFound('The booking');
     const refusal = deleteRefusal(actionFacts(facts));

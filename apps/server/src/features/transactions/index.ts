@@ -6,6 +6,7 @@ export { computeMissingMatchStatuses } from './start-up';
 export {
   backfillMatchStatuses,
   findTransactionStatuses,
+  isUnmatchedCredit,
   lockSuppliersForMatching,
   matchedTransactionExists,
   matchedTransactionTotals,

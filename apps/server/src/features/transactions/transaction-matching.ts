@@ -51,6 +51,34 @@ export function matchedTransactionExists(alias = 'b'): SQL {
   return sql`exists (select 1 ${matchedFrom(alias)})`;
 }
 
+/**
+ * SQL condition, DOMAIN.md "unmatched credit transaction": the transaction aliased `t` on its account
+ * aliased `a` is a completed credit on a supplier account whose reference matches no booking of that
+ * supplier (`matches_booking`, kept by the triggers of drizzle/0012 and {@link refreshTransactionMatches})
+ * and has no pending claim (claim_requests_pending_transaction_uq). The one definition: the unclaimed
+ * check of the booking form, the claims' search, claim and unmatched report all use it; with a date
+ * range it reads transactions_unmatched_credit_idx.
+ */
+export function isUnmatchedCredit(t = 't', a = 'a'): SQL {
+  const [tx, acc] = [sql.raw(t), sql.raw(a)];
+  return sql`(${acc}.accountable_type = 'supplier' and ${tx}.status = 'completed' and ${tx}.transaction_type = 'credit'
+    and not ${tx}.matches_booking
+    and not exists (select 1 from claim_requests uc where uc.transaction_id = ${tx}.id and uc.status = 'pending'))`;
+}
+
+/**
+ * Recomputes `transactions.matches_booking` of these accounts' transactions (with one of `references`,
+ * or all): the triggers set it as rows are written, but a trigger does not see a row another writer has
+ * not committed yet; called under the suppliers' matching lock, this one does.
+ */
+async function refreshTransactionMatches(tx: DbOrTx, accountIds: readonly number[], references: string[] | null) {
+  if (accountIds.length === 0) return;
+  const refs = references === null ? null : [...new Set(references.map((r) => r.trim().toUpperCase()))];
+  const refsSql =
+    refs === null ? sql`null::text[]` : sql`array(select json_array_elements_text(${JSON.stringify(refs)}::json))`;
+  await tx.execute(sql`select refresh_transaction_matches(${intArray([...accountIds])}::int[], ${refsSql})`);
+}
+
 /** `from … where …` of the transactions (alias `mt`) matched to the booking aliased `alias`. */
 function matchedFrom(alias: string): SQL {
   const b = sql.raw(alias);
@@ -230,6 +258,7 @@ export async function refreshMatchStatusesForReferences(
   if (supplierIds.length === 0) return 0;
   // Locked before the bookings are looked up, so a booking saved meanwhile is seen once committed.
   await lockSuppliersForMatching(tx, supplierIds);
+  for (const p of pairs) await refreshTransactionMatches(tx, [p.accountId], p.references);
   const { rows } = await tx.execute<{ id: number }>(sql`
     select distinct b.id
       from (select distinct a.accountable_id as supplier_id, upper(btrim(k.reference)) as reference
@@ -255,6 +284,7 @@ export async function refreshMatchStatusesForAccount(
   const ids = [...new Set(supplierIds)];
   if (ids.length === 0) return 0;
   await lockSuppliersForMatching(tx, ids);
+  await refreshTransactionMatches(tx, [accountId], null);
   const { rows } = await tx.execute<{ id: number }>(sql`
     select b.id
       from (select distinct normalized_reference from transactions

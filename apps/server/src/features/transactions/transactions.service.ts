@@ -29,7 +29,7 @@ import type { UploadedFile } from '../../http/route';
 import { writeAudit } from '../../shared/audit';
 import { storeUpload } from '../../shared/stored-files';
 import { isoTimestamp } from '../../shared/timestamps';
-import { refreshMatchStatusesForReferences } from './transaction-matching';
+import { isUnmatchedCredit, refreshMatchStatusesForReferences } from './transaction-matching';
 
 export type AccountFacts = {
   id: number;
@@ -425,8 +425,8 @@ export async function bulkUpdateStatus(
 }
 
 /**
- * DOMAIN.md "unmatched credit transaction": a completed credit on the supplier's accounts with this
- * reference, and no booking of that supplier with it (claims do not exist yet).
+ * DOMAIN.md "unmatched credit transaction" ({@link isUnmatchedCredit}): a completed credit on the
+ * supplier's accounts with this reference, matching no booking of that supplier, with no pending claim.
  */
 export async function findUnclaimedTransaction(db: DbOrTx, reference: string, supplierId: number) {
   const { rows } = await db.execute<{ supplier_name: string; amount: string; currency: string }>(sql`
@@ -435,10 +435,7 @@ export async function findUnclaimedTransaction(db: DbOrTx, reference: string, su
       join transactions t on t.account_id = a.id and t.normalized_reference = upper(btrim(${reference}))
       join suppliers s on s.id = a.accountable_id
       join currencies c on c.id = t.currency_id
-     where a.accountable_type = 'supplier' and a.accountable_id = ${supplierId}
-       and t.status = 'completed' and t.transaction_type = 'credit'
-       and not exists (select 1 from bookings b where b.supplier_id = ${supplierId}
-                         and upper(btrim(b.booking_reference)) = upper(btrim(${reference})))
+     where a.accountable_type = 'supplier' and a.accountable_id = ${supplierId} and ${isUnmatchedCredit('t', 'a')}
      order by t.transaction_date desc, t.id desc limit 1`);
   const r = rows[0];
   if (!r) return { has_unclaimed: false, message: '', transaction: null };

@@ -1,0 +1,173 @@
+import {
+  agentClaimSchema,
+  CLAIM_MESSAGES,
+  claimListQuerySchema,
+  claimListResponse,
+  claimSavedResponse,
+  myClaimsQuerySchema,
+  rejectClaimSchema,
+  unclaimedSearchQuerySchema,
+  unclaimedSearchResponse,
+  unmatchedTransactionsQuerySchema,
+  unmatchedTransactionsResponse,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_TOO_LARGE,
+} from '@app/domain';
+import type { FastifyReply } from 'fastify';
+import type { Db } from '../../db/client';
+import type { RouteModule } from '../../http/app';
+import { AppError, forbidden, notFound } from '../../http/errors';
+import { idParams, route } from '../../http/route';
+import { CONTENT_SECURITY_POLICY } from '../../http/security-headers';
+import { sendStoredFile } from '../../shared/stored-files';
+import {
+  findClaims,
+  findUnmatchedByReference,
+  findUnmatchedTransactions,
+  getClaim,
+  getClaimReceipt,
+} from './claims.repo';
+import { approveClaim, claimReceiptOf, createClaim, rejectClaim } from './claims.service';
+
+/** The app's policy, but the receipt may be framed by the app itself (the review page previews a PDF). */
+const RECEIPT_CSP = Object.entries({ ...CONTENT_SECURITY_POLICY, 'frame-ancestors': ["'self'"] })
+  .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
+  .join('; ');
+
+async function savedClaim(db: Db, id: number, message: string) {
+  const data = await getClaim(db, id);
+  if (!data) throw notFound('The claim');
+  return { status: 'success' as const, message, data };
+}
+
+function framableByTheApp(reply: FastifyReply) {
+  return reply.header('content-security-policy', RECEIPT_CSP).header('x-frame-options', 'SAMEORIGIN');
+}
+
+export const claimRoutes: RouteModule = ({ db }) => [
+  route({
+    method: 'POST',
+    url: '/api/unclaimed-bookings',
+    access: 'user',
+    summary:
+      "An agent's (or sub-agent's) claim of an unmatched credit (multipart: reference_number, booking_data as JSON " +
+      '{transaction_id, booking_reference, customer_name, booking_date, notes?, is_personal?}, booking_receipt ' +
+      'required: JPEG, PNG or PDF ≤ 5 MB) → a pending request for admin review. Admins claim by creating the ' +
+      'booking directly (POST /bookings with is_claimed_booking=1 and primary_agent_id): 403 here.',
+    tags: ['claims'],
+    body: agentClaimSchema,
+    bodyType: 'multipart',
+    multipartLimits: { fileSize: UPLOAD_MAX_BYTES + 1, files: 1 },
+    fileTooLargeMessage: UPLOAD_TOO_LARGE,
+    response: claimSavedResponse,
+    handler: async ({ body, user }) => {
+      const id = await createClaim(db, user, body, claimReceiptOf(body));
+      return savedClaim(db, id, CLAIM_MESSAGES.submitted);
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/api/unclaimed-bookings/search',
+    access: 'user',
+    summary:
+      'The newest unmatched credit transaction with this reference (trimmed, case-insensitive; any supplier), ' +
+      "for the dashboard's unclaimed-booking search; 404 when there is none.",
+    tags: ['claims'],
+    query: unclaimedSearchQuerySchema,
+    response: unclaimedSearchResponse,
+    handler: async ({ query }) => {
+      const transaction = await findUnmatchedByReference(db, query.reference_number);
+      if (!transaction) throw new AppError('not_found', CLAIM_MESSAGES.notFound);
+      return { status: 'success' as const, data: { transaction } };
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/api/unclaimed-bookings',
+    access: 'admin',
+    summary:
+      'Claim requests for review, newest first: pending by default, status=approved|rejected|all for the others; paged.',
+    tags: ['claims'],
+    query: claimListQuerySchema,
+    response: claimListResponse,
+    handler: async ({ query }) => findClaims(db, query, null),
+  }),
+  route({
+    method: 'GET',
+    url: '/api/unclaimed-bookings/mine',
+    access: 'user',
+    summary:
+      "The signed-in agent's own claim requests (beyond the contract: the agents' 'My claims' list), newest first, " +
+      'every state by default: pending, approved with the booking id, rejected with the reason. 403 for a user ' +
+      'without an agent profile.',
+    tags: ['claims'],
+    query: myClaimsQuerySchema,
+    response: claimListResponse,
+    handler: async ({ query, user }) => {
+      if (user.agent_id === null) throw forbidden(CLAIM_MESSAGES.agentOnly);
+      return findClaims(db, query, user.agent_id);
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/api/unclaimed-bookings/:id/approve',
+    access: 'admin',
+    summary:
+      'Approve a pending claim: creates the booking as if the claiming agent had booked it (pending, ' +
+      "is_claimed_booking, the transaction's supplier and amount, a via-parent supplier under the parent with the " +
+      'split, the claim receipt), which then matches the transaction. A decided claim: 422.',
+    tags: ['claims'],
+    params: idParams,
+    response: claimSavedResponse,
+    handler: async ({ params, user }) => {
+      await approveClaim(db, user, params.id);
+      return savedClaim(db, params.id, CLAIM_MESSAGES.approved);
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/api/unclaimed-bookings/:id/reject',
+    access: 'admin',
+    summary:
+      'Reject a pending claim with a reason (required, ≤ 1000 characters): the transaction is unmatched again. A decided claim: 422.',
+    tags: ['claims'],
+    params: idParams,
+    body: rejectClaimSchema,
+    bodyType: 'form',
+    response: claimSavedResponse,
+    handler: async ({ params, body, user }) => {
+      await rejectClaim(db, user, params.id, body.reason);
+      return savedClaim(db, params.id, CLAIM_MESSAGES.rejected);
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/api/unclaimed-bookings/:id/receipt',
+    access: 'user',
+    summary:
+      "A claim's receipt, inline (admins, or the agent who claimed); framable by the app itself for the PDF preview.",
+    tags: ['claims'],
+    params: idParams,
+    produces: 'application/octet-stream',
+    handler: async ({ params, user, reply }) => {
+      const file = await getClaimReceipt(db, params.id, user.is_admin ? null : (user.agent_id ?? 0));
+      if (!file) throw notFound('The receipt');
+      return sendStoredFile(framableByTheApp(reply), file);
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/api/reports/unmatched-transactions',
+    access: 'admin',
+    summary:
+      'Unmatched credit transactions (completed credits on supplier accounts matching no booking of the supplier ' +
+      'and with no pending claim): include_suppliers (include_suppliers[]=1&include_suppliers[]=2, repeated or a ' +
+      'comma list), start_date, end_date (transaction date), search (reference, supplier, account), sort ' +
+      '(transaction_date, reference_number, amount, supplier_name, account_name), direction (default ' +
+      'transaction_date desc), page, per_page (10, 25, 50, 100; default 10).',
+    tags: ['claims', 'reports'],
+    query: unmatchedTransactionsQuerySchema,
+    response: unmatchedTransactionsResponse,
+    handler: async ({ query }) => findUnmatchedTransactions(db, query),
+  }),
+];

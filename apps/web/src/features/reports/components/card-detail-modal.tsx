@@ -110,9 +110,7 @@ function CardLines({ card, query }: { card: ReportCard; query: Query }) {
         l.payout_id !== null && (
           <Group gap={4} wrap="nowrap">
             <div>
-              <Text size="sm" lineClamp={1}>
-                {l.payout_name}
-              </Text>
+              <Text size="sm">{l.payout_name}</Text>
               <Text size="xs" c="dimmed" style={NO_WRAP.style}>
                 {formatDate(l.payout_date)}
               </Text>

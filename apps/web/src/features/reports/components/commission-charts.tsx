@@ -10,10 +10,10 @@ import { compactMoney, monthLabel } from '../utils/chart-format';
 
 /** The month chart's stacks: the cards' states, in the cards' order and colours. */
 const STATE_SERIES = [
-  { name: 'pending', label: 'Future', color: 'blue.6' },
+  { name: 'pending', label: 'Future', color: 'yellow.6' },
   { name: 'confirmed', label: 'Next payout', color: 'teal.6' },
-  { name: 'paid', label: 'Paid', color: 'indigo.6' },
-  { name: 'cancelled', label: 'Cancelled', color: 'red.5' },
+  { name: 'paid', label: 'Paid', color: 'indigo.7' },
+  { name: 'cancelled', label: 'Cancelled', color: 'red.7' },
 ] as const;
 
 /**
@@ -99,7 +99,8 @@ function CurrencyChartSet({ set, isAdmin }: { set: CurrencyCharts; isAdmin: bool
           valueFormatter={full}
           yAxisProps={{ tickFormatter: compact, width: 72 }}
           withLegend
-          legendProps={{ verticalAlign: 'bottom', height: 40 }}
+          // In the series' order (recharts sorts by key otherwise).
+          legendProps={{ verticalAlign: 'bottom', height: 40, itemSorter: null }}
           maxBarWidth={56}
           tooltipAnimationDuration={150}
           aria-label={`Commission per month in ${set.currency_code}`}

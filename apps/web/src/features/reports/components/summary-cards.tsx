@@ -23,8 +23,10 @@ export const CARD_HINTS: Record<ReportCard, string> = {
   cancelled: 'Lines of cancelled bookings',
 };
 
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 const CARD_LOOK: Record<ReportCard, { icon: Icon; color: string }> = {
-  pending: { icon: IconCalendarTime, color: 'blue' },
+  pending: { icon: IconCalendarTime, color: 'yellow' },
   confirmed: { icon: IconCalendarDue, color: 'teal' },
   paid: { icon: IconHistory, color: 'indigo' },
   cancelled: { icon: IconCircleX, color: 'red' },
@@ -40,7 +42,7 @@ export const bookingsCount = (n: number) => `${n} booking${n === 1 ? '' : 's'}`;
 export function CurrencyTotalLine({ total }: { total: ReportCurrencyTotal }) {
   const code = { code: total.currency_code, symbol: total.currency_symbol };
   return (
-    <div data-testid={`total-${total.currency_code}`}>
+    <div data-testid="currency-total" data-currency={total.currency_code}>
       <Group gap={6} align="baseline" wrap="nowrap">
         <Text size="xs" c="dimmed" fw={600} w={32}>
           {total.currency_code}
@@ -49,8 +51,10 @@ export function CurrencyTotalLine({ total }: { total: ReportCurrencyTotal }) {
           {formatMoney(total.total_with_gst, code)}
         </Text>
       </Group>
+      {/* A narrow card wraps between the two parts, never inside one. */}
       <Text size="xs" c="dimmed" pl={38} data-testid="total-parts">
-        Commission {formatMoney(total.total, code)} · GST {formatMoney(total.gst_total, code)}
+        <span style={NO_WRAP}>Commission {formatMoney(total.total, code)}</span> ·{' '}
+        <span style={NO_WRAP}>GST {formatMoney(total.gst_total, code)}</span>
       </Text>
     </div>
   );
@@ -85,7 +89,8 @@ export function SummaryCards({ summary, isAdmin, query, onOpen }: SummaryCardsPr
   }
   return (
     <SimpleGrid
-      cols={{ base: 1, sm: 2, lg: cards.length }}
+      // Four cards side by side from 1408 px (xl); below that two by two, each wide enough for its amounts.
+      cols={cards.length === 4 ? { base: 1, sm: 2, xl: 4 } : { base: 1, sm: 2, lg: 3 }}
       spacing="md"
       data-testid="summary-cards"
       style={{ opacity: summary.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
@@ -128,26 +133,24 @@ function SummaryCard({ card, count, totals, onOpen, extra }: SummaryCardProps) {
       component="section"
       style={{ borderTop: `3px solid var(--mantine-color-${color}-6)`, display: 'flex', flexDirection: 'column' }}
     >
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs" mb="sm">
-        <Group gap="sm" wrap="nowrap" align="flex-start">
-          <ThemeIcon variant="light" color={color} size="lg" radius="md" aria-hidden>
-            <CardIcon size={20} />
-          </ThemeIcon>
-          <div>
-            <Title order={3} size="h5" id={titleId}>
-              {title}
-            </Title>
-            <Text size="xs" c="dimmed">
-              {CARD_HINTS[card]}
-            </Text>
-          </div>
-        </Group>
-        {count !== undefined && (
-          <Badge variant="light" color="gray" data-testid="card-count">
-            {bookingsCount(count)}
-          </Badge>
-        )}
+      <Group gap="sm" wrap="nowrap" align="flex-start" mb="sm">
+        <ThemeIcon variant="light" color={color} size="lg" radius="md" aria-hidden>
+          <CardIcon size={20} />
+        </ThemeIcon>
+        <div>
+          <Title order={3} size="h5" id={titleId}>
+            {title}
+          </Title>
+          <Text size="xs" c="dimmed">
+            {CARD_HINTS[card]}
+          </Text>
+        </div>
       </Group>
+      {count !== undefined && (
+        <Badge variant="light" color="gray" mb="sm" style={{ alignSelf: 'flex-start' }} data-testid="card-count">
+          {bookingsCount(count)}
+        </Badge>
+      )}
       <Stack gap="xs" style={{ flex: 1 }}>
         {totals === undefined ? (
           <Stack gap={6} role="status" aria-label={`Loading ${title}`}>

@@ -1,8 +1,8 @@
 import { currencySymbol, formatMoney, type CurrencyLike } from '../../../lib/format';
 
-const monthFormat = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
-/** '2026-11' → 'Nov 2026' (the charts' month axis); anything else is shown as it is. */
+/** '2026-11' → 'Nov 2026' (the charts' month axis, short months as `formatDate` writes them); anything else is shown as it is. */
 export function monthLabel(month: string): string {
   const m = /^(\d{4})-(\d{2})$/.exec(month);
   if (!m) return month;

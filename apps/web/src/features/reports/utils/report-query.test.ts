@@ -71,6 +71,7 @@ describe('report filters in the URL', () => {
 describe('chart labels', () => {
   it('names months and shortens axis amounts in their currency', () => {
     expect(monthLabel('2026-11')).toBe('Nov 2026');
+    expect(monthLabel('2026-09')).toBe('Sep 2026');
     expect(monthLabel('2027-01')).toBe('Jan 2027');
     expect(monthLabel('Others')).toBe('Others');
     expect(compactMoney(0, { code: 'GBP' })).toBe('£0');

@@ -35,6 +35,23 @@ describe('the demo dataset', () => {
   });
 });
 
+describe('claims in the demo', () => {
+  it('has three unmatched credits of different suppliers in the last 30 days of its dates, to claim', async () => {
+    const app = await createTestApp();
+    await seedDemo(app.db);
+    const admin = app.client();
+    await admin.post('/login', { json: { email: 'admin@example.com', password: 'admin-demo' } });
+    const res = await admin.get('/api/reports/unmatched-transactions?start_date=2026-10-25&end_date=2026-11-24');
+    expect(res.statusCode).toBe(200);
+    const rows = (res.json() as { data: { reference_number: string; supplier_name: string; amount: number }[] }).data;
+    expect(rows.map((t) => [t.reference_number, t.supplier_name, t.amount])).toEqual([
+      ['40221958', 'TUI UK', 389.75],
+      ['SW9911873', 'Sunwing Vacations', 318.4],
+      ['AC-604417', 'Air Canada Vacations', 1265],
+    ]);
+  });
+});
+
 describe('payouts in the demo', () => {
   type Info = {
     booking: { reference: string; booking_amount: number; paid_amount: number; remaining_amount: number };

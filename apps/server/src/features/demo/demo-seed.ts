@@ -306,7 +306,7 @@ async function seedDemoBookings(db: Db, agentIds: number[]) {
 /**
  * One commission account per supplier and what the suppliers paid in (DOMAIN.md "Matching"): full
  * payments, a partial one, one short of the booking's amount and one above it, the debit that takes
- * back the commission of a refund booking, and a credit no booking claims yet. Then one account per
+ * back the commission of a refund booking, and three credits no booking matches yet (to claim). Then one account per
  * agent and currency their bookings use, which payouts debit (DOMAIN.md "Payouts"): so the matched
  * bookings can be paid out, the refund clawed back, and the two that differ reconciled, at once.
  */
@@ -330,6 +330,9 @@ async function seedDemoMoney(db: Db) {
     ['SW4472290', 'Sunwing Vacations', 'credit', '1120.00', false, '2026-11-04'],
     ['40220417', 'TUI UK', 'credit', '540.00', false, '2026-11-23'],
     ['TSRF2026', 'Transat Holidays', 'debit', '150.00', false, '2026-11-16'],
+    // Credits no booking matches (with SW9911873): to find on the dashboard and claim (issue 13).
+    ['AC-604417', 'Air Canada Vacations', 'credit', '1265.00', false, '2026-11-09'],
+    ['40221958', 'TUI UK', 'credit', '389.75', false, '2026-11-21'],
   ];
   await db.transaction(async (tx) => {
     const written: { accountId: number; references: string[] }[] = [];

@@ -168,6 +168,15 @@ export async function benchSeed(db: Db, opts: BenchSeedOptions) {
         `transactions for bookings up to id ${Math.min(from + batch - 1, range[0]!.hi).toLocaleString('en-GB')} (${Math.round((Date.now() - started) / 1000)} s)`,
       );
     }
+    // Credits nobody booked (DOMAIN.md "unmatched credit transaction", the claims table): one for every
+    // hundredth booking, on the same supplier's account, with a reference no booking has.
+    await db.execute(sql`
+      insert into transactions (account_id, transaction_type, currency_id, amount, reference_number, status, transaction_date)
+      select a.id, 'credit', a.currency_id, round(((b.id::bigint * 7919) % 50000 + 500)::numeric / 100, 2),
+             'UC' || lpad(b.id::text, 9, '0'), 'completed', b.booking_date + 45
+        from bookings b join accounts a on a.accountable_type = 'supplier' and a.accountable_id = b.supplier_id
+       where b.id % 100 = 37 and b.booking_reference like 'BK%'`);
+    log(`unmatched credits (${Math.round((Date.now() - started) / 1000)} s)`);
     // The stored match status (bookings list filter), computed by the domain rule like every other
     // write, before the trigram indexes come back (each update touches every index of the row).
     await db.execute(sql`analyze bookings, transactions, accounts`);

@@ -26,6 +26,7 @@ import { benchPayoutPdf } from './payout-pdf';
 import { benchPayoutsBulk, benchPayoutsInfo, benchPayoutsSearch } from './payouts';
 import { benchRateResolution } from './rate-resolution';
 import { benchTransactionBulkForm, benchTransactionImport } from './transaction-import';
+import { benchUnmatchedTransactions } from './unmatched-transactions';
 
 export interface BenchContext {
   /** Creates, migrates and fills with reference data a fresh database; returns its URL. */
@@ -60,6 +61,7 @@ const BENCHMARKS: Record<string, (ctx: BenchContext) => Promise<BenchResult>> = 
   'bookings-list-transaction-status': benchBookingsListTransactionStatus,
   'bookings-search': benchBookingsSearch,
   'transaction-status': benchTransactionStatus,
+  'unmatched-transactions': benchUnmatchedTransactions,
   'payouts-search': benchPayoutsSearch,
   'payouts-info': benchPayoutsInfo,
   'bookings-create': benchBookingsCreate,

@@ -179,7 +179,7 @@ export interface RequestOptions<S extends z.ZodType> {
 
 const SAFE_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD']);
 
-type SendOptions = Omit<RequestOptions<z.ZodType>, 'schema'>;
+export type SendOptions = Omit<RequestOptions<z.ZodType>, 'schema'>;
 
 export function buildUrl(url: string, query?: Query): string {
   if (!query) return url;

@@ -1,6 +1,7 @@
 import { agentImportResponse, type AgentImportResult } from '@app/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { downloadFile, isApiError, postForm } from '../../../lib/api-client';
+import { isApiError, postForm } from '../../../lib/api-client';
+import { downloadAndSave } from '../../../lib/save-file';
 import { agentsQueryKey } from './agents';
 
 /** A 2xx answer that is not the import's result: the spec's non-success, with the body's message if any. */
@@ -33,13 +34,5 @@ export function useImportAgents() {
 
 /** `GET /agents-bulk-import/template`: the .xlsx with the header row. */
 export async function downloadImportTemplate(): Promise<void> {
-  const { blob, filename } = await downloadFile('/agents-bulk-import/template', {
-    fallbackFilename: 'agent-import-template.xlsx',
-  });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.click();
-  URL.revokeObjectURL(url);
+  await downloadAndSave('/agents-bulk-import/template', { fallbackFilename: 'agent-import-template.xlsx' });
 }

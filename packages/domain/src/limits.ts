@@ -11,3 +11,6 @@ export const UPLOAD_TOO_LARGE = 'File size should not exceed 5MB';
 export const UPLOAD_IMAGE_OR_PDF_TYPES = ['image/jpeg', 'image/png', 'image/jpg', 'application/pdf'] as const;
 /** The `accept` attribute for those uploads. */
 export const UPLOAD_IMAGE_OR_PDF_ACCEPT = 'image/jpeg,image/png,image/jpg,application/pdf,.jpg,.jpeg,.png,.pdf';
+/** The message for an upload that is not a JPEG, PNG or PDF (`field` as sent, e.g. `booking_receipt`). */
+export const uploadTypeMessage = (field: string): string =>
+  `The ${field.replace(/_/g, ' ')} must be a JPEG, PNG or PDF file.`;

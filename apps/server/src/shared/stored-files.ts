@@ -1,4 +1,4 @@
-import { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE } from '@app/domain';
+import { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE, uploadTypeMessage } from '@app/domain';
 import type { FastifyReply } from 'fastify';
 import type { DbOrTx } from '../db/client';
 import { storedFiles } from '../db/schema';
@@ -18,7 +18,7 @@ export function sniffImageOrPdf(data: Buffer): 'image/jpeg' | 'image/png' | 'app
 export async function storeUpload(tx: DbOrTx, field: string, file: UploadedFile, userId: number): Promise<number> {
   if (file.size > UPLOAD_MAX_BYTES) throw fieldError(field, UPLOAD_TOO_LARGE);
   const type = sniffImageOrPdf(file.data);
-  if (!type) throw fieldError(field, `The ${field.replace(/_/g, ' ')} must be a JPEG, PNG or PDF file.`);
+  if (!type) throw fieldError(field, uploadTypeMessage(field));
   const [row] = await tx
     .insert(storedFiles)
     .values({

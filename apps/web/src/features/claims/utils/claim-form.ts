@@ -9,6 +9,7 @@ import {
   UPLOAD_MAX_BYTES,
   UPLOAD_TOO_LARGE,
   type UnmatchedTransaction,
+  uploadTypeMessage,
 } from '@app/domain';
 import { z } from 'zod';
 import { isApiError, isNetworkError } from '../../../lib/api-client';
@@ -37,8 +38,8 @@ export const initialClaimValues = (transaction: UnmatchedTransaction): ClaimForm
   booking_receipt: null,
 });
 
-/** The server's words for a receipt that is not an image or a PDF (apps/server/src/shared/stored-files.ts). */
-export const RECEIPT_TYPE_MESSAGE = 'The booking receipt must be a JPEG, PNG or PDF file.';
+/** The server's words for a receipt that is not an image or a PDF. */
+export const RECEIPT_TYPE_MESSAGE = uploadTypeMessage('booking_receipt');
 
 /** Spec §5: an image or a PDF of at most 5 MB; required for an agent ('Receipt is required.'), optional for an admin. */
 export function receiptProblem(file: File | null, required: boolean): string | null {

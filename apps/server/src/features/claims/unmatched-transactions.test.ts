@@ -212,3 +212,40 @@ describe('transactions.matches_booking follows every write that changes it', () 
     expect([await flag(onSpare), await inList(onSpare)]).toEqual([true, false]);
   });
 });
+
+describe('transactions.matches_booking under concurrent writers', () => {
+  it('a booking recorded while its credit is being edited: both succeed and the credit ends matched', async () => {
+    for (let i = 0; i < 5; i++) {
+      const reference = ref('CC');
+      const tx = await w.payment(w.acc.transat, reference, '10.00');
+      const [edited, booked] = await Promise.all([
+        w.admin2.post(`/transactions/${tx}`, {
+          multipart: {
+            _method: 'PUT',
+            account_id: String(w.acc.transat),
+            transaction_type: 'credit',
+            currency_id: String(w.cur.CAD),
+            amount: '10.00',
+            reference_number: reference,
+            status: 'completed',
+            description: `Edited ${i}`,
+          },
+        }),
+        w.admin.post('/bookings', {
+          json: {
+            booking_reference: reference,
+            supplier_id: w.transat,
+            booking_date: '2026-03-01',
+            customer_name: 'Jean Client',
+            booking_amount: '10.00',
+            status: 'confirmed',
+            primary_agent_id: w.pat.agentId,
+          },
+        }),
+      ]);
+      expect([edited.statusCode, booked.statusCode], `${edited.body} ${booked.body}`).toEqual([200, 200]);
+      const [row] = await w.q(`select matches_booking from transactions where id = $1`, [tx]);
+      expect(row!.matches_booking).toBe(true);
+    }
+  });
+});

@@ -8,6 +8,12 @@ import type { z } from 'zod';
 import { agentInputSchema, agentListFilters, subAgentLinkInputSchema } from './agents';
 import { bookingGroupInputSchema } from './booking-groups';
 import {
+  agentClaimSchema,
+  rejectClaimSchema,
+  unclaimedSearchQuerySchema,
+  unmatchedTransactionsQuerySchema,
+} from './claims';
+import {
   bookingInputSchema,
   bookingListQuerySchema,
   cancelBookingSchema,
@@ -158,6 +164,28 @@ const samples: Sample[] = [
   ['agents list', agentListFilters, { tier: '1' }],
   ['commissions list', commissionListQuerySchema, { search: 'a' }],
   ['commission rate', commissionRateQuerySchema, { agent_id: '1', supplier_id: '1', date: '2024-01-01' }],
+  [
+    'agent claim',
+    agentClaimSchema,
+    {
+      reference_number: 'ab-1',
+      booking_data: {
+        transaction_id: '1',
+        booking_reference: 'AB-1',
+        customer_name: 'Lee',
+        booking_date: '2024-05-01',
+        notes: 'n',
+      },
+      booking_receipt: true,
+    },
+  ],
+  ['claim rejection', rejectClaimSchema, { reason: 'No such trip' }],
+  ['unclaimed search', unclaimedSearchQuerySchema, { reference_number: 'AB-1' }],
+  [
+    'unmatched transactions',
+    unmatchedTransactionsQuerySchema,
+    { include_suppliers: ['1', '2'], start_date: '2024-01-01', end_date: '2024-01-31', search: 'AB' },
+  ],
 ];
 
 /** Paths of the string values of a sample ('transactions.0.reference_number'). */

@@ -25,6 +25,7 @@ import {
 import { benchPayoutPdf } from './payout-pdf';
 import { benchPayoutsBulk, benchPayoutsInfo, benchPayoutsSearch } from './payouts';
 import { benchRateResolution } from './rate-resolution';
+import { benchCommissionSummary30d, benchCommissionSummaryAll } from './reports';
 import { benchTransactionBulkForm, benchTransactionImport } from './transaction-import';
 import { benchUnmatchedTransactions } from './unmatched-transactions';
 
@@ -64,6 +65,8 @@ const BENCHMARKS: Record<string, (ctx: BenchContext) => Promise<BenchResult>> = 
   'unmatched-transactions': benchUnmatchedTransactions,
   'payouts-search': benchPayoutsSearch,
   'payouts-info': benchPayoutsInfo,
+  'commission-summary-30d': benchCommissionSummary30d,
+  'commission-summary-all': benchCommissionSummaryAll,
   'bookings-create': benchBookingsCreate,
   'payouts-bulk': benchPayoutsBulk,
 };

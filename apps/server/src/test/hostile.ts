@@ -119,9 +119,10 @@ export const leaksInternals = (body: string): boolean => INTERNALS.test(body);
 
 /**
  * Tables whose rows change by design whatever the answer: sessions (an anonymous session is made on
- * demand) and the login throttle (a failed sign-in is counted).
+ * demand), the login throttle (a failed sign-in is counted), and the dashboard's day totals (a cache
+ * the summary refreshes when it reads: reports/report-day-totals.ts).
  */
-const NOT_DATA = ['sessions', 'login_throttle'];
+const NOT_DATA = ['sessions', 'login_throttle', 'report_day_totals', 'report_dirty_days'];
 
 let fingerprintSql: string | null = null;
 

@@ -24,6 +24,8 @@ export interface ReportScope {
   state_id: number | null;
   tier_id: number | null;
   payout_id: number | null;
+  /** Only these booking days (the day totals' refresh); the range still bounds them. */
+  days?: readonly string[];
 }
 
 /** An agent id no row has: a non-admin without an agent sees nothing. */
@@ -61,8 +63,16 @@ function common(s: ReportScope, agentId: SQL): SQL[] {
   return where;
 }
 
-/** Whether the agent row `ag` must be joined (a country, state or tier filter). */
-export const needsAgentRow = (s: ReportScope) => s.country_id !== null || s.state_id !== null || s.tier_id !== null;
+/** Whether the scope is every line of the range (an admin without other filters): the day totals can answer. */
+export const isWholeRange = (s: ReportScope) =>
+  s.isAdmin &&
+  s.agent_id === null &&
+  s.booking_group_id === null &&
+  s.supplier_ids.length === 0 &&
+  s.country_id === null &&
+  s.state_id === null &&
+  s.tier_id === null &&
+  s.payout_id === null;
 
 /**
  * Commission lines `ac` of bookings `b` (Future, Next Payout, Cancelled): booking date in the range;
@@ -70,6 +80,7 @@ export const needsAgentRow = (s: ReportScope) => s.country_id !== null || s.stat
  */
 export function lineWhere(s: ReportScope): SQL {
   const where = [sql`b.booking_date between ${s.start_date} and ${s.end_date}`, ...common(s, sql`ac.agent_id`)];
+  if (s.days) where.push(sql`b.booking_date = any(${`{${s.days.join(',')}}`}::date[])`);
   if (s.payout_id !== null)
     where.push(
       sql`exists (select 1 from payout_items px where px.payout_id = ${s.payout_id} and px.booking_id = b.id)`,

@@ -25,10 +25,11 @@ import {
 } from '@app/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { todayUtc } from '../../clock';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { forbidden } from '../../http/errors';
 import { getGstRate } from '../../shared/settings';
-import { reportScope, type ReportScope } from './report-filters';
+import { dayTotalsSql } from './report-day-totals';
+import { isWholeRange, reportScope, type ReportScope } from './report-filters';
 import { bookingLinesSql, itemLinesSql } from './report-lines';
 
 type BookingCard = Exclude<ReportCard, 'paid'>;
@@ -66,15 +67,30 @@ const currencyTotal = (r: { currency_code: string; currency_symbol: string; tota
   } satisfies ReportCurrencyTotal;
 };
 
-/** Per card and currency: bookings in the card, commission and GST (one query, lines read once). */
-async function cardTotals(db: DbOrTx, s: ReportScope, cards: readonly ReportCard[]): Promise<TotalRow[]> {
+/**
+ * Per card and currency: bookings in the card, commission and GST. The lines are grouped per card and
+ * currency; for an admin's whole range the booking cards come from the day totals instead (the same
+ * sums, stored per day: report-day-totals.ts) and only Past is read from the payout items.
+ */
+async function cardTotals(db: Db, s: ReportScope, cards: readonly ReportCard[]): Promise<TotalRow[]> {
+  const grouped = (lines: SQL) => sql`
+    select l.card, l.currency_id, count(distinct l.booking_id)::int as bookings,
+           sum(l.commission) as commission, sum(l.gst) as gst
+      from (${lines}) l
+     group by l.card, l.currency_id`;
+  const booking = cards.filter((c): c is BookingCard => c !== 'paid');
+  const parts: SQL[] = [];
+  if (isWholeRange(s) && booking.length > 0) {
+    parts.push(await dayTotalsSql(db, await getGstRate(db), s));
+    if (cards.includes('paid')) parts.push(grouped(itemLinesSql(s)));
+  } else parts.push(grouped(await linesOf(db, s, cards)));
   const { rows } = await db.execute<TotalRow>(sql`
-    select t.card, cur.code as currency_code, cur.symbol as currency_symbol, t.bookings, t.total, t.gst_total
-      from (select l.card, l.currency_id, count(distinct l.booking_id)::int as bookings,
-                   sum(l.commission)::text as total, sum(l.gst)::text as gst_total
-              from (${await linesOf(db, s, cards)}) l
-             group by l.card, l.currency_id) t
+    select t.card, cur.code as currency_code, cur.symbol as currency_symbol, sum(t.bookings)::int as bookings,
+           sum(t.commission)::text as total, sum(t.gst)::text as gst_total
+      from (${sql.join(parts, sql` union all `)}) t
       join currencies cur on cur.id = t.currency_id
+     where t.card = any(${`{${cards.join(',')}}`}::text[])
+     group by t.card, cur.code, cur.symbol
      order by t.card, cur.code`);
   return rows;
 }
@@ -84,7 +100,7 @@ async function cardTotals(db: DbOrTx, s: ReportScope, cards: readonly ReportCard
  * currency. A non-admin's Cancelled card is 0 and empty (never computed).
  */
 export async function commissionSummary(
-  db: DbOrTx,
+  db: Db,
   user: SessionUser,
   filters: ReportFilters,
 ): Promise<CommissionSummaryResponse> {

@@ -1,0 +1,99 @@
+/**
+ * The day totals (migration 0013, report-day-totals.ts) never go stale: after each kind of write that
+ * can move a card, the admins' whole-range summary (read from the day totals) equals the same summary
+ * computed line by line (a filter naming every supplier takes the live path over the same lines), and
+ * the write did move it.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { todayUtc } from '../../clock';
+import { addDays } from '@app/domain';
+import { book, buildReportWorld, DAY, payOut, receive, seedReportBookings, type ReportWorld } from './reports.fixture';
+
+let w: ReportWorld;
+let b: Awaited<ReturnType<typeof seedReportBookings>>;
+const RANGE = 'start_date=1900-01-01&end_date=2100-12-31';
+beforeAll(async () => {
+  w = await buildReportWorld();
+  b = await seedReportBookings(w);
+}, 300_000);
+
+async function summary(query: string) {
+  const res = await w.admin.get(`/api/reports/commission-summary?${RANGE}${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json();
+  return { counts: body.counts, totals: body.totals };
+}
+
+/** The cached summary, after checking it equals the live one. */
+async function checked() {
+  const cached = await summary('');
+  const live = await summary(`&include_suppliers=${Object.values(w.supplier).join(',')}`);
+  expect(cached).toEqual(live);
+  return cached;
+}
+
+describe('the day totals follow every write that moves a card', () => {
+  it('a booking, its payment and its payout', async () => {
+    const before = await checked();
+    const n = await book(w, { agent: 'ana', supplier: 'sunwing', amount: '640.00', date: addDays(DAY, -3) });
+    const afterBooking = await checked();
+    expect(afterBooking.counts.pending).toBe(before.counts.pending + 1);
+    await receive(w, 'sunwing', n.reference, '640.00');
+    const afterPayment = await checked();
+    expect(afterPayment.counts.confirmed).toBe(afterBooking.counts.confirmed + 1);
+    await payOut(w, [{ booking: n.id, amount: '640.00' }], todayUtc());
+    const afterPayout = await checked();
+    expect(afterPayout.counts.confirmed).toBe(afterBooking.counts.confirmed);
+  });
+
+  it('more money received on a partial booking whose match status stays partial', async () => {
+    const before = await checked();
+    await receive(w, 'transat', b.splitPartial.reference, '10.00', { partial: true });
+    const after = await checked();
+    expect(after.totals.confirmed).not.toEqual(before.totals.confirmed);
+  });
+
+  it("an agent's GST registration, the GST rate", async () => {
+    const before = await checked();
+    await w.q(`update agents set has_gst = false where id = $1`, [w.agent.ana]);
+    const noGst = await checked();
+    expect(noGst.totals.pending).not.toEqual(before.totals.pending);
+    const res = await w.admin.post('/settings', { json: { gst_rate: '13' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const thirteen = await checked();
+    expect(thirteen.totals.confirmed).not.toEqual(noGst.totals.confirmed);
+  });
+
+  it("a cancellation, a booking's date, a deletion", async () => {
+    const before = await checked();
+    const res = await w.admin.post(`/bookings/${b.pending.id}/cancel`, { json: { cancellation_note: 'No' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const cancelled = await checked();
+    expect(cancelled.counts.cancelled).toBe(before.counts.cancelled + 1);
+    await w.q(`update bookings set booking_date = $2 where id = $1`, [b.gbp.id, addDays(todayUtc(), -2000)]);
+    const moved = await w.admin.get(`/api/reports/commission-summary?start_date=${DAY}&end_date=${DAY}`);
+    expect(moved.json().counts.pending).toBe(0);
+    await checked();
+    const gone = await book(w, { agent: 'otto', supplier: 'sunwing', amount: '90.00' });
+    await checked();
+    expect((await w.admin.request('DELETE', `/bookings/${gone.id}`)).statusCode).toBe(200);
+    expect((await checked()).counts).toEqual(cancelled.counts);
+  });
+
+  it("a transaction failed, an account's owner, a supplier's currency", async () => {
+    const before = await checked();
+    const [tx] = await w.q(`select id from transactions where reference_number = $1`, [b.full.reference]);
+    const res = await w.admin.post('/transactions-bulk-update', {
+      json: { transaction_ids: [tx!.id], status: 'failed' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const failed = await checked();
+    expect(failed.counts.confirmed).toBe(before.counts.confirmed - 1);
+    await w.q(`update accounts set accountable_id = $2 where id = $1`, [w.account.tui, w.supplier.sunwing]);
+    await checked();
+    await w.q(`update accounts set accountable_id = $2 where id = $1`, [w.account.tui, w.supplier.tui]);
+    await w.q(`update suppliers set currency_id = $2 where id = $1`, [w.supplier.transat, w.cur.GBP]);
+    const gbp = await checked();
+    expect(gbp.totals.confirmed).not.toEqual(failed.totals.confirmed);
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * The commission dashboard (issue 14 "Numbers"), through the HTTP API as an admin (every card, Cancelled
+ * included), on the bookings dataset of bookings.ts (1,000,000 bookings by default, BENCH_BOOKINGS):
+ * - commission-summary-30d: `GET /api/reports/commission-summary` for a random 30-day window of the
+ *   dataset's booking dates (what the dashboard's default range holds on a live database). Target p50 ≤ 50 ms.
+ * - commission-summary-all: the same for all time (1900-01-01 → 2100-12-31). Target p50 ≤ 500 ms.
+ * An admin's summary of a whole range adds up the day totals (apps/server/src/features/reports/
+ * report-day-totals.ts); the first read after the seed computes every day and is timed apart
+ * (`first_read_ms`); each write makes its days computed again by the next read.
+ */
+import { performance } from 'node:perf_hooks';
+import { bookingsDataset } from './bookings';
+import { measure, seededRandom } from './lib';
+import type { BenchContext, BenchResult } from './run';
+
+/** The default range's length (30 days ago → tomorrow: 32 days) at a random place inside the dataset's dates. */
+function window(rnd: ReturnType<typeof seededRandom>) {
+  const start = new Date(Date.UTC(2023, 0, 1) + Math.floor(rnd.next() * 1370) * 86_400_000);
+  const end = new Date(start.getTime() + 31 * 86_400_000);
+  return `start_date=${start.toISOString().slice(0, 10)}&end_date=${end.toISOString().slice(0, 10)}`;
+}
+
+async function benchSummary(
+  ctx: BenchContext,
+  o: { name: string; description: string; query: (rnd: ReturnType<typeof seededRandom>) => string; limitMs: number },
+  requests: number,
+  warmup: number,
+): Promise<BenchResult> {
+  const s = await bookingsDataset(ctx);
+  // The first read after the seed computes every day's totals (report-day-totals.ts): timed apart.
+  const started = performance.now();
+  const first = await s.client.request(
+    'GET',
+    '/api/reports/commission-summary?start_date=1900-01-01&end_date=2100-12-31',
+  );
+  if (first.status !== 200) throw new Error(`first summary answered ${first.status}: ${first.body.slice(0, 300)}`);
+  const firstMs = Math.round(performance.now() - started);
+  const rnd = seededRandom(70);
+  let bookings = 0;
+  let calls = 0;
+  const t = await measure(
+    async () => {
+      const path = `/api/reports/commission-summary?${o.query(rnd)}`;
+      const res = await s.client.request('GET', path);
+      if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${res.body.slice(0, 300)}`);
+      const counts = (JSON.parse(res.body) as { counts: Record<string, number> }).counts;
+      bookings += Object.values(counts).reduce((a, b) => a + b, 0);
+      calls += 1;
+    },
+    requests,
+    warmup,
+  );
+  return {
+    name: o.name,
+    description: o.description,
+    ...t,
+    target: `p50 ≤ ${o.limitMs} ms`,
+    passed: t.p50_ms <= o.limitMs,
+    dataset: { ...s.dataset, mean_bookings_in_cards: Math.round(bookings / calls), first_read_ms: firstMs },
+  };
+}
+
+export const benchCommissionSummary30d = (ctx: BenchContext) =>
+  benchSummary(
+    ctx,
+    {
+      name: 'commission-summary-30d',
+      description: 'GET /api/reports/commission-summary, admin, a random 32-day window (30 days ago → tomorrow)',
+      query: window,
+      limitMs: 50,
+    },
+    Math.min(ctx.requests, 500),
+    Math.min(ctx.warmup, 20),
+  );
+
+export const benchCommissionSummaryAll = (ctx: BenchContext) =>
+  benchSummary(
+    ctx,
+    {
+      name: 'commission-summary-all',
+      description: 'GET /api/reports/commission-summary, admin, all time',
+      query: () => 'start_date=1900-01-01&end_date=2100-12-31',
+      limitMs: 500,
+    },
+    Math.min(ctx.requests, 50),
+    Math.min(ctx.warmup, 3),
+  );

@@ -131,15 +131,20 @@ export async function measure(one: () => Promise<void>, requests: number, warmup
     await one();
     timings.push(performance.now() - start);
   }
-  timings.sort((a, b) => a - b);
+  return timingsOf(timings, warmup);
+}
+
+/** The percentiles, mean and maximum of measured times (ms, in any order), to the microsecond. */
+export function timingsOf(times: readonly number[], warmup: number): Timings {
+  const sorted = [...times].sort((a, b) => a - b);
   const round = (n: number) => Math.round(n * 1000) / 1000;
   return {
-    requests: timings.length,
+    requests: sorted.length,
     warmup,
-    p50_ms: round(percentile(timings, 50)),
-    p95_ms: round(percentile(timings, 95)),
-    p99_ms: round(percentile(timings, 99)),
-    mean_ms: round(timings.reduce((a, b) => a + b, 0) / timings.length),
-    max_ms: round(timings.at(-1)!),
+    p50_ms: round(percentile(sorted, 50)),
+    p95_ms: round(percentile(sorted, 95)),
+    p99_ms: round(percentile(sorted, 99)),
+    mean_ms: round(sorted.reduce((a, b) => a + b, 0) / sorted.length),
+    max_ms: round(sorted.at(-1)!),
   };
 }

@@ -15,6 +15,7 @@ import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { ensureReferenceData } from '../apps/server/src/db/seed-reference';
 import { createDb } from '../apps/server/src/db/client';
 import { benchAgentsImport } from './agents-import';
+import { benchExcelCommissions } from './excel-commissions';
 import {
   benchBookingsCreate,
   benchBookingsList,
@@ -56,6 +57,7 @@ const BENCHMARKS: Record<string, (ctx: BenchContext) => Promise<BenchResult>> = 
   'agents-import': benchAgentsImport,
   'transaction-import': benchTransactionImport,
   'transaction-bulk-form': benchTransactionBulkForm,
+  'excel-commissions': benchExcelCommissions,
   'payout-pdf': benchPayoutPdf,
   // These share one seeded database (1,000,000 bookings by default, BENCH_BOOKINGS); keep their order.
   'bookings-list': benchBookingsList,

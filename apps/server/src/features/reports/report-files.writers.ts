@@ -64,9 +64,36 @@ const columnLetter = (i: number): string =>
 /** A YYYY-MM-DD date as the UTC midnight exceljs turns into the date's serial number. */
 const excelDate = (iso: string): Date => new Date(`${iso}T00:00:00Z`);
 
+/**
+ * Cell styles, one object each, shared by every cell that has it: exceljs looks a style object up by
+ * identity (a WeakMap) instead of describing it again for each cell. Frozen: no setter may change one.
+ */
+type Style = Partial<ExcelJS.Style>;
+const style = (s: Style): Style => Object.freeze(s);
+const PLAIN = style({});
+const BOLD = style({ font: { bold: true } });
+const MONEY = style({ numFmt: EXCEL_MONEY_FORMAT });
+const BOLD_MONEY = style({ numFmt: EXCEL_MONEY_FORMAT, font: { bold: true } });
+const PERCENT = style({ numFmt: EXCEL_PERCENT_FORMAT });
+const dateStyles = new Map<string, Style>();
+const dateStyle = (numFmt: string): Style => {
+  if (!dateStyles.has(numFmt)) dateStyles.set(numFmt, style({ numFmt }));
+  return dateStyles.get(numFmt)!;
+};
+
+const styleOf = (c: Column): Style =>
+  c.kind === 'money'
+    ? MONEY
+    : c.kind === 'percent'
+      ? PERCENT
+      : c.kind === 'date'
+        ? dateStyle(c.numFmt ?? EXCEL_ISO_DATE_FORMAT)
+        : PLAIN;
+
 /** One worksheet written row by row: header first, then rows, per-currency totals, commit. */
 class SheetWriter {
   private readonly sheet: ExcelJS.Worksheet;
+  private readonly styles: Style[];
   private rowNumber = 1;
   private blockStart = 2;
   private readonly sums: bigint[];
@@ -75,40 +102,47 @@ class SheetWriter {
     workbook: ExcelJS.stream.xlsx.WorkbookWriter,
     name: string,
     private readonly columns: readonly Column[],
+    private readonly onCommit: () => void,
   ) {
     this.sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
     this.sheet.columns = columns.map((c) => ({
       width: Math.min(MAX_WIDTH, Math.max(c.header.length, c.chars ?? 0, c.kind === 'date' ? 10 : 0) + 3),
     }));
-    const header = this.sheet.addRow(columns.map((c) => c.header));
-    header.font = { bold: true };
-    header.commit();
+    this.styles = columns.map(styleOf);
+    this.write(
+      columns.map((c) => c.header),
+      columns.map(() => BOLD),
+    );
     this.sums = columns.map(() => 0n);
+  }
+
+  /** A row of `values` (null: no cell at all) with their styles, written out at once. */
+  private write(values: readonly ExcelJS.CellValue[], styles: readonly Style[]): void {
+    const row = this.sheet.addRow([]);
+    values.forEach((v, i) => {
+      if (v === null || v === undefined) return;
+      const cell = row.getCell(i + 1);
+      cell.value = v;
+      cell.style = styles[i]!;
+    });
+    row.commit();
   }
 
   /** A data row; money is given in cents, percentages as numbers, dates as YYYY-MM-DD. */
   row(values: readonly Value[]): void {
-    const row = this.sheet.addRow([]);
-    values.forEach((v, i) => {
-      const column = this.columns[i]!;
-      if (v === null) return;
-      const cell = row.getCell(i + 1);
-      if (column.kind === 'money') {
-        cell.value = moneyToNumber(v as Cents);
-        cell.numFmt = EXCEL_MONEY_FORMAT;
-        this.sums[i]! += v as bigint;
-      } else if (column.kind === 'date') {
-        cell.value = excelDate(v as string);
-        cell.numFmt = column.numFmt ?? EXCEL_ISO_DATE_FORMAT;
-      } else if (column.kind === 'percent') {
-        cell.value = v as number;
-        cell.numFmt = EXCEL_PERCENT_FORMAT;
-      } else if (column.kind === 'int') {
-        cell.value = v as number;
-        this.sums[i]! += BigInt(v as number);
-      } else cell.value = v as string;
-    });
-    row.commit();
+    this.write(
+      values.map((v, i) => {
+        const kind = this.columns[i]!.kind;
+        if (v === null) return null;
+        if (kind === 'money') {
+          this.sums[i]! += v as bigint;
+          return moneyToNumber(v as Cents);
+        }
+        if (kind === 'int') this.sums[i]! += BigInt(v as number);
+        return kind === 'date' ? excelDate(v as string) : (v as string | number);
+      }),
+      this.styles,
+    );
     this.rowNumber += 1;
   }
 
@@ -123,49 +157,81 @@ class SheetWriter {
    */
   totals(labels: Record<number, string>): void {
     if (!this.open) return;
-    const row = this.sheet.addRow([]);
-    row.font = { bold: true };
     const from = this.blockStart;
     const to = this.rowNumber;
-    this.columns.forEach((column, i) => {
-      const cell = row.getCell(i + 1);
-      if (labels[i] !== undefined) cell.value = labels[i];
-      if (column.kind !== 'money' && column.kind !== 'int') return;
+    const values = this.columns.map((column, i): ExcelJS.CellValue => {
+      if (column.kind !== 'money' && column.kind !== 'int') return labels[i] ?? null;
       const letter = columnLetter(i);
       const sum = this.sums[i]!;
-      cell.value = {
+      this.sums[i] = 0n;
+      return {
         formula: `SUM(${letter}${from}:${letter}${to})`,
         result: column.kind === 'money' ? moneyToNumber(sum as Cents) : Number(sum),
-      };
-      if (column.kind === 'money') cell.numFmt = EXCEL_MONEY_FORMAT;
-      this.sums[i] = 0n;
+      } as ExcelJS.CellFormulaValue;
     });
-    row.commit();
+    this.write(
+      values,
+      this.columns.map((c) => (c.kind === 'money' ? BOLD_MONEY : BOLD)),
+    );
     this.rowNumber += 1;
     this.blockStart = this.rowNumber + 1;
   }
 
   commit(): void {
     this.sheet.commit();
+    this.onCommit();
   }
 }
 
-/** A workbook streamed into `out`. */
-function workbookInto(out: Writable): ExcelJS.stream.xlsx.WorkbookWriter {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  workbook.creator = 'Commission Back Office';
-  return workbook;
-}
+/** Bytes the answer may hold unsent before the writer waits for the client. */
+const UNSENT_LIMIT = 1024 * 1024;
 
-/** Lets the zip stream drain between batches, and stops when the download was abandoned. */
-async function breathe(out: Writable): Promise<void> {
-  if (out.destroyed) throw new Error('The download was abandoned.');
-  await new Promise((resolve) => setImmediate(resolve));
+/**
+ * A workbook streamed into `out`, paced. exceljs' WorkbookWriter zips each sheet through archiver (its
+ * `zip`), which takes a sheet only after the previous one is compressed: rows written faster than that
+ * wait in memory. So between batches the writer waits until every committed sheet has been zipped
+ * (archiver's public `progress` event) and the answer has gone out to the client.
+ */
+class PacedWorkbook {
+  readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter;
+  private committed = 0;
+  private zipped = 0;
+  private failure: Error | null = null;
+
+  constructor(private readonly out: Writable & { readableLength?: number }) {
+    this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: out,
+      useStyles: true,
+      useSharedStrings: false,
+    });
+    this.workbook.creator = 'Commission Back Office';
+    const zip = (this.workbook as unknown as { zip: NodeJS.EventEmitter }).zip;
+    zip.on('progress', (p: { entries: { processed: number } }) => (this.zipped = p.entries.processed));
+    zip.on('error', (err: Error) => (this.failure = err));
+  }
+
+  sheet(name: string, columns: readonly Column[]): SheetWriter {
+    return new SheetWriter(this.workbook, name, columns, () => (this.committed += 1));
+  }
+
+  /** Waits for the zip and the client to catch up; stops when the download was abandoned. */
+  async breathe(): Promise<void> {
+    for (;;) {
+      if (this.failure) throw this.failure;
+      if (this.out.destroyed) throw new Error('The download was abandoned.');
+      if (this.zipped >= this.committed && (this.out.readableLength ?? 0) < UNSENT_LIMIT) return;
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+  }
+
+  commit(): Promise<void> {
+    return this.workbook.commit();
+  }
 }
 
 /** Runs `rows` through `write`, a totals row (labelled by `label`) whenever the currency changes. */
 async function byCurrency<T extends { currency: string }>(
-  out: Writable,
+  book: PacedWorkbook,
   sheet: SheetWriter,
   batches: AsyncIterable<readonly T[]> | Iterable<readonly T[]>,
   write: (row: T) => void,
@@ -178,7 +244,7 @@ async function byCurrency<T extends { currency: string }>(
       currency = row.currency;
       write(row);
     }
-    await breathe(out);
+    await book.breathe();
   }
   if (currency !== null) sheet.totals(label(currency));
 }
@@ -198,7 +264,7 @@ export interface BookingsWorkbookInput {
  * same money as balanced journal lines; each currency's block ends with its totals.
  */
 export async function writeBookingsWorkbook(out: Writable, input: BookingsWorkbookInput): Promise<void> {
-  const workbook = workbookInto(out);
+  const book = new PacedWorkbook(out);
   const money = moneyChars(input.stats.money);
   const telpayKinds: Record<(typeof TELPAY_COLUMNS)[number], Column> = {
     'Payee Code': { header: 'Payee Code', kind: 'text', chars: input.stats.code },
@@ -211,13 +277,12 @@ export async function writeBookingsWorkbook(out: Writable, input: BookingsWorkbo
     Commission: { header: 'Commission', kind: 'money', chars: money },
     Currency: { header: 'Currency', kind: 'text', chars: 3 },
   };
-  const telpay = new SheetWriter(
-    workbook,
+  const telpay = book.sheet(
     'Telpay',
     TELPAY_COLUMNS.map((c) => telpayKinds[c]),
   );
   await byCurrency(
-    out,
+    book,
     telpay,
     input.payments(),
     (p) => {
@@ -239,7 +304,7 @@ export async function writeBookingsWorkbook(out: Writable, input: BookingsWorkbo
   telpay.commit();
 
   const accountChars = Math.max(...Object.values(input.accounts).map((a) => a.length));
-  const quickbooks = new SheetWriter(workbook, 'QuickBooks', [
+  const quickbooks = book.sheet('QuickBooks', [
     { header: QUICKBOOKS_COLUMNS[0], kind: 'text', chars: 21 },
     { header: QUICKBOOKS_COLUMNS[1], kind: 'date', numFmt: excelDateFormat(input.dateFormat) },
     { header: QUICKBOOKS_COLUMNS[2], kind: 'text', chars: accountChars },
@@ -250,7 +315,7 @@ export async function writeBookingsWorkbook(out: Writable, input: BookingsWorkbo
     { header: QUICKBOOKS_COLUMNS[7], kind: 'text', chars: 3 },
   ]);
   await byCurrency(
-    out,
+    book,
     quickbooks,
     input.payments(),
     (p) => {
@@ -271,7 +336,7 @@ export async function writeBookingsWorkbook(out: Writable, input: BookingsWorkbo
     (currency) => ({ 0: 'Total', 7: currency }),
   );
   quickbooks.commit();
-  await workbook.commit();
+  await book.commit();
 }
 
 /* ------------------------------------------------------------------ commissions: summary + a sheet per agent */
@@ -291,13 +356,13 @@ const SUMMARY_SHEET = 'Summary';
  * (agent name), each named after the agent (≤ 31 characters, unique).
  */
 export async function writeCommissionsWorkbook(out: Writable, input: CommissionsWorkbookInput): Promise<void> {
-  const workbook = workbookInto(out);
+  const book = new PacedWorkbook(out);
   const { summaries } = input;
   const longest = (pick: (s: AgentCurrencySummary) => number, of = summaries) => Math.max(0, ...of.map(pick));
   const moneyOf = (of: readonly AgentCurrencySummary[]) =>
     Math.max(0, ...of.map((s) => Math.max(moneyChars(s.total), moneyChars(s.commission), moneyChars(s.maxGross))));
 
-  const summary = new SheetWriter(workbook, SUMMARY_SHEET, [
+  const summary = book.sheet(SUMMARY_SHEET, [
     { header: 'Agent', kind: 'text', chars: longest((s) => s.agentName.length) },
     { header: 'FareConnect #', kind: 'text', chars: longest((s) => s.agentCode.length) },
     { header: 'Currency', kind: 'text', chars: 3 },
@@ -307,7 +372,7 @@ export async function writeCommissionsWorkbook(out: Writable, input: Commissions
     { header: 'Total', kind: 'money', chars: moneyOf(summaries) + 2 },
   ]);
   await byCurrency(
-    out,
+    book,
     summary,
     [summaries],
     (s) => summary.row([s.agentName, s.agentCode, s.currency, s.lines, s.commission, s.gst, s.total]),
@@ -321,7 +386,7 @@ export async function writeCommissionsWorkbook(out: Writable, input: Commissions
   const agentSheet = (agentId: number): SheetWriter => {
     const of = byAgent.get(agentId) ?? [];
     const money = moneyOf(of);
-    return new SheetWriter(workbook, uniqueSheetName(of[0]?.agentName ?? `Agent ${agentId}`, used), [
+    return book.sheet(uniqueSheetName(of[0]?.agentName ?? `Agent ${agentId}`, used), [
       { header: 'Booking Reference', kind: 'text', chars: longest((s) => s.longest.reference, of) },
       { header: 'Booking Date', kind: 'date' },
       { header: 'Supplier', kind: 'text', chars: longest((s) => s.longest.supplier, of) },
@@ -366,10 +431,10 @@ export async function writeCommissionsWorkbook(out: Writable, input: Commissions
         l.payoutDate,
       ]);
     }
-    await breathe(out);
+    await book.breathe();
   }
   close();
-  await workbook.commit();
+  await book.commit();
 }
 
 /* ------------------------------------------------------------------ text files */

@@ -687,6 +687,8 @@ export const reportDayTotals = pgTable(
     card: varchar('card', { length: 16 }).notNull(),
     currency_id: integer('currency_id').notNull(),
     bookings: integer('bookings').notNull(),
+    /** Commission lines (a card detail's row count). */
+    lines: integer('lines').notNull().default(0),
     commission: numeric('commission').notNull(),
     gst: numeric('gst').notNull(),
   },

@@ -84,7 +84,7 @@ export const settingsInputSchema = z.object({
   gst_rate: percentSchema('GST rate'),
   agency_name: requiredText('agency name', 100).optional(),
   quickbooks_commission_account: accountName('commission expense account').optional(),
-  quickbooks_gst_account: accountName('GST/HST account').optional(),
+  quickbooks_gst_account: accountName('sales tax receivable account').optional(),
   quickbooks_clearing_account: accountName('clearing account').optional(),
   quickbooks_date_format: z
     .enum(QUICKBOOKS_DATE_FORMATS, { error: 'The selected QuickBooks date format is invalid.' })

@@ -161,7 +161,9 @@ describe('settings', () => {
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual({
       agency_name: ['The agency name field is required.'],
-      quickbooks_gst_account: ["The GST/HST account may use ':' only between the parent and child account names."],
+      quickbooks_gst_account: [
+        "The sales tax receivable account may use ':' only between the parent and child account names.",
+      ],
       quickbooks_clearing_account: ['The clearing account must not contain double quotes or control characters.'],
       quickbooks_date_format: ['The selected QuickBooks date format is invalid.'],
     });

@@ -33,7 +33,11 @@ const ACCOUNT_INPUTS: { field: AccountingField; label: string; description?: str
     label: 'Commission expense account',
     description: 'Exactly as in the chart of accounts; Parent:Child for a sub-account.',
   },
-  { field: 'quickbooks_gst_account', label: 'GST/HST account' },
+  {
+    field: 'quickbooks_gst_account',
+    label: 'Sales tax receivable account',
+    description: 'Where the GST/HST paid on commissions is recorded.',
+  },
   {
     field: 'quickbooks_clearing_account',
     label: 'Clearing account',
@@ -79,7 +83,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
       ...(accounting && {
         agency_name: (v: string) => (v.trim() === '' ? 'The agency name field is required.' : null),
         quickbooks_commission_account: validateAccount('commission expense account'),
-        quickbooks_gst_account: validateAccount('GST/HST account'),
+        quickbooks_gst_account: validateAccount('sales tax receivable account'),
         quickbooks_clearing_account: validateAccount('clearing account'),
       }),
     },
@@ -160,7 +164,6 @@ export function SettingsForm({ settings }: { settings: Settings }) {
                   description="The company's date format in QuickBooks (IIF files always use MM/DD/YYYY)."
                   data={[...QUICKBOOKS_DATE_FORMATS]}
                   allowDeselect={false}
-                  maw={240}
                   {...form.getInputProps('quickbooks_date_format')}
                 />
               </Stack>

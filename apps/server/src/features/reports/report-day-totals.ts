@@ -47,8 +47,8 @@ export async function refreshDayTotals(db: Db, gstRate: string, start: string, e
     const list = `{${days.join(',')}}`;
     await tx.execute(sql`delete from report_day_totals where day = any(${list}::date[])`);
     await tx.execute(sql`
-      insert into report_day_totals (day, card, currency_id, bookings, commission, gst)
-      select l.booking_date, l.card, l.currency_id, count(distinct l.booking_id), sum(l.commission), sum(l.gst)
+      insert into report_day_totals (day, card, currency_id, bookings, lines, commission, gst)
+      select l.booking_date, l.card, l.currency_id, count(distinct l.booking_id), count(*), sum(l.commission), sum(l.gst)
         from (${bookingLinesSql(scope, gstRate, DAY_CARDS)}) l
        group by l.booking_date, l.card, l.currency_id`);
     return days.length;
@@ -56,14 +56,14 @@ export async function refreshDayTotals(db: Db, gstRate: string, start: string, e
 }
 
 /**
- * The booking cards' lines of a whole range as `card, currency_id, bookings, commission, gst` rows (one
+ * The booking cards' lines of a whole range as `card, currency_id, bookings, lines, commission, gst` rows (one
  * per day, card and currency), after refreshing the range's dirty days. Shaped like the grouped lines,
  * so the summary sums either the same way.
  */
 export async function dayTotalsSql(db: Db, gstRate: string, s: ReportScope) {
   await refreshDayTotals(db, gstRate, s.start_date, s.end_date);
   return sql`
-    select t.card, t.currency_id, t.bookings, t.commission, t.gst
+    select t.card, t.currency_id, t.bookings, t.lines, t.commission, t.gst
       from report_day_totals t
      where t.day between ${s.start_date} and ${s.end_date}`;
 }

@@ -45,11 +45,17 @@ const gstOf = (amount: SQL, rate: string): SQL => sql`round(${amount} * ${rate}:
 /**
  * The booking cards' lines in the scope. `cards` limits which are computed (the cancelled card is the
  * admins' only: a non-admin never gets it, whatever is asked).
+ *
+ * By default the money received is computed once per line (the innermost query is a fence), which suits
+ * a query that reads every line. `stream`: no fence, so a page sorted by booking date can walk
+ * bookings_date_idx and stop after its rows (the received sum may then be evaluated a few times per
+ * `partial` line).
  */
 export function bookingLinesSql(
   s: ReportScope,
   gstRate: string,
   cards: readonly ('pending' | 'confirmed' | 'cancelled')[],
+  { stream = false }: { stream?: boolean } = {},
 ): SQL {
   const statuses = [
     ...(cards.includes('pending') || cards.includes('confirmed') ? ['pending', 'confirmed', 'partial'] : []),
@@ -105,7 +111,7 @@ export function bookingLinesSql(
                       join agents ag on ag.id = ac.agent_id
                       join suppliers s on s.id = b.supplier_id
                      where ${lineWhere(s)} and b.status = any(${`{${statuses.join(',')}}`}::text[])
-                    offset 0
+                    ${stream ? sql`` : sql`offset 0`}
                   ) v
               ) k
              where k.card = any(${wanted}::text[])

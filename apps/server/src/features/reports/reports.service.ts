@@ -37,11 +37,11 @@ type BookingCard = Exclude<ReportCard, 'paid'>;
 /** The cards this user may see (Cancelled Commissions is the admins'). */
 const visibleCards = (s: ReportScope): ReportCard[] => REPORT_CARDS.filter((c) => c !== 'cancelled' || s.isAdmin);
 
-/** The lines of `cards` in the scope, as one SQL set (alias it). */
-async function linesOf(db: DbOrTx, s: ReportScope, cards: readonly ReportCard[]): Promise<SQL> {
+/** The lines of `cards` in the scope, as one SQL set (alias it); `stream` for a page (see bookingLinesSql). */
+async function linesOf(db: DbOrTx, s: ReportScope, cards: readonly ReportCard[], stream = false): Promise<SQL> {
   const booking = cards.filter((c): c is BookingCard => c !== 'paid');
   const parts: SQL[] = [];
-  if (booking.length > 0) parts.push(bookingLinesSql(s, await getGstRate(db), booking));
+  if (booking.length > 0) parts.push(bookingLinesSql(s, await getGstRate(db), booking, { stream }));
   if (cards.includes('paid')) parts.push(itemLinesSql(s));
   return sql.join(parts, sql` union all `);
 }
@@ -51,6 +51,7 @@ type TotalRow = {
   currency_code: string;
   currency_symbol: string;
   bookings: number;
+  lines: number;
   total: string;
   gst_total: string;
 };
@@ -74,7 +75,7 @@ const currencyTotal = (r: { currency_code: string; currency_symbol: string; tota
  */
 async function cardTotals(db: Db, s: ReportScope, cards: readonly ReportCard[]): Promise<TotalRow[]> {
   const grouped = (lines: SQL) => sql`
-    select l.card, l.currency_id, count(distinct l.booking_id)::int as bookings,
+    select l.card, l.currency_id, count(distinct l.booking_id)::int as bookings, count(*)::int as lines,
            sum(l.commission) as commission, sum(l.gst) as gst
       from (${lines}) l
      group by l.card, l.currency_id`;
@@ -86,7 +87,7 @@ async function cardTotals(db: Db, s: ReportScope, cards: readonly ReportCard[]):
   } else parts.push(grouped(await linesOf(db, s, cards)));
   const { rows } = await db.execute<TotalRow>(sql`
     select t.card, cur.code as currency_code, cur.symbol as currency_symbol, sum(t.bookings)::int as bookings,
-           sum(t.commission)::text as total, sum(t.gst)::text as gst_total
+           sum(t.lines)::int as lines, sum(t.commission)::text as total, sum(t.gst)::text as gst_total
       from (${sql.join(parts, sql` union all `)}) t
       join currencies cur on cur.id = t.currency_id
      where t.card = any(${`{${cards.join(',')}}`}::text[])
@@ -129,7 +130,9 @@ function lineOrder(q: ReportLinesQuery): SQL {
     total: sql`(l.commission + l.gst)`,
     payout_date: sql`coalesce(l.payout_date, l.booking_date)`,
   };
-  return sql`${key[q.sort]} ${dir}, l.id ${dir}`;
+  return q.sort === 'booking_date'
+    ? sql`l.booking_date ${dir}, l.booking_id ${dir}, l.id ${dir}`
+    : sql`${key[q.sort]} ${dir}, l.id ${dir}`;
 }
 
 type LineRow = {
@@ -158,14 +161,14 @@ type LineRow = {
  * currency over all its lines (not only the page). Cancelled is the admins' (403 otherwise).
  */
 export async function cardLines(
-  db: DbOrTx,
+  db: Db,
   user: SessionUser,
   card: ReportCard,
   q: ReportLinesQuery,
 ): Promise<ReportLinesResponse> {
   if (card === 'cancelled' && !user.is_admin) throw forbidden();
   const s = reportScope(user, q, todayUtc());
-  const lines = await linesOf(db, s, [card]);
+  const lines = await linesOf(db, s, [card], true);
   const offset = (q.page - 1) * q.per_page;
   const [page, totals] = await Promise.all([
     db.execute<LineRow>(sql`
@@ -182,15 +185,10 @@ export async function cardLines(
         left join payouts p on p.id = l.payout_id
        order by ${lineOrder(q)}
        limit ${q.per_page} offset ${offset}`),
-    db.execute<TotalRow & { lines: number }>(sql`
-      select cur.code as currency_code, cur.symbol as currency_symbol, t.bookings, t.lines, t.total, t.gst_total
-        from (select l.currency_id, count(distinct l.booking_id)::int as bookings, count(*)::int as lines,
-                     sum(l.commission)::text as total, sum(l.gst)::text as gst_total
-                from (${lines}) l group by l.currency_id) t
-        join currencies cur on cur.id = t.currency_id
-       order by cur.code`),
+    // The card's count and totals: the summary's own (the day totals for an admin's whole range).
+    cardTotals(db, s, [card]),
   ]);
-  const total = totals.rows.reduce((n, r) => n + r.lines, 0);
+  const total = totals.reduce((n, r) => n + r.lines, 0);
   const data = page.rows.map((r) => {
     const commission = moneyFromDb(r.commission);
     const gst = moneyFromDb(r.gst);
@@ -227,8 +225,8 @@ export async function cardLines(
       to: data.length > 0 ? offset + data.length : null,
       total,
     },
-    count: totals.rows.reduce((n, r) => n + r.bookings, 0),
-    commission_totals: totals.rows.map(currencyTotal),
+    count: totals.reduce((n, r) => n + r.bookings, 0),
+    commission_totals: totals.map(currencyTotal),
   };
 }
 

@@ -72,6 +72,8 @@ type Style = Partial<ExcelJS.Style>;
 const style = (s: Style): Style => Object.freeze(s);
 const PLAIN = style({});
 const BOLD = style({ font: { bold: true } });
+/** The header of a column of numbers or dates: right-aligned over its values. */
+const BOLD_RIGHT = style({ font: { bold: true }, alignment: { horizontal: 'right' } });
 const MONEY = style({ numFmt: EXCEL_MONEY_FORMAT });
 const BOLD_MONEY = style({ numFmt: EXCEL_MONEY_FORMAT, font: { bold: true } });
 const PERCENT = style({ numFmt: EXCEL_PERCENT_FORMAT });
@@ -111,7 +113,7 @@ class SheetWriter {
     this.styles = columns.map(styleOf);
     this.write(
       columns.map((c) => c.header),
-      columns.map(() => BOLD),
+      columns.map((c) => (c.kind === 'text' ? BOLD : BOLD_RIGHT)),
     );
     this.sums = columns.map(() => 0n);
   }

@@ -3,20 +3,26 @@
  * lines with a currency, a commission and its GST; the summary, the detail modals and the charts all
  * read these two queries, so a card's total is the sum of its lines by construction.
  *
- * Booking lines (`bookingLinesSql`): one per commission line `ac` of a booking `b` in the range.
+ * Booking lines (`bookingLinesSql`): one per commission line `ac` of a booking `b` in the range and card.
  * - `cancelled` (Cancelled Commissions): a cancelled booking's line as stored (amount, gst_amount).
- * - `confirmed` (Next Payout): the booking can be paid out now: status pending, confirmed or partial,
- *   stored match status `match` or `partial`, and an available amount of the gross's sign
+ * - `confirmed` (Next Payout): the booking can be paid out now ("payable"): status pending, confirmed or
+ *   partial, stored match status `match` or `partial`, and an available amount of the gross's sign
  *   (`payoutBlockReason` and `payoutAmountProblem` of the domain both null). The line's amount is what a
- *   payout of the whole available amount pays it: `planPayout` with amount = `availableAmount(…)`.
- * - `pending` (Future Commissions): the other bookings not completed or cancelled. The line's amount is
- *   what the rest of the gross will still pay it: `planPayout` with amount = gross − paid.
+ *   payout of the whole available amount pays it: `planPayout` with amount N = `availableAmount(…)`.
+ * - `pending` (Future Commissions): every booking not completed or cancelled, for the rest of its gross
+ *   R = gross − paid − N (N = 0 when it cannot be paid out now): `planPayout` with amount R after the
+ *   Next Payout part is settled (paid before = paid + N, the line's paid = its paid + its Next Payout
+ *   commission). A payable booking whose rest is 0 (all of it received) has no Future line. So a line's
+ *   Future part + Next Payout part + what it was already paid is its amount, and the same for the GST:
+ *   a payable booking only partly received (match `partial`) is in both cards, with the money not yet
+ *   received in Future.
  *
  * The SQL form of `planPayout` (non-custom) and `availableAmount`, exact to the cent (integer division,
  * half away from zero; proven equal to the domain in reports-exact.test.ts):
- *   settled S = paid + amount; entitlement E = S = gross ? line amount : round½(line amount × S / gross);
+ *   settled S = paid before + amount; entitlement E = S = gross ? line amount : round½(line amount × S / gross);
  *   commission = E − line paid (0 when of the other sign than the amount);
  *   GST = has_gst ? round½((line paid + commission) × rate) − round½(line paid × rate) : 0.
+ * For Future, S = gross: its commission is the line amount − line paid − the Next Payout commission.
  * `available` needs the money received (matched credits − debits, DOMAIN.md "Matching"). A stored `match`
  * means net = gross, and a reconciled booking counts its gross as received, so only an unreconciled
  * `partial` booking sums its transactions (a scalar subquery that runs for those rows only). The credit
@@ -64,37 +70,39 @@ export function bookingLinesSql(
   if (statuses.length === 0) return emptyLines();
   const wanted = `{${cards.join(',')}}`;
   // Layers, inside out: the line with its booking's money received (summed once per line, for the
-  // unreconciled `partial` bookings only); its card; the payout amount (gross terms) the card stands
-  // for; the commission; the GST.
+  // unreconciled `partial` bookings only); whether the booking is payable and its Next Payout amount N;
+  // the line's Next Payout commission and the rest R of the gross; one row per card the line is in
+  // (the wanted ones only), with the payout amount (gross terms) the card stands for, the line's paid
+  // before it and the commission; the GST.
   return sql`
     select c.card, c.id, c.booking_id, c.booking_date, c.supplier_id, c.currency_id, c.agent_id,
-           (case when c.card = 'cancelled' then c.gross else c.amount end) as gross_amount,
-           c.percentage, c.commission,
+           c.gross_amount, c.percentage, c.commission,
            (case when c.card = 'cancelled' then c.line_gst
                  when not c.has_gst then 0
-                 else ${gstOf(sql`(c.line_paid + c.commission)`, gstRate)} - ${gstOf(sql`c.line_paid`, gstRate)}
+                 else ${gstOf(sql`(c.paid_before + c.commission)`, gstRate)} - ${gstOf(sql`c.paid_before`, gstRate)}
             end) as gst,
            null::int as payout_id, null::date as payout_date
       from (
-        select a.*,
-               case when a.card = 'cancelled' then a.line_amount
-                    else ${clamp(
-                      sql`(case when a.paid + a.amount = a.gross then a.line_amount
-                                when a.gross = 0 then 0
-                                else ${roundHalfDiv(sql`(a.line_amount * 100) * ((a.paid + a.amount) * 100)`, sql`(a.gross * 100)`)} * 0.01
-                           end) - a.line_paid`,
-                      sql`a.amount`,
-                    )} end as commission
+        select wc.card, n.id, n.booking_id, n.booking_date, n.supplier_id, n.currency_id, n.agent_id,
+               n.percentage, n.line_gst, n.has_gst,
+               case wc.card when 'cancelled' then n.gross when 'confirmed' then n.next_amount else n.rest end as gross_amount,
+               case wc.card when 'pending' then n.line_paid + n.next_commission else n.line_paid end as paid_before,
+               case wc.card when 'cancelled' then n.line_amount
+                           when 'confirmed' then n.next_commission
+                           else ${clamp(sql`n.line_amount - n.line_paid - n.next_commission`, sql`n.rest`)} end as commission
           from (
-            select k.*,
-                   case k.card when 'confirmed' then k.received - k.paid when 'pending' then k.gross - k.paid end as amount
+            select k.*, k.gross - k.paid - k.next_amount as rest,
+                   case when k.payable
+                        then ${clamp(
+                          sql`(case when k.paid + k.next_amount = k.gross then k.line_amount
+                                    when k.gross = 0 then 0
+                                    else ${roundHalfDiv(sql`(k.line_amount * 100) * ((k.paid + k.next_amount) * 100)`, sql`(k.gross * 100)`)} * 0.01
+                               end) - k.line_paid`,
+                          sql`k.next_amount`,
+                        )}
+                        else 0 end as next_commission
               from (
-                select v.*,
-                       case when v.status = 'cancelled' then 'cancelled'
-                            when v.match_status in ('match', 'partial')
-                                 and ((v.gross >= 0 and v.received - v.paid > 0) or (v.gross < 0 and v.received - v.paid < 0))
-                              then 'confirmed'
-                            else 'pending' end as card
+                select v.*, p.payable, case when p.payable then v.received - v.paid else 0 end as next_amount
                   from (
                     select ac.id, b.id as booking_id, b.booking_date, b.supplier_id, s.currency_id, ac.agent_id,
                            b.status, b.transaction_match_status as match_status,
@@ -113,9 +121,17 @@ export function bookingLinesSql(
                      where ${lineWhere(s)} and b.status = any(${`{${statuses.join(',')}}`}::text[])
                     ${stream ? sql`` : sql`offset 0`}
                   ) v
+                  cross join lateral (
+                    select v.status <> 'cancelled' and v.match_status in ('match', 'partial')
+                           and ((v.gross >= 0 and v.received - v.paid > 0) or (v.gross < 0 and v.received - v.paid < 0))
+                           as payable
+                  ) p
               ) k
-             where k.card = any(${wanted}::text[])
-          ) a
+          ) n
+          join unnest(${wanted}::text[]) as wc(card)
+            on case wc.card when 'cancelled' then n.status = 'cancelled'
+                           when 'confirmed' then n.payable
+                           else n.status <> 'cancelled' and (not n.payable or n.rest <> 0) end
       ) c`;
 }
 

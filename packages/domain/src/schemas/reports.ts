@@ -5,8 +5,9 @@
  * the server answers (checked in the API tests) and what the web client's types come from.
  *
  * The spec's four states are DOMAIN.md's four cards:
- * - `pending`   = Future Commissions: the lines of bookings not yet completed or cancelled that cannot be
- *                 paid out now; each line's amount is what the rest of the gross will still pay it.
+ * - `pending`   = Future Commissions: the lines of bookings not yet completed or cancelled, each what the
+ *                 part of the gross neither paid nor available now will still pay it (after Next Payout):
+ *                 a booking received in part is in Future and in Next Payout.
  * - `confirmed` = Next Payout: the agent share of `available_amount` of the bookings that can be paid out
  *                 now (what a payout of the whole available amount would pay each line).
  * - `paid`      = Past Commissions: the payout items whose payout date is in the range.
@@ -176,7 +177,7 @@ export const reportLineSchema = z.object({
   supplier_name: z.string(),
   agent_id: z.number().int(),
   agent_name: z.string(),
-  /** The gross the percentage applies to: the gross left (future), available (next), the item's portion (paid), the gross (cancelled). */
+  /** The gross the percentage applies to: the gross neither paid nor available (future), available (next), the item's portion (paid), the gross (cancelled). */
   gross_amount: moneyOut,
   percentage: percentOut,
   /** Commission, GST excluded. */

@@ -19,7 +19,7 @@ const FILTERS =
 /** What each card holds (DOMAIN.md "Report cards"), for the route summaries. */
 const CARD_MEANING: Record<ReportCard, string> = {
   pending:
-    'Future Commissions: the lines of bookings not completed or cancelled that cannot be paid out now; each line what the rest of the gross will still pay it. Dated by booking date.',
+    'Future Commissions: for every booking not completed or cancelled, what the part of its gross neither paid nor available now (gross − paid − available; available counts 0 when it cannot be paid out now) will still pay each line, once Next Payout is paid: Future + Next Payout + what a line was paid = its amount and GST. A booking received in part is in both this card and Next Payout, and counts in both. Dated by booking date.',
   confirmed:
     'Next Payout: the agent share of available_amount of the bookings that can be paid out now (planPayout of the whole available amount). Dated by booking date.',
   paid: 'Past Commissions: the payout items of payouts dated in the range (payout_id: that payout only).',
@@ -33,7 +33,7 @@ export const reportRoutes: RouteModule = ({ db }) => [
     method: 'GET',
     url: '/api/reports/commission-summary',
     access: 'user',
-    summary: `The four cards (spec states → DOMAIN.md cards): pending = ${CARD_MEANING.pending} confirmed = ${CARD_MEANING.confirmed} paid = ${CARD_MEANING.paid} cancelled = ${CARD_MEANING.cancelled} (a non-admin gets 0 and no totals). counts = bookings in the card; totals per currency (total, gst_total, total_with_gst), never added across currencies. ${FILTERS}`,
+    summary: `The four cards (spec states → DOMAIN.md cards): pending = ${CARD_MEANING.pending} confirmed = ${CARD_MEANING.confirmed} paid = ${CARD_MEANING.paid} cancelled = ${CARD_MEANING.cancelled} (a non-admin gets 0 and no totals). counts = bookings in the card (a booking with a non-zero Future part counts in Future even when it also counts in Next Payout); totals per currency (total, gst_total, total_with_gst), never added across currencies. ${FILTERS}`,
     tags: ['reports'],
     query: reportFiltersSchema,
     response: commissionSummaryResponseSchema,

@@ -35,6 +35,7 @@ import {
 import ExcelJS from 'exceljs';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
+import { collectGarbageIfGrown } from '../../shared/heap';
 import type { AgentCurrencySummary, CommissionLine, PaymentStats } from './report-files.repo';
 
 type Kind = 'text' | 'money' | 'date' | 'percent' | 'int';
@@ -216,8 +217,16 @@ class PacedWorkbook {
     return new SheetWriter(this.workbook, name, columns, () => (this.committed += 1));
   }
 
-  /** Waits for the zip and the client to catch up; stops when the download was abandoned. */
+  /**
+   * Waits for the zip and the client to catch up; stops when the download was abandoned. Then collects the
+   * batch's garbage (shared/heap.ts): without it the server's RSS climbed 70–150 MB over its idle size.
+   */
   async breathe(): Promise<void> {
+    await this.caughtUp();
+    collectGarbageIfGrown();
+  }
+
+  private async caughtUp(): Promise<void> {
     for (;;) {
       if (this.failure) throw this.failure;
       if (this.out.destroyed) throw new Error('The download was abandoned.');

@@ -67,6 +67,13 @@ export function bookingsDataset(ctx: BenchContext): Promise<Seeded> {
   return seeded;
 }
 
+/** Closes the shared dataset if a benchmark opened it (run.ts, once every benchmark has run). */
+export async function closeBookingsDataset(): Promise<void> {
+  const s = seeded;
+  seeded = null;
+  if (s) await (await s).close();
+}
+
 function result(
   name: string,
   description: string,
@@ -204,7 +211,6 @@ export async function benchBookingsCreate(ctx: BenchContext): Promise<BenchResul
     Math.min(ctx.requests, 500),
     Math.min(ctx.warmup, 20),
   );
-  await s.close();
   return result(
     'bookings-create',
     'POST /bookings with rate resolution, commission lines and audit',

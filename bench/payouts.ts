@@ -127,9 +127,6 @@ export async function benchPayoutsInfo(ctx: BenchContext): Promise<BenchResult> 
     Math.min(ctx.requests, 1000),
     Math.min(ctx.warmup, 50),
   );
-  // bookings-create closes the shared dataset; without it in the run, close it here.
-  const only = process.env.BENCH_ONLY;
-  if (only && !only.split(',').includes('bookings-create')) await s.close();
   return {
     name: 'payouts-info',
     description: 'GET /bookings/{id}/payout-info (available amount, breakdown, accounts)',

@@ -3,7 +3,8 @@
  * runs each benchmark against the real app over HTTP, prints a table and merges the results into
  * bench/results.json by benchmark name (so later benchmarks add theirs beside these).
  *
- * Options: BENCH_REQUESTS (default 5000), BENCH_WARMUP (default 500), BENCH_ONLY=name[,name].
+ * Options: BENCH_REQUESTS (default 5000), BENCH_WARMUP (default 500), BENCH_ONLY=name[,name], BENCH_PG_LOG=1
+ * (PostgreSQL's log on stderr).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +18,7 @@ import { createDb } from '../apps/server/src/db/client';
 import { benchAgentsImport } from './agents-import';
 import { benchExcelCommissions } from './excel-commissions';
 import {
+  closeBookingsDataset,
   benchBookingsCreate,
   benchBookingsList,
   benchBookingsListTransactionStatus,
@@ -132,7 +134,13 @@ async function main() {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-bench-'));
     fs.chmodSync(tmp, 0o755);
     console.log(`starting a throwaway embedded PostgreSQL in ${tmp}`);
-    server = await startEmbeddedPostgres({ dataDir: tmp });
+    server = await startEmbeddedPostgres({
+      dataDir: tmp,
+      // BENCH_PG_LOG=1: the server's own log on stderr.
+      log: (m) => {
+        if (process.env.BENCH_PG_LOG) console.error(`[pg] ${m}`);
+      },
+    });
     adminUrl = server.url('postgres');
   }
   const withDb = (name: string) => {
@@ -163,10 +171,16 @@ async function main() {
     };
     for (const [name, run] of selected) {
       console.log(`running ${name}…`);
-      const r = await run(ctx);
+      const r = await run(ctx).catch((err: unknown) => {
+        // Said before the finally below stops PostgreSQL (whose closed pools would otherwise hide it).
+        console.error(`${name} failed:`, err);
+        throw err;
+      });
       results.push({ ...r, name: `${r.name}${label}`, dataset: { ...r.dataset, postgres_major: Number(version) } });
     }
   } finally {
+    // The benchmarks on the shared seeded database leave it open for the next; it closes here.
+    await closeBookingsDataset();
     await server?.stop();
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
   }

@@ -10,7 +10,6 @@ import { measure, seededRandom } from './lib';
 import type { BenchContext, BenchResult } from './run';
 
 /** The dataset's benchmarks that run after this one (bench/run.ts order): the last one closes it. */
-const LATER_ON_THE_DATASET = ['payouts-search', 'payouts-info', 'bookings-create'];
 
 export async function benchUnmatchedTransactions(ctx: BenchContext): Promise<BenchResult> {
   const s = await bookingsDataset(ctx);
@@ -36,8 +35,6 @@ export async function benchUnmatchedTransactions(ctx: BenchContext): Promise<Ben
     Math.min(ctx.requests, 1000),
     Math.min(ctx.warmup, 50),
   );
-  const only = process.env.BENCH_ONLY?.split(',').map((n) => n.trim());
-  if (only && !only.some((n) => LATER_ON_THE_DATASET.includes(n))) await s.close();
   return {
     name: 'unmatched-transactions',
     description: 'GET /api/reports/unmatched-transactions, a 30-day window, first page of 10 and the total',

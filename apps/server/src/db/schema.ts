@@ -700,8 +700,6 @@ export const reportDayTotals = pgTable(
  * move a card (bookings, lines, transactions, an agent's GST, the GST rate, an account's owner, a
  * supplier's currency), removed by the refresh that recomputes them. No key: writers never wait on each other.
  */
-export const reportDirtyDays = pgTable(
-  'report_dirty_days',
-  { day: date('day', { mode: 'string' }).notNull() },
-  (t) => [index('report_dirty_days_day_idx').on(t.day)],
-);
+export const reportDirtyDays = pgTable('report_dirty_days', { day: date('day', { mode: 'string' }).notNull() }, (t) => [
+  index('report_dirty_days_day_idx').on(t.day),
+]);

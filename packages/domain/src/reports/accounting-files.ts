@@ -415,7 +415,10 @@ const SHEET_NAME_REFUSED = /[[\]:*?/\\\u0000-\u001f\u007f]/g;
  */
 export function uniqueSheetName(wanted: string, used: Set<string>): string {
   const cleaned = wanted.replace(SHEET_NAME_REFUSED, ' ').replace(/\s+/g, ' ').trim();
-  const base = cut(cleaned, SHEET_NAME_MAX).replace(/^'+|'+$/g, '').trim() || 'Sheet';
+  const base =
+    cut(cleaned, SHEET_NAME_MAX)
+      .replace(/^'+|'+$/g, '')
+      .trim() || 'Sheet';
   const taken = (name: string) => used.has(name.toLowerCase()) || name.toLowerCase() === 'history';
   let name = base;
   for (let n = 2; taken(name); n++) {

@@ -52,10 +52,13 @@ const gstOf = (amount: SQL, rate: string): SQL => sql`round(${amount} * ${rate}:
  * The booking cards' lines in the scope. `cards` limits which are computed (the cancelled card is the
  * admins' only: a non-admin never gets it, whatever is asked).
  *
- * By default the money received is computed once per line (the innermost query is a fence), which suits
- * a query that reads every line. `stream`: no fence, so a page sorted by booking date can walk
- * bookings_date_idx and stop after its rows (the received sum may then be evaluated a few times per
- * `partial` line).
+ * The money received is a lateral subquery kept apart (`offset 0`): one subplan, run once per booking.
+ * By default each line's Next Payout commission and rest are computed once (a fence below the cards),
+ * which suits a query that reads every line. `stream`: no fence, so a page sorted by booking date can
+ * walk bookings_date_idx and stop after its rows (the arithmetic is then repeated per card, on a page's
+ * rows only). Measured on 200,000 bookings against the single-card layout this replaced: all lines
+ * 0.79 s (was 0.61 s: Future now has the partly received bookings too), a page sorted by date 5 ms (was
+ * 26 ms: the received sum used to be planned once per use, 75 subplans).
  */
 export function bookingLinesSql(
   s: ReportScope,
@@ -69,11 +72,11 @@ export function bookingLinesSql(
   ];
   if (statuses.length === 0) return emptyLines();
   const wanted = `{${cards.join(',')}}`;
-  // Layers, inside out: the line with its booking's money received (summed once per line, for the
-  // unreconciled `partial` bookings only); whether the booking is payable and its Next Payout amount N;
-  // the line's Next Payout commission and the rest R of the gross; one row per card the line is in
-  // (the wanted ones only), with the payout amount (gross terms) the card stands for, the line's paid
-  // before it and the commission; the GST.
+  // Layers, inside out: the line with its booking's money received (summed for the unreconciled
+  // `partial` bookings only) and whether the booking is payable; its Next Payout amount N; the line's
+  // Next Payout commission and the rest R of the gross; one row per card the line is in (the wanted ones
+  // only), with the payout amount (gross terms) the card stands for, what the line was paid before it
+  // and its commission; the GST.
   return sql`
     select c.card, c.id, c.booking_id, c.booking_date, c.supplier_id, c.currency_id, c.agent_id,
            c.gross_amount, c.percentage, c.commission,
@@ -88,10 +91,12 @@ export function bookingLinesSql(
                case wc.card when 'cancelled' then n.gross when 'confirmed' then n.next_amount else n.rest end as gross_amount,
                case wc.card when 'pending' then n.line_paid + n.next_commission else n.line_paid end as paid_before,
                case wc.card when 'cancelled' then n.line_amount
-                           when 'confirmed' then n.next_commission
-                           else ${clamp(sql`n.line_amount - n.line_paid - n.next_commission`, sql`n.rest`)} end as commission
+                            when 'confirmed' then n.next_commission
+                            else ${clamp(sql`n.line_amount - n.line_paid - n.next_commission`, sql`n.rest`)} end as commission
           from (
-            select k.*, k.gross - k.paid - k.next_amount as rest,
+            select k.id, k.booking_id, k.booking_date, k.supplier_id, k.currency_id, k.agent_id, k.status,
+                   k.gross, k.percentage, k.line_amount, k.line_paid, k.line_gst, k.has_gst, k.payable,
+                   k.next_amount, k.gross - k.paid - k.next_amount as rest,
                    case when k.payable
                         then ${clamp(
                           sql`(case when k.paid + k.next_amount = k.gross then k.line_amount
@@ -102,36 +107,36 @@ export function bookingLinesSql(
                         )}
                         else 0 end as next_commission
               from (
-                select v.*, p.payable, case when p.payable then v.received - v.paid else 0 end as next_amount
+                select v.*, case when v.payable then v.received - v.paid else 0 end as next_amount
                   from (
                     select ac.id, b.id as booking_id, b.booking_date, b.supplier_id, s.currency_id, ac.agent_id,
-                           b.status, b.transaction_match_status as match_status,
-                           b.booking_amount as gross, b.paid_amount as paid,
+                           b.status, b.booking_amount as gross, b.paid_amount as paid,
                            ac.percentage, ac.amount as line_amount, ac.paid_amount as line_paid,
-                           ac.gst_amount as line_gst, ag.has_gst,
-                           case when b.status = 'cancelled' or b.transaction_match_status is distinct from 'partial'
-                                     or b.is_reconciled
-                                  then b.booking_amount
-                                else ${received(sql`(select x.matched_net from ${matchedTransactionTotals('b')} x)`)}
-                           end as received
+                           ac.gst_amount as line_gst, ag.has_gst, r.received,
+                           b.status <> 'cancelled' and b.transaction_match_status in ('match', 'partial')
+                           and ((b.booking_amount >= 0 and r.received - b.paid_amount > 0)
+                                or (b.booking_amount < 0 and r.received - b.paid_amount < 0)) as payable
                       from bookings b
                       join actual_commissions ac on ac.booking_id = b.id
                       join agents ag on ag.id = ac.agent_id
                       join suppliers s on s.id = b.supplier_id
+                      cross join lateral (
+                        select case when b.status = 'cancelled' or b.transaction_match_status is distinct from 'partial'
+                                         or b.is_reconciled
+                                      then b.booking_amount
+                                    else ${received(sql`(select x.matched_net from ${matchedTransactionTotals('b')} x)`)}
+                               end as received
+                        offset 0
+                      ) r
                      where ${lineWhere(s)} and b.status = any(${`{${statuses.join(',')}}`}::text[])
-                    ${stream ? sql`` : sql`offset 0`}
                   ) v
-                  cross join lateral (
-                    select v.status <> 'cancelled' and v.match_status in ('match', 'partial')
-                           and ((v.gross >= 0 and v.received - v.paid > 0) or (v.gross < 0 and v.received - v.paid < 0))
-                           as payable
-                  ) p
               ) k
+            ${stream ? sql`` : sql`offset 0`}
           ) n
           join unnest(${wanted}::text[]) as wc(card)
             on case wc.card when 'cancelled' then n.status = 'cancelled'
-                           when 'confirmed' then n.payable
-                           else n.status <> 'cancelled' and (not n.payable or n.rest <> 0) end
+                            when 'confirmed' then n.payable
+                            else n.status <> 'cancelled' and (not n.payable or n.rest <> 0) end
       ) c`;
 }
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './db/embedded';
+import { HttpClient } from './test/server-process';
 
 /**
  * The real process: `main.ts` on an embedded PostgreSQL under a temporary DATA_DIR. Proves that a
@@ -71,33 +72,6 @@ function runCli(args: string[]): Promise<{ code: number; last: Record<string, un
       resolve({ code: code ?? -1, last: JSON.parse(lines[lines.length - 1] ?? '{}'), stderr: err });
     });
   });
-}
-
-class Browser {
-  cookie = '';
-  token = '';
-  constructor(private readonly port: number) {}
-  async call(method: string, url: string, body?: unknown) {
-    const res = await fetch(`http://127.0.0.1:${this.port}${url}`, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json',
-        'x-csrf-token': this.token,
-        cookie: this.cookie,
-      },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const set = res.headers.get('set-cookie');
-    if (set) this.cookie = set.split(';')[0]!;
-    const json = (await res.json()) as Record<string, unknown>;
-    if (typeof json.csrf_token === 'string') this.token = json.csrf_token;
-    return { status: res.status, json };
-  }
-  async signIn(email: string, password: string) {
-    await this.call('GET', '/api/session');
-    return this.call('POST', '/login', { email, password });
-  }
 }
 
 describe('a process that uses the embedded PostgreSQL', () => {
@@ -174,12 +148,12 @@ describe('the server process', () => {
     expect(unknownTier.code).toBe(1);
     expect(unknownTier.last.message).toBe('tier: The commission tier "Mithril" does not exist.');
 
-    const b = new Browser(first.port);
+    const b = new HttpClient(first.port);
     expect((await b.signIn('cli.agent@example.com', 'cli-password')).status).toBe(200);
   });
 
   it('keeps a committed row when the server is killed with SIGKILL, and the next start adopts PostgreSQL', async () => {
-    const b = new Browser(first.port);
+    const b = new HttpClient(first.port);
     expect((await b.signIn('admin@example.com', 'admin-demo')).status).toBe(200);
     const created = await b.call('POST', '/commission-tiers', {
       name: 'Survivor',
@@ -194,7 +168,7 @@ describe('the server process', () => {
     const second = await startServer();
     expect(postmasterPid()).toBe(pgPid); // reused, not duplicated
     expect(second.output()).not.toMatch(/Demo logins/); // not an empty database any more
-    const b2 = new Browser(second.port);
+    const b2 = new HttpClient(second.port);
     expect((await b2.signIn('admin@example.com', 'admin-demo')).status).toBe(200);
     const tiers = (await b2.call('GET', '/api/commission-tiers')).json.data as { name: string }[];
     expect(tiers.map((t) => t.name)).toContain('Survivor');
@@ -207,7 +181,7 @@ describe('the server process', () => {
 
   it('resumes a file import after the server is killed in the middle of it, writing every row once', async () => {
     const server = await startServer();
-    const b = new Browser(server.port);
+    const b = new HttpClient(server.port);
     expect((await b.signIn('admin@example.com', 'admin-demo')).status).toBe(200);
     const accounts = (await b.call('GET', '/accounts')).json.data as { id: number; name: string }[];
     const jet2 = accounts.find((a) => a.name.startsWith('Jet2'))!; // no booking number format
@@ -229,7 +203,7 @@ describe('the server process', () => {
     const jobId = ((await started.json()) as { job_id: string }).job_id;
 
     type Job = { status: string; processed_count: number; total_rows: number; imported_count: number };
-    const status = async (client: Browser) =>
+    const status = async (client: HttpClient) =>
       (await client.call('GET', `/api/transactions/import/status/${jobId}`)).json as unknown as Job;
     let mid: Job;
     for (;;) {
@@ -243,7 +217,7 @@ describe('the server process', () => {
     expect(mid.processed_count).toBeLessThan(total);
 
     const again = await startServer();
-    const b2 = new Browser(again.port);
+    const b2 = new HttpClient(again.port);
     expect((await b2.signIn('admin@example.com', 'admin-demo')).status).toBe(200);
     let done: Job;
     for (let i = 0; ; i++) {
@@ -275,7 +249,7 @@ describe('the server process', () => {
 
   it('logs no line per request at info, and on SIGTERM stops jobs, HTTP and PostgreSQL and exits 0', async () => {
     const server = await startServer({ LOG_LEVEL: 'info' });
-    const browser = new Browser(server.port);
+    const browser = new HttpClient(server.port);
     expect((await browser.signIn('admin@example.com', 'admin-demo')).status).toBe(200);
     for (let i = 0; i < 5; i++) expect((await browser.call('GET', '/api/user/roles')).status).toBe(200);
     const pg = postmasterPid()!;

@@ -12,16 +12,21 @@ export const REPORT_DATES_REQUIRED = 'Please select both start and end dates.';
 /** A range whose start is after its end. */
 export const REPORT_DATES_ORDER = 'The start date must be a date before or equal to the end date.';
 
-/** The report types of spec §2.11, with the names and descriptions the screen's cards show. */
+/**
+ * The report types of spec §2.11, with what the screen's cards show: a name, the spec's own words
+ * (`summary`, verbatim) and what the file holds (`description`).
+ */
 export const EXCEL_REPORT_TYPES = [
   {
     id: 'bookings',
     name: 'Telpay & QuickBooks',
+    summary: 'Telpay and Quickbooks combined commission and GST',
     description: 'Commission and GST paid to each agent: a Telpay sheet and a QuickBooks journal of the same money.',
   },
   {
     id: 'commissions',
     name: 'Agent commissions',
+    summary: 'Agent details, sheet per agent',
     description: 'A summary per agent and currency, and one sheet per agent with every commission line paid.',
   },
 ] as const;

@@ -1,12 +1,6 @@
 import { EXCEL_REPORT_TYPES, type ExcelReportType } from '@app/domain';
 import { Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 
-/** Spec §2.11: what each report type is, in the spec's words; the domain's list says what the file holds. */
-export const REPORT_TYPE_SUMMARY: Record<ExcelReportType, string> = {
-  bookings: 'Telpay and Quickbooks combined commission and GST',
-  commissions: 'Agent details, sheet per agent',
-};
-
 interface ReportTypeCardsProps {
   value: ExcelReportType;
   onChange: (value: ExcelReportType) => void;
@@ -46,7 +40,7 @@ export function ReportTypeCards({ value, onChange }: ReportTypeCardsProps) {
                 <Radio.Indicator mt={2} />
                 <Stack gap={2}>
                   <Text fw={600}>{type.name}</Text>
-                  <Text size="sm">{REPORT_TYPE_SUMMARY[type.id]}</Text>
+                  <Text size="sm">{type.summary}</Text>
                   <Text size="xs" c="dimmed">
                     {type.description}
                   </Text>

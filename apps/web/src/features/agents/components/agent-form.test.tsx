@@ -150,6 +150,9 @@ describe('Agent form', () => {
       // No booking changed: the server's sentence alone, no '0 booking(s) recalculated.' glued on.
       await router.navigate('/agents/9/edit');
       form = await screen.findByTestId('agent-form');
+      // Saved only once the agent has loaded into the form again (a click before that is not a save).
+      await waitFor(() => expect(within(form).getByLabelText('Commission percentage')).not.toHaveValue(''));
+      await waitFor(() => expect(within(form).getByRole('button', { name: 'Update Agent' })).toBeEnabled());
       await user.click(within(form).getByRole('button', { name: 'Update Agent' }));
       await waitFor(() => expect(mock.calls('POST /agents/9')).toHaveLength(2));
       expect(await screen.findAllByText('Agent updated successfully. No bookings needed recalculating.')).toHaveLength(

@@ -122,6 +122,27 @@ export class BulkPayoutsPage {
     return this.page.getByRole('spinbutton', { name: `Payout amount for ${reference}` });
   }
 
+  /** The row's Reconcile box (payout mode). */
+  reconcile(reference: string) {
+    return this.page.getByRole('checkbox', { name: `Reconcile ${reference}`, exact: true });
+  }
+
+  /** 'Confirm reconcile': asked before a reconcile lowers a booking's gross. */
+  confirmReconcile() {
+    return this.page.getByRole('dialog', { name: 'Confirm reconcile' });
+  }
+
+  /** The confirmation's rows: [reference, gross now, gross after, drop]. */
+  drops(): Promise<string[][]> {
+    return tableRows(this.confirmReconcile().getByTestId('reconcile-drops'));
+  }
+
+  /** Answers the confirmation with Cancel and waits until it has gone. */
+  async cancelReconcile() {
+    await this.confirmReconcile().getByRole('button', { name: 'Cancel' }).click();
+    await this.confirmReconcile().waitFor({ state: 'hidden' });
+  }
+
   async editCommission(reference: string) {
     await this.page.getByRole('button', { name: `Edit Commission for ${reference}` }).click();
   }

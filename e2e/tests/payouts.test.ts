@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../fixtures/demo';
 import { openBrowser, screenshot } from '../fixtures/browser';
 import { BookingsListPage } from '../page-models/bookings-list';
-import { signInAs } from '../page-models/mantine';
+import { apiJson, field, signInAs } from '../page-models/mantine';
 import { BulkPayoutsPage, PayoutModal, PayoutsHistoryPage, tableRows } from '../page-models/payouts';
 import { settled } from '../page-models/transactions';
 
@@ -20,6 +20,8 @@ const AMELIA = '40218876';
 const PARTIAL = 'TS7Q2K9L';
 // 40220417: Amelia's TUI UK booking of £512.80, for which TUI UK paid £540.00: to reconcile.
 const RECONCILE = '40220417';
+// J2-88213: Liam's Jet2 booking of £612.35, for which Jet2 paid £600.00 and marked nothing partial.
+const SHORT = 'J2-88213';
 
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 beforeAll(async () => {
@@ -208,5 +210,135 @@ describe('payouts', () => {
     expect(text).toContain('Expected Commission£297.00');
     expect(await details.getByText('Reconciled', { exact: true }).isVisible()).toBe(true);
     await screenshot(page, 'booking-reconciled');
+  });
+
+  it('offers a partly received booking unticked at what was received, asks before a reconcile lowers a gross, and leaves the rest payable', async () => {
+    const { page } = browser;
+    const bulk = new BulkPayoutsPage(page);
+    const sent: string[] = [];
+    const onRequest = (r: { method(): string; url(): string }) => {
+      if (r.method() === 'POST' && /\/bulk-payouts\/(process|reconcile)$/.test(r.url())) sent.push(r.url());
+    };
+    page.on('request', onRequest);
+    try {
+      await bulk.open('payout');
+      await bulk.dates('2026-11-01', '2026-11-30');
+      await bulk.search();
+      expect(await bulk.references()).toContain(PARTIAL);
+      // Transat marked its 700.00 partial: more is coming, so the row is not ticked for reconciliation and
+      // offers what was received (700.00 of 1,455.00).
+      expect(await bulk.reconcile(PARTIAL).isChecked()).toBe(false);
+      expect(await bulk.amount(PARTIAL).inputValue()).toBe('700.00');
+      expect(await bulk.row(PARTIAL).innerText()).toContain('Available: CA$700.00');
+      await bulk.select(PARTIAL);
+      expect(await bulk.amount(PARTIAL).inputValue()).toBe('700.00');
+      // 700/1,455 of Noah's 436.50 and Olivia's 654.75: 210.00 and 315.00, her GST 15.75.
+      await expect.poll(() => bulk.summary('agent-commission').innerText()).toBe('CA$525.00');
+      expect(await bulk.summary('gst').innerText()).toBe('CA$15.75');
+      expect(await bulk.summary('total-to-agents').innerText()).toBe('CA$540.75');
+
+      // Ticked by hand: the gross would drop to 700.00 and the other 755.00 could never be paid. Asked first.
+      await bulk.reconcile(PARTIAL).check();
+      await expect
+        .poll(() =>
+          bulk
+            .row(PARTIAL)
+            .getByTestId(/^reconcile-drop-/)
+            .innerText(),
+        )
+        .toBe('Gross drops to CA$700.00');
+      await bulk.submit('Process Payouts');
+      await settled(bulk.confirmReconcile());
+      expect(await bulk.drops()).toEqual([[PARTIAL, 'CA$1,455.00', 'CA$700.00', 'CA$755.00']]);
+      await screenshot(page, 'bulk-payouts-reconcile-confirm');
+      await bulk.cancelReconcile();
+      expect(sent).toEqual([]);
+
+      // Unticked again and paid as offered: no question, the rest stays payable.
+      await bulk.reconcile(PARTIAL).uncheck();
+      expect(await bulk.amount(PARTIAL).inputValue()).toBe('700.00');
+      await bulk.row(PARTIAL).scrollIntoViewIfNeeded();
+      await screenshot(page, 'bulk-payouts-partial');
+      const href = await bulk.row(PARTIAL).getByRole('link', { name: PARTIAL, exact: true }).getAttribute('href');
+      // A payout is dated on or before today: a later date is refused on the field and nothing is sent.
+      await field(page, 'Payout date').fill('2099-12-31');
+      // On the field (and, since a process was tried above, in the screen's alert too).
+      await page
+        .locator('[id$="-error"]')
+        .getByText(/^The payout date cannot be after today/)
+        .waitFor();
+      await bulk.submit('Process Payouts');
+      await expect
+        .poll(() => page.getByTestId('bulk-alert').innerText())
+        .toMatch(/^The payout date cannot be after today/);
+      await screenshot(page, 'bulk-payouts-future-date');
+      expect(sent).toEqual([]);
+      await field(page, 'Payout date').fill('');
+      await expect.poll(() => page.getByTestId('bulk-alert').count()).toBe(0);
+      await bulk.submit('Process Payouts');
+      await settled(bulk.results());
+      expect(await bulk.confirmReconcile().count()).toBe(0);
+      expect(await bulk.resultRows()).toEqual([
+        { icon: 'Succeeded', cells: [PARTIAL, 'success', 'Payout processed successfully'] },
+      ]);
+      expect(sent).toHaveLength(1);
+      // Nothing more is available until Transat pays the rest: the search no longer lists it.
+      await expect.poll(() => bulk.references()).not.toContain(PARTIAL);
+      await bulk.results().getByRole('button', { name: 'Close' }).click();
+      await bulk.results().waitFor({ state: 'hidden' });
+
+      // Its booking page: partial, 755.00 remaining, the lines with what each agent was paid.
+      await page.goto(href!);
+      const details = page.getByTestId('booking-details');
+      await details.waitFor();
+      const text = await details.textContent();
+      expect(text).toContain('Total CommissionCA$1,455.00');
+      expect(text).toContain('Paid / RemainingCA$700.00 / CA$755.00');
+      expect(await details.getByText('Partial', { exact: true }).count()).toBe(1);
+      const lines = await tableRows(page.getByTestId('commission-lines'));
+      expect(lines.map((l) => [l[0], l[2], l[3], l[6]])).toEqual([
+        ['Noah Gagnon', '30%', 'CA$436.50', 'CA$210.00'],
+        ['Olivia Tremblay', '45%', 'CA$654.75', 'CA$315.00'],
+      ]);
+      await page.getByTestId('commission-lines').scrollIntoViewIfNeeded();
+      await screenshot(page, 'booking-partial-paid');
+      const info = await apiJson<{ booking: { remaining_amount: number }; payout: { available_amount: number } }>(
+        page,
+        `${href!}/payout-info`,
+      );
+      expect(info.booking.remaining_amount).toBe(755);
+      expect(info.payout.available_amount).toBe(0);
+
+      // Bulk reconcile: Jet2 paid £600.00 of £612.35. Reconciling it gives up £12.35: asked, and Cancel sends nothing.
+      await bulk.open('reconcile');
+      await bulk.search();
+      expect(await bulk.references()).toEqual(expect.arrayContaining([SHORT, PARTIAL]));
+      await bulk.select(SHORT);
+      await bulk.submit('Reconcile Bookings');
+      await settled(bulk.confirmReconcile());
+      expect(await bulk.drops()).toEqual([[SHORT, '£612.35', '£600.00', '£12.35']]);
+      await screenshot(page, 'bulk-reconcile-confirm');
+      await bulk.cancelReconcile();
+      expect(sent).toHaveLength(1);
+      expect(await bulk.references()).toEqual(expect.arrayContaining([SHORT, PARTIAL]));
+
+      // The booking paid above at Noah 35% / Olivia 45%: completed, every line paid, each saying what it
+      // was paid and at what (the lines keep their own 30% and 45%).
+      const found = await apiJson<{ data: { id: number; booking_reference: string }[] }>(
+        page,
+        `/bookings?search=${SPLIT}`,
+      );
+      await page.goto(`/bookings/${found.data.find((b) => b.booking_reference === SPLIT)!.id}`);
+      await page.getByTestId('commission-lines').waitFor();
+      const split = await tableRows(page.getByTestId('commission-lines'));
+      expect(split.map((l) => [l[0], l[2], l[3], l[6], l[7]!.split(' ·')[0]])).toEqual([
+        ['Noah Gagnon', '30%', 'CA$336.00', 'CA$392.00 at 35% (custom split)', 'paid'],
+        ['Olivia Tremblay', '45%', 'CA$504.00', 'CA$504.00', 'paid'],
+      ]);
+      await page.getByTestId('commission-lines').scrollIntoViewIfNeeded();
+      await screenshot(page, 'booking-custom-split');
+    } finally {
+      page.off('request', onRequest);
+    }
   });
 });

@@ -81,6 +81,8 @@ export const commissionLine = (
   total_with_gst: total,
   paid_amount: 0,
   payment_date: null,
+  paid_percentages: [],
+  custom_split: false,
 });
 
 /** One booking as `GET /bookings/{id}` reads it: the list row plus rate, lines, match and history. */

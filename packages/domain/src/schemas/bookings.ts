@@ -221,8 +221,13 @@ export const bookingCommissionLineSchema = z.object({
   amount: moneyOut,
   gst_amount: moneyOut,
   total_with_gst: moneyOut,
+  /** The commission paid on the line so far (GST excluded): the sum of its payout items (DOMAIN.md invariant 3). */
   paid_amount: moneyOut,
   payment_date: dateOut.nullable(),
+  /** The distinct percentages its payout items were paid at, smallest first (empty when nothing was paid). */
+  paid_percentages: z.array(percentOut),
+  /** Some payout paid it at a percentage other than its own (a bulk payout's custom split). */
+  custom_split: z.boolean(),
 });
 
 const historyValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);

@@ -195,6 +195,26 @@ export const payoutSearchBookingSchema = z.object({
       has_account: z.boolean(),
     }),
   ),
+  /** Why the booking cannot be paid now (a duplicate reference, …), or null: its row cannot be selected. */
+  payout_block_reason: z.string().nullable().optional(),
+  /**
+   * The lines the booking would have once reconciled (gross := transaction_amount), as the commission
+   * engine would store them (rates resolved again, what was paid kept), in the order a payout allocates
+   * them: the screen previews a reconcile-then-pay with `planPayout` on these, as the server pays it.
+   * `id` is null for a line the reconcile would create. Null when a reconcile would not recompute them.
+   */
+  lines_after_reconcile: z
+    .array(
+      z.object({
+        id: z.number().nullable(),
+        agent_id: z.number(),
+        percentage: percentOut,
+        amount: moneyOut,
+        paid_amount: moneyOut,
+        has_gst: z.boolean(),
+      }),
+    )
+    .nullable(),
 });
 export type PayoutSearchBooking = z.output<typeof payoutSearchBookingSchema>;
 

@@ -3,6 +3,7 @@ import {
   historyChanges,
   moneyFromDb,
   ownEntriesOnly,
+  percentFromDb,
   type BookingForActions,
   type BookingListQuery,
   type BookingStatus,
@@ -233,6 +234,7 @@ export async function getBooking(db: DbOrTx, user: SessionUser, id: number) {
     return { ...h, before, after, meta: own(h.meta), changes: historyChanges(before, after) };
   });
   const transactionStatus = (await findTransactionStatuses(db, [id])).get(id)!;
+  const paidAt = await paidPercentages(db, id);
   return {
     ...toListItem(r, user, transactionStatus),
     trip_number: r.trip_number,
@@ -260,8 +262,23 @@ export async function getBooking(db: DbOrTx, user: SessionUser, id: number) {
       total_with_gst: moneyJson(l.total_with_gst),
       paid_amount: moneyJson(l.paid_amount),
       payment_date: l.payment_date,
+      paid_percentages: (paidAt.get(l.id) ?? []).map((p) => percentJson(p)!),
+      // DOMAIN.md "Money invariants" 3: a custom split pays a line at another percentage than its own.
+      custom_split: (paidAt.get(l.id) ?? []).some((p) => percentFromDb(p) !== percentFromDb(l.percentage)),
     })),
     transaction_status: transactionStatus,
     history,
   };
+}
+
+/** The distinct percentages each commission line of the booking was paid at (its payout items), smallest first. */
+async function paidPercentages(db: DbOrTx, bookingId: number): Promise<Map<number, string[]>> {
+  const { rows } = await db.execute<{ line_id: number; percentage: string }>(sql`
+    select distinct i.actual_commission_id as line_id, i.percentage::text as percentage, i.percentage as p
+      from payout_items i
+     where i.booking_id = ${bookingId}
+     order by i.actual_commission_id, i.percentage`);
+  const out = new Map<number, string[]>();
+  for (const r of rows) out.set(r.line_id, [...(out.get(r.line_id) ?? []), r.percentage]);
+  return out;
 }

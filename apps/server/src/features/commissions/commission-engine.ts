@@ -326,28 +326,39 @@ export interface RecalculationPlan {
   summary: RecalculationSummary;
 }
 
+/** One booking as the engine would compute it now: its rate, expected commission and lines, old and new. */
+interface ComputedBooking extends PlannedBooking {
+  /** The stored expected commission, lines and registration already are these. */
+  unchanged: boolean;
+}
+
 /**
- * Works out what recalculating the bookings from the rules and tiers would change, keeping everything
- * already paid (DOMAIN.md), without writing. Cancelled and completed bookings are left as they are. Rates
- * are resolved once per (booker, supplier, date). `overlay`: resolve as if a rule were saved or deleted
- * (a preview); `lock`: lock the bookings for the write that follows (not in a read-only transaction).
+ * Computes the rate, registration and lines of bookings from the rules and tiers as they are (or as
+ * `overlay` would leave them), keeping everything already paid, without writing. Cancelled and completed
+ * bookings are left out. `gross`: compute as if these bookings' gross were this (a reconcile's preview).
  */
-export async function planRecalculation(
+async function computeBookings(
   tx: DbOrTx,
   bookingIds: readonly number[],
-  options: { overlay?: RuleOverlay; lock: boolean },
-): Promise<RecalculationPlan> {
-  const plan: RecalculationPlan = { bookings: [], summary: summarizeRecalculation([]) };
-  if (bookingIds.length === 0) return plan;
+  options: {
+    overlay?: RuleOverlay | undefined;
+    lock: boolean;
+    gross?: ReadonlyMap<number, Cents> | undefined;
+    /** Completed bookings computed too (a reconcile that completes them: their lines follow the new gross). */
+    includeCompleted?: boolean | undefined;
+  },
+): Promise<{ bookings: ComputedBooking[]; gstAgents: ReadonlySet<number> }> {
+  if (bookingIds.length === 0) return { bookings: [], gstAgents: new Set() };
   const ids = [...new Set(bookingIds)];
   const { rows: bookings } = await tx.execute<BookingRow>(sql`
     select b.id, b.booking_amount::text, b.expected_commission::text, b.booking_date, b.status, b.supplier_id,
            b.primary_agent_id, b.sub_agent_id, c.code as currency_code
       from bookings b join suppliers s on s.id = b.supplier_id join currencies c on c.id = s.currency_id
-     where b.id in ${sql.raw(`(${ids.map(Number).join(',')})`)} and b.status not in ('cancelled', 'completed')
+     where b.id in ${sql.raw(`(${ids.map(Number).join(',')})`)}
+       and b.status not in ${options.includeCompleted ? sql`('cancelled')` : sql`('cancelled', 'completed')`}
      order by b.id
      ${options.lock ? sql`for update of b` : sql``}`);
-  if (bookings.length === 0) return plan;
+  if (bookings.length === 0) return { bookings: [], gstAgents: new Set() };
   const { rows: lines } = await tx.execute<LineRow>(sql`
     select booking_id, agent_id, percentage::text, amount::text, gst_amount::text, paid_amount::text, status
       from actual_commissions where booking_id in ${sql.raw(`(${bookings.map((b) => b.id).join(',')})`)}`);
@@ -383,10 +394,11 @@ export async function planRecalculation(
   }
   const gstAgents = await agentsWithGst(tx, [...agentIds]);
 
+  const out: ComputedBooking[] = [];
   for (const { booking, r } of resolved) {
     const oldLines = linesByBooking.get(booking.id) ?? [];
     const computed = computeBookingLines({
-      gross: moneyFromDb(booking.booking_amount),
+      gross: options.gross?.get(booking.id) ?? moneyFromDb(booking.booking_amount),
       resolved: r,
       status: booking.status,
       gstRate,
@@ -397,17 +409,75 @@ export async function planRecalculation(
       computed.expected === moneyFromDb(booking.expected_commission) &&
       sameLines(oldLines, computed.lines) &&
       booking.primary_agent_id === r.primaryAgentId;
-    if (!unchanged) plan.bookings.push({ booking, r, expected: computed.expected, lines: computed.lines, oldLines });
+    out.push({ booking, r, expected: computed.expected, lines: computed.lines, oldLines, unchanged });
   }
-  plan.summary = summarizeRecalculation(
-    plan.bookings.map(({ booking, expected }) => ({
-      status: booking.status,
-      currency_code: booking.currency_code,
-      before: moneyFromDb(booking.expected_commission),
-      after: expected,
-    })),
+  return { bookings: out, gstAgents };
+}
+
+/**
+ * Works out what recalculating the bookings from the rules and tiers would change, keeping everything
+ * already paid (DOMAIN.md), without writing. Cancelled and completed bookings are left as they are. Rates
+ * are resolved once per (booker, supplier, date). `overlay`: resolve as if a rule were saved or deleted
+ * (a preview); `lock`: lock the bookings for the write that follows (not in a read-only transaction).
+ */
+export async function planRecalculation(
+  tx: DbOrTx,
+  bookingIds: readonly number[],
+  options: { overlay?: RuleOverlay; lock: boolean; includeCompleted?: boolean },
+): Promise<RecalculationPlan> {
+  const computed = await computeBookings(tx, bookingIds, options);
+  const changed: PlannedBooking[] = computed.bookings
+    .filter((c) => !c.unchanged)
+    .map(({ booking, r, expected, lines, oldLines }) => ({ booking, r, expected, lines, oldLines }));
+  return {
+    bookings: changed,
+    summary: summarizeRecalculation(
+      changed.map(({ booking, expected }) => ({
+        // A completed booking is computed only when a reconcile completes it (`includeCompleted`): it was
+        // partial until that statement, and is reported so.
+        status: booking.status === 'completed' ? 'partial' : booking.status,
+        currency_code: booking.currency_code,
+        before: moneyFromDb(booking.expected_commission),
+        after: expected,
+      })),
+    ),
+  };
+}
+
+/** A commission line as a booking would have it after a recalculation: the payout's view of it. */
+export interface PreviewedLine {
+  agent_id: number;
+  role: StoredLine['role'];
+  percentage: Percent;
+  amount: Cents;
+  paid_amount: Cents;
+  has_gst: boolean;
+}
+
+/**
+ * The lines each booking would have if its gross were `gross` (a reconcile: gross := net received), as
+ * `recalculateBookings` would store them after setting it, without writing: the rates resolved again
+ * from the current rules and tiers, what was paid kept. Bookings that are cancelled, completed or whose
+ * agent no longer exists are absent (a recalculation leaves them as they are).
+ */
+export async function previewLinesAtGross(
+  db: DbOrTx,
+  gross: ReadonlyMap<number, Cents>,
+): Promise<Map<number, PreviewedLine[]>> {
+  const { bookings, gstAgents } = await computeBookings(db, [...gross.keys()], { lock: false, gross });
+  return new Map(
+    bookings.map(({ booking, lines }) => [
+      booking.id,
+      lines.map((l) => ({
+        agent_id: l.agent_id,
+        role: l.role,
+        percentage: percentFromDb(l.percentage),
+        amount: moneyFromDb(l.amount),
+        paid_amount: moneyFromDb(l.paid_amount),
+        has_gst: gstAgents.has(l.agent_id),
+      })),
+    ]),
   );
-  return plan;
 }
 
 /** Writes a plan: the bookings' rate columns, their lines, and an audit row per booking. */
@@ -469,8 +539,9 @@ export async function recalculateBookings(
   tx: DbOrTx,
   bookingIds: readonly number[],
   actor: { userId: number | null; reason: string },
+  options: { includeCompleted?: boolean } = {},
 ): Promise<RecalculationReport> {
-  return applyRecalculation(tx, await planRecalculation(tx, bookingIds, { lock: true }), actor);
+  return applyRecalculation(tx, await planRecalculation(tx, bookingIds, { lock: true, ...options }), actor);
 }
 
 /** Columns of a booking that follow from its resolved rate. */

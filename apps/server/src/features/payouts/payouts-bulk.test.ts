@@ -224,6 +224,21 @@ describe('bulk payout', () => {
       (a) => a.action === 'payout' && a.entity_id === String(b.id),
     );
     expect(audit).toHaveLength(1);
+    // The booking's read: each line keeps its amount and percentage and says what was paid, and at what.
+    const read = (await w.admin.get(`/bookings/${b.id}`)).json().data;
+    expect(
+      read.actual_commissions.map((l: Record<string, unknown>) => [
+        l.agent_id,
+        l.percentage,
+        l.amount,
+        l.paid_amount,
+        l.paid_percentages,
+        l.custom_split,
+      ]),
+    ).toEqual([
+      [w.sam, 28, 56, 60, [30], true],
+      [w.pat, 42, 84, 80, [40], true],
+    ]);
   });
 
   it('pays a booking once when ten bulk requests containing it arrive at the same moment', async () => {
@@ -337,6 +352,55 @@ describe('reconcile', () => {
     expect(await itemsOf(b.id)).toEqual([
       expect.objectContaining({ commission: '20.00', gst: '1.00', total: '21.00' }),
     ]);
+    // Paid at its own percentage: no custom split.
+    const [line] = (await w.admin.get(`/bookings/${b.id}`)).json().data.actual_commissions;
+    expect(line).toMatchObject({ paid_amount: 20, paid_percentages: [12.5], custom_split: false });
+  });
+
+  it('the search gives the lines a reconcile would leave, without writing; a reconcile-then-pay pays exactly those', async () => {
+    // Sam books Transat through Pat (Pat's 70%, split 40%): Sam 28%, Pat 42% of 200.00. Transat sent a partial 160.00.
+    const b = await createBooking(w, { agent: w.sam, supplier: w.transat, amount: '200.00' });
+    await supplierPayment(w, w.acc.transat, b.reference, '160.00', { partial: true });
+    // Pat's rate changes without a recalculation: a reconcile resolves it again (60%: Sam 24%, Pat 36%).
+    await w.q(`update agents set commission_percentage = 60 where id = $1`, [w.pat]);
+    try {
+      const found = (await search({ supplier_id: w.transat }))
+        .json()
+        .bookings.find((f: { id: number }) => f.id === b.id);
+      expect(found).toMatchObject({
+        booking_amount: 200,
+        available_amount: 160,
+        transaction_amount: 160,
+        // A partial credit says more is coming: not offered for reconciliation.
+        needs_reconciliation: false,
+        actual_commissions: [
+          expect.objectContaining({ agent_id: w.sam, percentage: 28, amount: 56 }),
+          expect.objectContaining({ agent_id: w.pat, percentage: 42, amount: 84 }),
+        ],
+      });
+      const [samLine, patLine] = found.actual_commissions as { id: number }[];
+      expect(found.lines_after_reconcile).toEqual([
+        { id: samLine!.id, agent_id: w.sam, percentage: 24, amount: 38.4, paid_amount: 0, has_gst: false },
+        { id: patLine!.id, agent_id: w.pat, percentage: 36, amount: 57.6, paid_amount: 0, has_gst: true },
+      ]);
+      // Nothing was written by the search.
+      expect(await bookingRow(b.id)).toMatchObject({ booking_amount: '200.00', is_reconciled: false });
+      expect(
+        await w.q(`select amount::text from actual_commissions where booking_id = $1 order by agent_id`, [b.id]),
+      ).toEqual(expect.arrayContaining([{ amount: '56.00' }, { amount: '84.00' }]));
+
+      const res = (await bulk([{ booking_id: b.id, payout_amount: '160.00', reconcile: true }])).json();
+      expect(res.results[0]).toMatchObject({ status: 'success' });
+      // planPayout on the search's lines at gross 160.00: 38.40, and 57.60 + 2.88 GST.
+      expect((await itemsOf(b.id)).map((i) => [i.agent_id, i.percentage, i.commission, i.gst])).toEqual(
+        [
+          [w.sam, '24.0000', '38.40', '0.00'],
+          [w.pat, '36.0000', '57.60', '2.88'],
+        ].sort((x, y) => Number(x[0]) - Number(y[0])),
+      );
+    } finally {
+      await w.q(`update agents set commission_percentage = 70 where id = $1`, [w.pat]);
+    }
   });
 
   it('refuses what cannot be reconciled', async () => {
@@ -444,6 +508,11 @@ describe('bulk search', () => {
         actual_commissions: [
           expect.objectContaining({ agent_id: w.sam, percentage: 28, amount: 25.2, has_gst: false, has_account: true }),
           expect.objectContaining({ agent_id: w.pat, percentage: 42, amount: 37.8, has_gst: true, has_account: true }),
+        ],
+        // Received in full: a reconcile would leave the same lines.
+        lines_after_reconcile: [
+          expect.objectContaining({ agent_id: w.sam, percentage: 28, amount: 25.2, paid_amount: 0, has_gst: false }),
+          expect.objectContaining({ agent_id: w.pat, percentage: 42, amount: 37.8, paid_amount: 0, has_gst: true }),
         ],
       },
     ]);

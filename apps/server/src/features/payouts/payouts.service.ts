@@ -29,6 +29,7 @@ import { todayUtc } from '../../clock';
 import type { Db } from '../../db/client';
 import { notFound, validationError } from '../../http/errors';
 import { getGstRate } from '../../shared/settings';
+import { previewLinesAtGross, type PreviewedLine } from '../commissions';
 import { CHUNK_SIZE, processChunk, processRows, type Outcome, type Run, type RunRow } from './payout-run';
 import {
   findBookingFacts,
@@ -291,14 +292,46 @@ export async function searchBulkPayouts(db: Db, input: BulkPayoutSearchInput) {
     db,
     found.map((f) => f.id),
   );
+  // The lines each booking would have once reconciled (gross := net received), computed by the engine
+  // the reconcile writes with: the screen previews a reconcile-then-pay with `planPayout` on them.
+  const reconciled = await previewLinesAtGross(
+    db,
+    new Map(found.filter((f) => f.matched_count > 0).map((f) => [f.id, f.net])),
+  );
   return {
     status: 'success' as const,
-    bookings: found.map((f) => searchRow(f, lines.get(f.id) ?? [])),
+    bookings: found.map((f) => searchRow(f, lines.get(f.id) ?? [], reconciled.get(f.id))),
     limit: SEARCH_LIMIT,
   };
 }
 
-function searchRow(f: BookingFacts, lines: readonly LineFacts[]) {
+const ROLE_ORDER: Record<PreviewedLine['role'], number> = { sub_agent: 0, primary: 1, parent: 2 };
+
+/**
+ * A reconcile's lines as a payout would read them after it: each keeps the id of the agent's line (the
+ * engine updates lines by agent; a new agent's line has none yet), in `findLineFacts`'s order (role, then
+ * id, a new line last), the order a custom commission's allocation follows.
+ */
+function linesAfterReconcile(current: readonly LineFacts[], preview: readonly PreviewedLine[]) {
+  const idOf = new Map(current.map((l) => [l.agent_id, l.id]));
+  return preview
+    .map((l) => ({ ...l, id: idOf.get(l.agent_id) ?? null }))
+    .sort(
+      (a, b) =>
+        ROLE_ORDER[a.role] - ROLE_ORDER[b.role] ||
+        (a.id ?? Number.MAX_SAFE_INTEGER) - (b.id ?? Number.MAX_SAFE_INTEGER),
+    )
+    .map((l) => ({
+      id: l.id,
+      agent_id: l.agent_id,
+      percentage: percentToNumber(l.percentage),
+      amount: num(l.amount),
+      paid_amount: num(l.paid_amount),
+      has_gst: l.has_gst,
+    }));
+}
+
+function searchRow(f: BookingFacts, lines: readonly LineFacts[], reconciled: readonly PreviewedLine[] | undefined) {
   return {
     id: f.id,
     booking_reference: f.reference,
@@ -310,7 +343,8 @@ function searchRow(f: BookingFacts, lines: readonly LineFacts[]) {
     available_amount: num(f.available),
     transaction_amount: num(f.net),
     is_reconciled: f.is_reconciled,
-    needs_reconciliation: f.matched_count > 0 && f.net !== f.gross,
+    // DOMAIN.md "Matching": not for a partial one (a partial credit says more money is coming).
+    needs_reconciliation: f.matched_count > 0 && f.net !== f.gross && f.match_status !== 'partial',
     is_personal: f.is_personal,
     primary_agent_id: f.primary_agent_id,
     primary_agent: { user: { name: f.primary_agent_name } },
@@ -330,6 +364,7 @@ function searchRow(f: BookingFacts, lines: readonly LineFacts[]) {
       has_gst: l.has_gst,
       has_account: l.account_id !== null,
     })),
+    lines_after_reconcile: reconciled ? linesAfterReconcile(lines, reconciled) : null,
   };
 }
 

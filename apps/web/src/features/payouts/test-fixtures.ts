@@ -140,6 +140,60 @@ export const line = (id: number, agentId: number, agentName: string, percentage:
   has_account: true,
 });
 
+type LineAfterReconcile = NonNullable<SearchBooking['lines_after_reconcile']>[number];
+
+/** A line as the search says a reconcile would leave it (the commission engine's, at gross := received). */
+export const lineAfter = (
+  id: number | null,
+  agentId: number,
+  percentage: number,
+  amount: number,
+  change: Partial<LineAfterReconcile> = {},
+): LineAfterReconcile => ({ id, agent_id: agentId, percentage, amount, paid_amount: 0, has_gst: false, ...change });
+
+/*
+ * The three rows of the money-integrity issue (CAD, GST 5%, Olivia GST registered), as the server lists them:
+ * - 7: gross 500.00, the supplier paid 450.00 and marked nothing partial: marked for reconciliation. Her
+ *   line is 60% = 300.00 now; reconciled, her rate resolves to 55% of 450.00 = 247.50 (what the engine says).
+ * - 8: gross 1,455.00 of which 700.00 came as a partial credit: not marked, 700.00 available. Noah (sub-agent)
+ *   30% = 436.50, Olivia 45% = 654.75.
+ * - 9: gross 1,120.00 received in full, Noah 30% = 336.00, Olivia 45% = 504.00: to pay at a custom split.
+ */
+export const reconcileRow = () =>
+  searchBooking(7, {
+    booking_amount: 500,
+    available_amount: 450,
+    transaction_amount: 450,
+    needs_reconciliation: true,
+    actual_commissions: [{ ...line(70, 11, 'Olivia Parent', 60, 300), has_gst: true }],
+    lines_after_reconcile: [lineAfter(70, 11, 55, 247.5, { has_gst: true })],
+  });
+/** Noah (sub-agent, 30%) and Olivia (parent, 45%, GST): their lines now and the engine's once reconciled. */
+const splitLines = (id: number, now: [number, number], after: [number, number]) => ({
+  actual_commissions: [
+    line(id * 10, 12, 'Noah Sub', 30, now[0]),
+    { ...line(id * 10 + 1, 11, 'Olivia Parent', 45, now[1]), has_gst: true },
+  ],
+  lines_after_reconcile: [
+    lineAfter(id * 10, 12, 30, after[0]),
+    lineAfter(id * 10 + 1, 11, 45, after[1], { has_gst: true }),
+  ],
+});
+export const partialRow = () =>
+  searchBooking(8, {
+    booking_amount: 1455,
+    available_amount: 700,
+    transaction_amount: 700,
+    ...splitLines(8, [436.5, 654.75], [210, 315]),
+  });
+export const splitRow = () =>
+  searchBooking(9, {
+    booking_amount: 1120,
+    available_amount: 1120,
+    transaction_amount: 1120,
+    ...splitLines(9, [336, 504], [336, 504]),
+  });
+
 /** A booking as the bulk search lists it; by default Sunwing (CAD), gross 100.00 all received, Olivia 60%. */
 export function searchBooking(id: number, change: Partial<SearchBooking> = {}): SearchBooking {
   return {
@@ -159,6 +213,7 @@ export function searchBooking(id: number, change: Partial<SearchBooking> = {}): 
     primary_agent: { user: { name: 'Olivia Parent' } },
     supplier: { id: 1, name: 'Sunwing', currency_symbol: '$', currency_code: 'CAD' },
     actual_commissions: [line(id * 10, 11, 'Olivia Parent', 60, 60)],
+    lines_after_reconcile: null,
     ...change,
   };
 }

@@ -90,6 +90,51 @@ describe('Booking page', () => {
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
   });
 
+  it('shows what was paid on each line, and the percentage a custom split paid it at', async () => {
+    // A bulk payout paid the whole 100.00 at Alex 50% / Pat 20% instead of their 42% / 28%.
+    const paidLine = (line: ReturnType<typeof commissionLine>, paid: number, at: number) => ({
+      ...line,
+      status: 'paid' as const,
+      paid_amount: paid,
+      payment_date: '2026-03-05',
+      paid_percentages: [at],
+      custom_split: true,
+    });
+    mockFetch({
+      'GET /bookings/5': {
+        body: {
+          status: 'success',
+          data: booking({
+            status: 'completed',
+            paid_amount: 100,
+            remaining_amount: 0,
+            actual_commissions: [
+              paidLine(commissionLine(1, alexAgent, 'sub_agent', 42, [42, 2.1, 44.1]), 50, 50),
+              {
+                ...commissionLine(2, patParent, 'parent', 28, [28, 0, 28]),
+                status: 'paid',
+                paid_amount: 28,
+                paid_percentages: [28],
+              },
+            ],
+          }),
+        },
+      },
+      'GET /bookings/5/commission-explanation': { body: explanation() },
+    });
+    renderApp('/bookings/5', { session: sessionFor(adminUser) });
+    const alex = within(await screen.findByTestId('commission-line-1'));
+    // The line keeps its own percentage and amount; Paid says what went to the agent.
+    expect(alex.getByText('42%')).toBeInTheDocument();
+    expect(alex.getByText('CA$42.00')).toBeInTheDocument();
+    expect(alex.getByTestId('line-paid')).toHaveTextContent('CA$50.00 at 50% (custom split)');
+    expect(alex.getByText(/^paid/)).toBeInTheDocument();
+    const pat = within(screen.getByTestId('commission-line-2'));
+    expect(pat.getByTestId('line-paid')).toHaveTextContent(/^CA\$28\.00$/);
+    const rows = within(screen.getByTestId('commission-lines')).getAllByRole('row');
+    expect(rows.at(-1)).toHaveTextContent(/Total.*CA\$70\.00.*CA\$2\.10.*CA\$72\.10.*CA\$78\.00/);
+  });
+
   it("names exactly the fields each history entry changed, and the agent's own share", async () => {
     const entry = (id: string, action: string, changes: { field: string; before: string | null; after: string }[]) => ({
       id,

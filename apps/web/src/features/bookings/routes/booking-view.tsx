@@ -23,10 +23,11 @@ import { BookingDetails } from '../components/booking-details';
 import { CancelBookingModal, DeleteConfirmModal } from '../components/booking-modals';
 import { TRANSACTION_STATUS_LABELS } from '../components/booking-status';
 import { SuccessBanner } from '../components/success-banner';
+import { paidText } from '../utils/paid-line';
 import { returnTo } from '../utils/return-to';
 import { useFlash } from './bookings-list';
 
-function sumLines(b: Booking, key: 'amount' | 'gst_amount' | 'total_with_gst'): string {
+function sumLines(b: Booking, key: 'amount' | 'gst_amount' | 'total_with_gst' | 'paid_amount'): string {
   // Exact: each line is parsed to cents and added as integers.
   const cents = b.actual_commissions.map((l) => {
     const r = parseMoney(l[key] ?? 0);
@@ -165,13 +166,13 @@ export function BookingViewRoute() {
         <BookingDetails booking={b} admin={admin} />
 
         <Grid>
-          {/* Side by side only where the 7-column lines table fits whole (at 1360 px with the menu it did not). */}
+          {/* Side by side only where the 8-column lines table fits whole (at 1360 px with the menu it did not). */}
           <Grid.Col span={{ base: 12, xl: 7 }}>
             <Paper withBorder radius="md" p="md" h="100%">
               <Title order={4} mb="sm">
                 Commission lines
               </Title>
-              <Table.ScrollContainer minWidth={560}>
+              <Table.ScrollContainer minWidth={680}>
                 <Table data-testid="commission-lines">
                   <Table.Thead>
                     <Table.Tr>
@@ -181,18 +182,22 @@ export function BookingViewRoute() {
                       <Table.Th ta="right">Amount</Table.Th>
                       <Table.Th ta="right">GST</Table.Th>
                       <Table.Th ta="right">Total</Table.Th>
+                      <Table.Th ta="right">Paid</Table.Th>
                       <Table.Th>Status</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
                     {b.actual_commissions.map((l) => (
-                      <Table.Tr key={l.id}>
+                      <Table.Tr key={l.id} data-testid={`commission-line-${l.id}`}>
                         <Table.Td>{l.agent.user.name}</Table.Td>
                         <Table.Td>{l.role.replace('_', '-')}</Table.Td>
                         <Table.Td ta="right">{formatPercent(l.percentage, { maximumFractionDigits: 4 })}</Table.Td>
                         <Table.Td ta="right">{formatMoney(l.amount, currency)}</Table.Td>
                         <Table.Td ta="right">{formatMoney(l.gst_amount, currency)}</Table.Td>
                         <Table.Td ta="right">{formatMoney(l.total_with_gst, currency)}</Table.Td>
+                        <Table.Td ta="right" data-testid="line-paid">
+                          {paidText(l, currency)}
+                        </Table.Td>
                         <Table.Td>
                           {l.status}
                           {l.payment_date ? ` · ${formatDate(l.payment_date)}` : ''}
@@ -206,6 +211,7 @@ export function BookingViewRoute() {
                       <Table.Th ta="right">{formatMoney(sumLines(b, 'amount'), currency)}</Table.Th>
                       <Table.Th ta="right">{formatMoney(sumLines(b, 'gst_amount'), currency)}</Table.Th>
                       <Table.Th ta="right">{formatMoney(sumLines(b, 'total_with_gst'), currency)}</Table.Th>
+                      <Table.Th ta="right">{formatMoney(sumLines(b, 'paid_amount'), currency)}</Table.Th>
                       <Table.Th />
                     </Table.Tr>
                   </Table.Tfoot>

@@ -6,8 +6,10 @@ import { paths } from '../../../lib/paths';
 import type { SearchBooking } from '../api/payouts-api';
 import {
   agentCommission,
+  blockReason,
   checkCustom,
   companyPercent,
+  grossDrops,
   type BulkAction,
   type BulkMode,
   type RowState,
@@ -31,18 +33,38 @@ export const BulkBookingRow = memo(function BulkBookingRow({
   text,
   dispatch,
 }: BulkBookingRowProps) {
+  const blocked = blockReason(b);
   return (
-    <Table.Tr data-testid={`booking-row-${b.id}`} bg={row.selected ? 'var(--mantine-color-blue-light)' : undefined}>
-      <Table.Td>
-        <Checkbox
-          aria-label={`Select ${b.booking_reference}`}
-          checked={row.selected}
-          onChange={(e) => dispatch({ type: 'select', ids: [b.id], selected: e.currentTarget.checked })}
-        />
-      </Table.Td>
-      <BookingCells booking={b} text={text} />
-      <ControlCells booking={b} row={row} mode={mode} dispatch={dispatch} />
-    </Table.Tr>
+    <>
+      <Table.Tr
+        data-testid={`booking-row-${b.id}`}
+        data-blocked={blocked !== null || undefined}
+        bg={row.selected ? 'var(--mantine-color-blue-light)' : undefined}
+        style={blocked ? { borderBottom: 0 } : undefined}
+      >
+        <Table.Td>
+          <Checkbox
+            aria-label={`Select ${b.booking_reference}`}
+            aria-describedby={blocked ? `block-reason-${b.id}` : undefined}
+            checked={row.selected}
+            disabled={blocked !== null}
+            onChange={(e) => dispatch({ type: 'select', ids: [b.id], selected: e.currentTarget.checked })}
+          />
+        </Table.Td>
+        <BookingCells booking={b} text={text} />
+        <ControlCells booking={b} row={row} mode={mode} dispatch={dispatch} />
+      </Table.Tr>
+      {blocked && (
+        <Table.Tr data-testid={`block-reason-row-${b.id}`}>
+          <Table.Td />
+          <Table.Td colSpan={mode === 'payout' ? 10 : 9} pt={0}>
+            <Text size="xs" c="red" id={`block-reason-${b.id}`} data-testid={`block-reason-${b.id}`}>
+              Cannot be paid: {blocked}
+            </Text>
+          </Table.Td>
+        </Table.Tr>
+      )}
+    </>
   );
 });
 
@@ -133,6 +155,12 @@ const ControlCells = memo(function ControlCells({ booking: b, row, mode, dispatc
             checked={row.reconcile}
             onChange={(e) => dispatch({ type: 'reconcile', id: b.id, value: e.currentTarget.checked })}
           />
+          {row.reconcile && grossDrops([{ booking: b, row }], mode).length > 0 && (
+            // The gross drops to what was received: said on the row, and asked again before processing.
+            <Text size="xs" c="orange.8" mt={4} maw={110} data-testid={`reconcile-drop-${b.id}`}>
+              Gross drops to {show(b.transaction_amount)}
+            </Text>
+          )}
         </Table.Td>
       )}
       <Table.Td>

@@ -1,6 +1,6 @@
 import { Checkbox, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { Dispatch } from 'react';
-import type { BulkAction, BulkMode, BulkState, GroupPage } from '../utils/bulk-rows';
+import { blockReason, type BulkAction, type BulkMode, type BulkState, type GroupPage } from '../utils/bulk-rows';
 import { totalsText } from '../utils/money';
 import { BulkBookingRow } from './bulk-booking-row';
 
@@ -37,10 +37,11 @@ export function BulkGroupsTable({ groups, state, mode, text, dispatch }: BulkGro
           </Table.Tr>
         </Table.Thead>
         {groups.map(({ group, bookings, continued }) => {
-          const ids = group.bookings.map((b) => b.id);
+          // A booking the server says cannot be paid is never selected, by its box or the group's.
+          const ids = group.bookings.filter((b) => blockReason(b) === null).map((b) => b.id);
           const selected = ids.filter((id) => state.rows.get(id)?.selected).length;
-          const all = selected === ids.length;
-          const count = `${ids.length} booking${ids.length === 1 ? '' : 's'}`;
+          const all = ids.length > 0 && selected === ids.length;
+          const count = `${group.bookings.length} booking${group.bookings.length === 1 ? '' : 's'}`;
           return (
             <Table.Tbody key={group.agentId} data-testid={`agent-group-${group.agentId}`}>
               <Table.Tr bg="var(--mantine-color-gray-light)">
@@ -48,6 +49,7 @@ export function BulkGroupsTable({ groups, state, mode, text, dispatch }: BulkGro
                   <Checkbox
                     aria-label={`Select all bookings of ${group.agentName}`}
                     checked={all}
+                    disabled={ids.length === 0}
                     indeterminate={selected > 0 && !all}
                     onChange={() => dispatch({ type: 'select', ids, selected: !all })}
                   />

@@ -15,6 +15,7 @@ export function CommissionSummary({ summary, mode }: { summary: SelectionSummary
       : [
           ['Reconcile amount', totalsText(summary.amounts)],
           ['Agent commission (before reconciling)', totalsText(summary.commission)],
+          ['Agent commission (after reconciling)', totalsText(summary.commissionAfter)],
         ];
   return (
     <Stack gap="xs" data-testid="commission-summary">
@@ -36,8 +37,8 @@ export function CommissionSummary({ summary, mode }: { summary: SelectionSummary
       </SimpleGrid>
       {summary.notPreviewed > 0 && (
         <Text size="xs" c="dimmed">
-          {summary.notPreviewed} selected booking{summary.notPreviewed === 1 ? '' : 's'} not in the commission total:
-          the server works out their commission (marked for reconciliation, or an amount or percentage to fix).
+          {summary.notPreviewed} selected booking{summary.notPreviewed === 1 ? '' : 's'} not in the commission total: an
+          amount or percentage to fix.
         </Text>
       )}
     </Stack>

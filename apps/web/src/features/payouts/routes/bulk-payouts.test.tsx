@@ -4,14 +4,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminUser, sessionFor } from '../../../testing/fixtures';
 import { mockFetch, type MockHandler } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render';
+import { todayUtc } from '../../../lib/dates';
 import {
   bulkAnswer,
   line,
+  partialRow,
   payoutListAnswer,
   payoutRecord,
+  reconcileRow,
   searchAnswer,
   searchBooking,
   settingsAnswer,
+  splitRow,
   suppliersAnswer,
 } from '../test-fixtures';
 
@@ -382,6 +386,161 @@ describe('Bulk payouts: processing', () => {
       ],
       description: 'Bookings bulk reconciliation',
     });
+  });
+});
+
+describe('Bulk payouts: money integrity', () => {
+  const answer = bulkAnswer([
+    { booking_id: 7, booking_reference: 'SW0000007', status: 'success', message: 'Payout processed successfully' },
+    { booking_id: 8, booking_reference: 'SW0000008', status: 'success', message: 'Payout processed successfully' },
+    { booking_id: 9, booking_reference: 'SW0000009', status: 'success', message: 'Payout processed successfully' },
+  ]);
+
+  it('sums what the server pays: the reconcile row on its new lines, the partial row, the custom split', async () => {
+    const { user } = setup([reconcileRow(), partialRow(), splitRow()]);
+    await search(user);
+    // The partly received booking is offered unticked at what was received; the short-paid one ticked.
+    expect(row(8).getByLabelText('Reconcile SW0000008')).not.toBeChecked();
+    expect(amountOf(8).value).toBe('700.00');
+    expect(row(7).getByLabelText('Reconcile SW0000007')).toBeChecked();
+    expect(row(7).getByTestId('reconcile-drop-7')).toHaveTextContent('Gross drops to CA$450.00');
+    await user.click(screen.getByLabelText('Select all bookings of Olivia Parent'));
+    expect(amountOf(7).value).toBe('450.00');
+    await user.click(row(9).getByRole('button', { name: 'Edit Commission for SW0000009' }));
+    const noah = row(9).getByLabelText('Noah Sub percentage for SW0000009');
+    await user.clear(noah);
+    await user.type(noah, '35');
+    // 247.50 + 210.00 + 315.00 + 392.00 + 504.00; GST 12.38 + 15.75 + 25.20 (bulk-rows.test.ts: planPayout's totals).
+    expect(screen.getByTestId('summary-agent-commission')).toHaveTextContent('CA$1,668.50');
+    expect(screen.getByTestId('summary-gst')).toHaveTextContent('CA$53.33');
+    expect(screen.getByTestId('summary-total-to-agents')).toHaveTextContent('CA$1,721.83');
+    expect(screen.queryByText(/not in the commission total/)).not.toBeInTheDocument();
+
+    // Ticking the partial one's box too: its amount is what was received, and its 755.00 would go.
+    await user.click(row(8).getByLabelText('Reconcile SW0000008'));
+    expect(amountOf(8).value).toBe('700.00');
+    expect(row(8).getByTestId('reconcile-drop-8')).toHaveTextContent('Gross drops to CA$700.00');
+  });
+
+  it('asks before a reconcile lowers a gross, names each booking, and sends nothing on Cancel', async () => {
+    const { user, mock } = setup([reconcileRow(), partialRow(), splitRow()], {
+      'POST /bulk-payouts/process': { body: answer },
+    });
+    await search(user);
+    await user.click(screen.getByLabelText('Select all bookings of Olivia Parent'));
+    await user.click(row(8).getByLabelText('Reconcile SW0000008'));
+    await user.click(screen.getByRole('button', { name: 'Process Payouts' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm reconcile' });
+    const rows = within(within(dialog).getByTestId('reconcile-drops')).getAllByRole('row').slice(1);
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      ['SW0000007', 'CA$500.00', 'CA$450.00', 'CA$50.00'],
+      ['SW0000008', 'CA$1,455.00', 'CA$700.00', 'CA$755.00'],
+      ['Total dropped', 'CA$805.00'],
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm reconcile' })).not.toBeInTheDocument());
+    expect(mock.calls('POST /bulk-payouts/process')).toHaveLength(0);
+
+    // Confirmed: the payload says which rows reconcile.
+    await user.click(screen.getByRole('button', { name: 'Process Payouts' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Confirm reconcile' })).getByRole('button', { name: 'Confirm' }),
+    );
+    await screen.findByRole('dialog', { name: 'Processing Results' });
+    const sent = mock.calls('POST /bulk-payouts/process')[0]?.body as {
+      payouts: { booking_id: number; payout_amount: string; reconcile: boolean }[];
+    };
+    expect(sent.payouts.map((p) => [p.booking_id, p.payout_amount, p.reconcile])).toEqual([
+      [7, '450.00', true],
+      [8, '700.00', true],
+      [9, '1120.00', false],
+    ]);
+  });
+
+  it('asks nothing when no gross drops (the partial booking left unticked)', async () => {
+    const { user, mock } = setup([partialRow()], { 'POST /bulk-payouts/process': { body: answer } });
+    await search(user);
+    await user.click(row(8).getByLabelText('Select SW0000008'));
+    await user.click(screen.getByRole('button', { name: 'Process Payouts' }));
+    await screen.findByRole('dialog', { name: 'Processing Results' });
+    expect(screen.queryByRole('dialog', { name: 'Confirm reconcile' })).not.toBeInTheDocument();
+    expect(mock.calls('POST /bulk-payouts/process')[0]?.body).toMatchObject({
+      payouts: [{ booking_id: 8, payout_amount: '700.00', reconcile: false }],
+    });
+  });
+
+  it('shows why a booking cannot be paid and never selects it', async () => {
+    const reason = 'Booking #12 of this supplier has the same reference: cancel or edit one of them.';
+    const { user } = setup([b1, searchBooking(4, { payout_block_reason: reason })]);
+    await search(user);
+    expect(row(4).getByLabelText('Select SW0000004')).toBeDisabled();
+    expect(screen.getByTestId('block-reason-4')).toHaveTextContent(`Cannot be paid: ${reason}`);
+    await user.click(screen.getByLabelText('Select all bookings of Olivia Parent'));
+    expect(row(1).getByLabelText('Select SW0000001')).toBeChecked();
+    expect(row(4).getByLabelText('Select SW0000004')).not.toBeChecked();
+    expect(screen.getByLabelText('Select all bookings of Olivia Parent')).toBeChecked();
+    expect(screen.getByTestId('selected-count')).toHaveTextContent('1 booking selected');
+  });
+});
+
+describe('Bulk payouts: payout date and stale errors', () => {
+  it('cannot date a payout after today: the picker stops at today, a typed later date is refused', async () => {
+    const { user, mock } = setup([b1]);
+    await search(user);
+    const date = screen.getByLabelText('Payout date');
+    const today = todayUtc();
+    expect(date).toHaveAttribute('max', today);
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    await user.type(date, tomorrow);
+    const message = `The payout date cannot be after today (${today}).`;
+    expect(screen.getByText(message)).toBeInTheDocument();
+    await user.click(row(1).getByLabelText('Select SW0000001'));
+    await user.click(screen.getByRole('button', { name: 'Process Payouts' }));
+    expect(screen.getByTestId('bulk-alert')).toHaveTextContent(message);
+    expect(mock.calls('POST /bulk-payouts/process')).toHaveLength(0);
+  });
+
+  it('drops the selection error once a booking is selected', async () => {
+    const { user } = setup([b1]);
+    await search(user);
+    await user.click(screen.getByRole('button', { name: 'Process Payouts' }));
+    expect(screen.getByTestId('bulk-alert')).toHaveTextContent('Please select at least one booking to process.');
+    await user.click(row(1).getByLabelText('Select SW0000001'));
+    expect(screen.queryByTestId('bulk-alert')).not.toBeInTheDocument();
+  });
+
+  it('drops the 100% error once the split is fixed, and never shows it after a successful process', async () => {
+    const split = searchBooking(1, {
+      actual_commissions: [line(10, 11, 'Olivia Parent', 42, 42), line(11, 12, 'Noah Sub', 28, 28)],
+    });
+    const ok = bulkAnswer([
+      { booking_id: 1, booking_reference: 'SW0000001', status: 'success', message: 'Payout processed successfully' },
+    ]);
+    const { user } = setup([split], { 'POST /bulk-payouts/process': { body: ok } });
+    await search(user);
+    await user.click(row(1).getByLabelText('Select SW0000001'));
+    await user.click(row(1).getByRole('button', { name: 'Edit Commission for SW0000001' }));
+    const olivia = row(1).getByLabelText('Olivia Parent percentage for SW0000001');
+    await user.clear(olivia);
+    await user.type(olivia, '80');
+    await user.click(screen.getByRole('button', { name: 'Process Payouts' }));
+    expect(screen.getByTestId('bulk-alert')).toHaveTextContent('exceed 100% (total: 108%)');
+    await user.clear(olivia);
+    await user.type(olivia, '50');
+    expect(screen.queryByTestId('bulk-alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Process Payouts' }));
+    await screen.findByRole('dialog', { name: 'Processing Results' });
+    // The rows keep what was typed until the search comes back: no error about them meanwhile.
+    await user.clear(olivia);
+    await user.type(olivia, '80');
+    expect(screen.queryByTestId('bulk-alert')).not.toBeInTheDocument();
   });
 });
 

@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { ListPagination } from '../../../components/list-pagination';
 import { PageHeader } from '../../../components/page-header';
 import { getErrorMessage } from '../../../lib/api-client';
+import { todayUtc } from '../../../lib/dates';
 import { suppliersQueryOptions } from '../../suppliers';
 import {
   gstRateQueryOptions,
@@ -20,14 +21,17 @@ import { ErrorAlert } from '../components/amounts-table';
 import { BulkFiltersForm } from '../components/bulk-filters';
 import { BulkGroupsTable } from '../components/bulk-groups-table';
 import { CommissionSummary } from '../components/commission-summary';
+import { ReconcileConfirmModal } from '../components/reconcile-confirm-modal';
 import { ResultsModal } from '../components/results-modal';
 import {
   bulkReducer,
   EMPTY_STATE,
   filtersToSearch,
+  grossDrops,
   groupByAgent,
   matchesText,
   pageOfGroups,
+  payoutDateFieldProblem,
   processBody,
   readFilters,
   reconcileBody,
@@ -37,6 +41,7 @@ import {
   selectionSummary,
   submitProblem,
   type BulkMode,
+  type GrossDrop,
 } from '../utils/bulk-rows';
 import { percentOf } from '../utils/money';
 
@@ -72,10 +77,18 @@ export function BulkPayoutsRoute({ mode }: { mode: BulkMode }) {
   const [state, dispatch] = useReducer(bulkReducer, EMPTY_STATE);
   const [limit, setLimit] = useState<number | null>(null);
   const [page, setPage] = useState(1);
+  /** A submit was tried: from then on the selection's problem shows, and goes as soon as it is fixed. */
+  const [tried, setTried] = useState(false);
+  /** The server's answer when processing failed (until the next try). */
+  const [alert, setAlert] = useState<string | null>(null);
   const search = useMutation({
     mutationFn: searchBulkPayouts,
-    // Searching clears the selections (and what was typed in the rows).
-    onMutate: () => dispatch({ type: 'reset', bookings: [] }),
+    // Searching clears the selections (and what was typed in the rows), and so the errors about them.
+    onMutate: () => {
+      dispatch({ type: 'reset', bookings: [] });
+      setTried(false);
+      setAlert(null);
+    },
     onSuccess: (answer) => {
       dispatch({ type: 'reset', bookings: answer.bookings });
       setLimit(answer.bookings.length >= answer.limit ? answer.limit : null);
@@ -104,22 +117,35 @@ export function BulkPayoutsRoute({ mode }: { mode: BulkMode }) {
     mode === 'payout' ? PAYOUT_MESSAGES.defaultBulkDescription : PAYOUT_MESSAGES.defaultReconcileDescription,
   );
   const [payoutDate, setPayoutDate] = useState('');
-  const [alert, setAlert] = useState<string | null>(null);
+  // The server's calendar is UTC (DOMAIN.md rule 6: a payout is dated on or before today).
+  const today = todayUtc();
+  const dateProblem = mode === 'payout' ? payoutDateFieldProblem(payoutDate, today) : null;
+  const problem = tried ? submitProblem(selection, mode, { date: payoutDate, today }) : null;
   const [results, setResults] = useState<BulkResponse | null>(null);
+  const [toConfirm, setToConfirm] = useState<GrossDrop[] | null>(null);
   const process = useProcessBulk();
   const researchTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(researchTimer.current), []);
 
   const submit = () => {
-    const problem = submitProblem(selection, mode);
-    setAlert(problem);
-    if (problem) return;
+    setTried(true);
+    setAlert(null);
+    if (submitProblem(selection, mode, { date: payoutDate, today })) return;
+    // A reconcile that lowers a gross gives up money for good: never without the person's say-so.
+    const drops = grossDrops(selection, mode);
+    if (drops.length > 0) setToConfirm(drops);
+    else send();
+  };
+
+  const send = () => {
+    setToConfirm(null);
     const request =
       mode === 'payout'
         ? ({ mode, body: processBody(selection, description, payoutDate) } as const)
         : ({ mode, body: reconcileBody(selection, description) } as const);
     process.mutate(request, {
       onSuccess: (answer) => {
+        setTried(false);
         setResults(answer);
         window.clearTimeout(researchTimer.current);
         researchTimer.current = window.setTimeout(() => {
@@ -219,11 +245,13 @@ export function BulkPayoutsRoute({ mode }: { mode: BulkMode }) {
                 type="date"
                 w={{ base: '100%', sm: 240 }}
                 description="If not selected, current date will be used"
+                max={today}
                 value={payoutDate}
+                error={dateProblem}
                 onChange={(e) => setPayoutDate(e.currentTarget.value)}
               />
             )}
-            {alert && <ErrorAlert testId="bulk-alert">{alert}</ErrorAlert>}
+            {(problem ?? alert) && <ErrorAlert testId="bulk-alert">{problem ?? alert}</ErrorAlert>}
             <Group>
               <Button onClick={submit} loading={process.isPending} color="green">
                 {texts.submit}
@@ -233,6 +261,7 @@ export function BulkPayoutsRoute({ mode }: { mode: BulkMode }) {
         </Paper>
       )}
 
+      <ReconcileConfirmModal drops={toConfirm} onCancel={() => setToConfirm(null)} onConfirm={send} />
       <ResultsModal results={results} onClose={() => setResults(null)} />
     </>
   );

@@ -1,19 +1,31 @@
-import { bulkPayoutSearchResponseSchema, percent } from '@app/domain';
+import {
+  bulkPayoutSearchResponseSchema,
+  parseMoney,
+  percent,
+  planPayout,
+  totalsByCurrency,
+  type Cents,
+} from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { line, searchAnswer, searchBooking } from '../test-fixtures';
+import { line, partialRow, reconcileRow, searchAnswer, searchBooking, splitRow } from '../test-fixtures';
 import {
   amountLimits,
   checkCustom,
   EMPTY_FILTERS,
+  grossDrops,
   groupByAgent,
   initialRow,
   normalisedAmount,
   pageOfGroups,
   plannedItems,
   readFilters,
+  payoutDateFieldProblem,
   searchBody,
+  selectionSummary,
   selectRow,
+  setReconcile,
   setReconciledFilter,
+  submitProblem,
 } from './bulk-rows';
 
 /** The fixtures as the client holds them (after the answer schema). */
@@ -124,5 +136,127 @@ describe('groups and pages', () => {
     ]);
     expect(page(2)).toEqual([['Olivia Parent', [2, 3, 4, 5], true]]);
     expect(page(3)).toEqual([]);
+  });
+});
+
+describe('the Commission Summary is what the server pays', () => {
+  const [reconcile, partial, split] = parsed(reconcileRow(), partialRow(), splitRow());
+  const gstRate = percent(5);
+  const cents = (n: number) => {
+    const r = parseMoney(n);
+    if (!r.ok) throw new Error(String(n));
+    return r.value;
+  };
+  /** The server's payout of a booking (payout-run.ts: after a reconcile gross := net and the engine's lines). */
+  const serverPays = (
+    b: typeof reconcile,
+    amount: Cents,
+    options: { reconciled?: boolean; custom?: Map<number, ReturnType<typeof percent>> } = {},
+  ) => {
+    const lines = options.reconciled ? b!.lines_after_reconcile! : b!.actual_commissions;
+    return planPayout({
+      gross: cents(options.reconciled ? b!.transaction_amount : b!.booking_amount),
+      paidBefore: cents(b!.paid_amount),
+      amount,
+      lines: lines.map((l) => ({
+        id: l.id!,
+        agent_id: l.agent_id,
+        percentage: percent(l.percentage),
+        amount: cents(l.amount),
+        paid_amount: cents(l.paid_amount),
+        has_gst: l.has_gst,
+      })),
+      gstRate,
+      ...(options.custom ? { custom: options.custom } : {}),
+    });
+  };
+
+  it('offers the partly received booking unticked at what was received, the other reconciled', () => {
+    expect(initialRow(partial!)).toMatchObject({ reconcile: false, amount: '700.00' });
+    expect(selectRow(reconcile!, initialRow(reconcile!), true)).toMatchObject({ reconcile: true, amount: '450.00' });
+  });
+
+  it('equals planPayout on the lines after the reconcile, the partial payout and the custom split, to the cent', () => {
+    const rows = [
+      { booking: reconcile!, row: selectRow(reconcile!, initialRow(reconcile!), true) },
+      { booking: partial!, row: selectRow(partial!, initialRow(partial!), true) },
+      {
+        booking: split!,
+        row: { ...selectRow(split!, initialRow(split!), true), custom: true, percents: { 90: '35', 91: '45' } },
+      },
+    ];
+    const summary = selectionSummary(rows, 'payout', gstRate);
+    expect(summary.notPreviewed).toBe(0);
+    const server = [
+      ...serverPays(reconcile, 45000n as Cents, { reconciled: true }),
+      ...serverPays(partial, 70000n as Cents),
+      ...serverPays(split, 112000n as Cents, {
+        custom: new Map([
+          [90, percent(35)],
+          [91, percent(45)],
+        ]),
+      }),
+    ];
+    const [total] = totalsByCurrency(summary.commission);
+    const [expected] = totalsByCurrency(server.map((i) => ({ currency: 'CAD', amount: i.commission, gst: i.gst })));
+    expect(total).toEqual(expected);
+    // By hand: 55% of 450.00 = 247.50 + GST 12.38; 700/1,455 of 436.50 and 654.75 = 210.00 and 315.00 + 15.75;
+    // 35% and 45% of 1,120.00 = 392.00 and 504.00 + 25.20.
+    expect(total).toMatchObject({ total: 166850n, gst_total: 5333n, total_with_gst: 172183n });
+    // Not the old lines scaled to the received amount (300.00 × 450 / 500 = 270.00).
+    expect(server[0]?.commission).toBe(24750n);
+  });
+
+  it('a reconcile of the partial booking pays the engine’s lines at 700.00 and drops its gross by 755.00', () => {
+    const row = setReconcile(partial!, selectRow(partial!, initialRow(partial!), true), true);
+    expect(row.amount).toBe('700.00');
+    const summary = selectionSummary([{ booking: partial!, row }], 'payout', gstRate);
+    expect(totalsByCurrency(summary.commission)[0]).toMatchObject({ total: 52500n, gst_total: 1575n });
+    expect(grossDrops([{ booking: partial!, row }], 'payout').map((d) => [d.from, d.to, d.drop])).toEqual([
+      [145500n, 70000n, 75500n],
+    ]);
+    // Unticked: nothing is dropped.
+    expect(grossDrops([{ booking: partial!, row: { ...row, reconcile: false } }], 'payout')).toEqual([]);
+  });
+
+  it('a reconcile that raises the gross asks nothing; in reconcile mode every lowered gross is named', () => {
+    const [above] = parsed(
+      searchBooking(3, { booking_amount: 200, transaction_amount: 230, needs_reconciliation: true }),
+    );
+    const rowOf = (b: typeof above) => selectRow(b!, initialRow(b!), true);
+    expect(grossDrops([{ booking: above!, row: rowOf(above) }], 'payout')).toEqual([]);
+    const drops = grossDrops(
+      [
+        { booking: above!, row: rowOf(above) },
+        { booking: partial!, row: { ...rowOf(partial), reconcile: false } },
+      ],
+      'reconcile',
+    );
+    expect(drops.map((d) => d.booking.id)).toEqual([8]);
+  });
+});
+
+describe('payout date', () => {
+  it('is blank (today) or on or before today; a later date is refused and blocks processing', () => {
+    expect(payoutDateFieldProblem('', '2026-05-10')).toBeNull();
+    expect(payoutDateFieldProblem('2026-05-10', '2026-05-10')).toBeNull();
+    expect(payoutDateFieldProblem('2026-05-11', '2026-05-10')).toBe(
+      'The payout date cannot be after today (2026-05-10).',
+    );
+    const [b] = parsed(searchBooking(1));
+    const selection = [{ booking: b!, row: selectRow(b!, initialRow(b!), true) }];
+    expect(submitProblem(selection, 'payout', { date: '2026-05-11', today: '2026-05-10' })).toBe(
+      'The payout date cannot be after today (2026-05-10).',
+    );
+    expect(submitProblem(selection, 'payout', { date: '2026-05-09', today: '2026-05-10' })).toBeNull();
+  });
+});
+
+describe('blocked bookings', () => {
+  it('cannot be selected', () => {
+    const [b] = parsed(
+      searchBooking(1, { payout_block_reason: 'Booking #12 of this supplier has the same reference.' }),
+    );
+    expect(selectRow(b!, initialRow(b!), true).selected).toBe(false);
   });
 });

@@ -6,6 +6,7 @@
  * `customCommissionProblem`, `planPayout`).
  */
 import {
+  absMoney,
   availableAmount,
   customCommissionProblem,
   HUNDRED_PERCENT,
@@ -14,6 +15,7 @@ import {
   parsePercent,
   PAYOUT_MESSAGES,
   payoutAmountProblem,
+  payoutDateProblem,
   percentText,
   percentToString,
   planPayout,
@@ -22,6 +24,7 @@ import {
   type Cents,
   type MoneyItem,
   type PayoutItem,
+  type PayoutLine,
   type Percent,
 } from '@app/domain';
 import type { BulkProcessBody, BulkReconcileBody, BulkSearchBody, SearchBooking } from '../api/payouts-api';
@@ -150,6 +153,9 @@ function amountOnSelect(b: SearchBooking, row: RowState): string {
   return normalisedAmount(b, { ...row, amount: moneyToString(centsOf(amount)) });
 }
 
+/** Why the server says this booking cannot be paid now (a duplicate reference, …), or null: its row cannot be selected. */
+export const blockReason = (b: SearchBooking): string | null => b.payout_block_reason ?? null;
+
 /** A booking's row as the search gives it (§4 defaults). */
 export function initialRow(b: SearchBooking): RowState {
   const amount = b.is_reconciled ? b.booking_amount : b.available_amount;
@@ -165,6 +171,7 @@ export function initialRow(b: SearchBooking): RowState {
 
 export function selectRow(b: SearchBooking, row: RowState, selected: boolean): RowState {
   if (!selected) return { ...row, selected };
+  if (blockReason(b) !== null) return row;
   const next = { ...row, selected, custom: row.custom || b.is_reconciled };
   return { ...next, amount: amountOnSelect(b, next) };
 }
@@ -290,8 +297,16 @@ export function selectedRows(state: BulkState): { booking: SearchBooking; row: R
  * Why the selection cannot be sent, or null: nothing selected; a custom commission above 100% or with an
  * invalid percentage; (payout mode) an amount the server would refuse.
  */
-export function submitProblem(selection: readonly { booking: SearchBooking; row: RowState }[], mode: BulkMode) {
+export function submitProblem(
+  selection: readonly { booking: SearchBooking; row: RowState }[],
+  mode: BulkMode,
+  payoutDate: { date: string; today: string } = { date: '', today: '' },
+) {
   if (selection.length === 0) return 'Please select at least one booking to process.';
+  if (mode === 'payout') {
+    const problem = payoutDateFieldProblem(payoutDate.date, payoutDate.today);
+    if (problem) return problem;
+  }
   for (const { booking, row } of selection) {
     if (row.custom) {
       const problem = checkCustom(booking, row).problem;
@@ -303,6 +318,11 @@ export function submitProblem(selection: readonly { booking: SearchBooking; row:
     }
   }
   return null;
+}
+
+/** The payout date field's problem, or null: blank is today (the server's); a date after today is refused (DOMAIN.md rule 6). */
+export function payoutDateFieldProblem(date: string, today: string): string | null {
+  return date === '' ? null : payoutDateProblem(date, today);
 }
 
 function customFields(booking: SearchBooking, row: RowState) {
@@ -356,27 +376,45 @@ export function reconcileBody(
 /* ------------------------------------------------------------------ what agents receive */
 
 /**
- * The items this row's payout pays (the server's `planPayout`), or null when it cannot be told here:
- * an amount or custom commission with a problem, or a reconcile without a custom commission (the
- * server recomputes the lines first).
+ * What a payout of this row pays from: the booking's gross and lines, or after a reconcile the received
+ * amount as the gross and the lines the commission engine gives it there (`lines_after_reconcile`, from
+ * the search); null when the server did not say what they would be. A line the reconcile would create
+ * has no id yet: it gets a negative one here (no custom percentage can name it, as on the server).
+ */
+export function payoutBasis(b: SearchBooking, reconcile: boolean): { gross: Cents; lines: PayoutLine[] } | null {
+  if (!reconcile) return { gross: centsOf(b.booking_amount), lines: b.actual_commissions.map(toPayoutLine) };
+  if (!b.lines_after_reconcile) return null;
+  return {
+    gross: centsOf(b.transaction_amount),
+    lines: b.lines_after_reconcile.map((l, i) => toPayoutLine({ ...l, id: l.id ?? -(i + 1) })),
+  };
+}
+
+/**
+ * The items this row's payout pays, exactly as the server will pay them (its `planPayout` on the same
+ * lines: after a reconcile, the engine's lines at the received amount), or null when it cannot be told
+ * here: an amount or custom commission with a problem, or a reconcile whose lines the search did not give.
  */
 export function plannedItems(b: SearchBooking, row: RowState, gstRate: Percent): PayoutItem[] | null {
   if (rowAmountProblem(b, row) !== null) return null;
   const amount = parseMoney(row.amount);
   if (!amount.ok) return null;
+  const basis = payoutBasis(b, row.reconcile);
+  if (!basis) return null;
   let custom: Map<number, Percent> | undefined;
   if (row.custom) {
     const check = checkCustom(b, row);
     if (check.problem || !check.percents) return null;
+    // The server checks the custom percentages against the lines it pays (after a reconcile, the new ones).
+    const lineIds = basis.lines.map((l) => l.id);
+    if (customCommissionProblem(b.booking_reference, lineIds, check.percents, check.company)) return null;
     custom = check.percents;
-  } else if (row.reconcile) {
-    return null;
   }
   return planPayout({
-    gross: centsOf(b.booking_amount),
+    gross: basis.gross,
     paidBefore: centsOf(b.paid_amount),
     amount: amount.value,
-    lines: b.actual_commissions.map(toPayoutLine),
+    lines: basis.lines,
     gstRate,
     custom,
   });
@@ -392,13 +430,45 @@ export const companyPercent = (b: SearchBooking): Percent =>
 
 const currencyOf = (b: SearchBooking) => b.supplier.currency_code;
 
+/** Whether processing this row reconciles its booking (gross := received): every row in reconcile mode. */
+export const reconciles = (row: RowState, mode: BulkMode) => mode === 'reconcile' || row.reconcile;
+
+export interface GrossDrop {
+  booking: SearchBooking;
+  currency: string;
+  /** The gross now and after the reconcile (the received amount). */
+  from: Cents;
+  to: Cents;
+  /** How much of the gross the reconcile gives up (positive): it can never be paid. */
+  drop: Cents;
+}
+
+/**
+ * The selected bookings whose gross a reconcile would lower (the received amount is less than the gross;
+ * for a refund, closer to zero): what they give up can never be paid, so the screen asks before sending.
+ */
+export function grossDrops(selection: readonly { booking: SearchBooking; row: RowState }[], mode: BulkMode) {
+  const out: GrossDrop[] = [];
+  for (const { booking, row } of selection) {
+    if (!reconciles(row, mode)) continue;
+    const from = centsOf(booking.booking_amount);
+    const to = centsOf(booking.transaction_amount);
+    // Towards zero (or past it) from the gross: a refund's gross drops when it comes closer to zero.
+    if (from >= 0n ? to >= from : to <= from) continue;
+    out.push({ booking, currency: currencyOf(booking), from, to, drop: absMoney((from - to) as Cents) });
+  }
+  return out;
+}
+
 export interface SelectionSummary {
   count: number;
   /** Payout amounts (payout mode) or reconcile amounts (reconcile mode), per currency. */
   amounts: MoneyItem[];
-  /** What the agents receive (commission, GST), per currency. */
+  /** Payout mode: what the agents receive (commission, GST). Reconcile mode: their commission before it. */
   commission: MoneyItem[];
-  /** Selected bookings whose items the server works out (marked for reconciliation, no custom commission, or not valid yet). */
+  /** Reconcile mode: the agents' commission once reconciled (the engine's lines at the received amount). */
+  commissionAfter: MoneyItem[];
+  /** Selected bookings whose items cannot be told here (an amount or percentage to fix). */
   notPreviewed: number;
 }
 
@@ -408,12 +478,21 @@ export function selectionSummary(
   mode: BulkMode,
   gstRate: Percent | null,
 ): SelectionSummary {
-  const summary: SelectionSummary = { count: selection.length, amounts: [], commission: [], notPreviewed: 0 };
+  const summary: SelectionSummary = {
+    count: selection.length,
+    amounts: [],
+    commission: [],
+    commissionAfter: [],
+    notPreviewed: 0,
+  };
   for (const { booking, row } of selection) {
     const currency = currencyOf(booking);
     if (mode === 'reconcile') {
       summary.amounts.push({ currency, amount: centsOf(booking.transaction_amount) });
       summary.commission.push({ currency, amount: agentCommission(booking) });
+      const after = payoutBasis(booking, true);
+      if (after) summary.commissionAfter.push({ currency, amount: sumMoney(after.lines.map((l) => l.amount)) });
+      else summary.notPreviewed += 1;
       continue;
     }
     const amount = parseMoney(row.amount);

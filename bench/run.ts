@@ -16,6 +16,7 @@ import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { ensureReferenceData } from '../apps/server/src/db/seed-reference';
 import { createDb } from '../apps/server/src/db/client';
 import { benchAgentsImport } from './agents-import';
+import { benchBooksCheck } from './books-check';
 import { benchExcelCommissions } from './excel-commissions';
 import {
   closeBookingsDataset,
@@ -72,6 +73,7 @@ const BENCHMARKS: Record<string, (ctx: BenchContext) => Promise<BenchResult>> = 
   'commission-summary-30d': benchCommissionSummary30d,
   'commission-summary-all': benchCommissionSummaryAll,
   'bookings-create': benchBookingsCreate,
+  'books-check': benchBooksCheck,
   'payouts-bulk': benchPayoutsBulk,
 };
 

@@ -2,7 +2,8 @@
 # npm run test:e2e (CONTRACT.md §1):
 #   1. the API tests again on Debian's PostgreSQL 15 (TEST_DATABASE_URL, or a throwaway cluster started here),
 #      then the 10,000-request fuzz run (npm run fuzz) on the same server;
-#   2. browser journeys in headless Chromium (/usr/bin/chromium) against the running app.
+#   2. browser journeys in headless Chromium (/usr/bin/chromium) against the running app, then the books
+#      check (npm run cli -- books:check) over the database the journeys wrote.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -72,3 +73,11 @@ for _ in $(seq 1 120); do
 done
 grep -q "Back office ready" "$work/app.log" || { cat "$work/app.log"; echo "app did not start" >&2; exit 1; }
 E2E_BASE_URL="http://127.0.0.1:$app_port" npx vitest run --config e2e/vitest.config.ts
+
+# The journeys paid, reconciled and cancelled through the browser: the six money invariants must still
+# hold over the whole database (DOMAIN.md "Money invariants"). The CLI joins the app's embedded server
+# under the same DATA_DIR; it exits 1 on a violation, which fails this stage.
+echo "== Books check on the journeys' database"
+DATA_DIR="$work/data" DATABASE_URL= npm run --silent cli -- books:check > "$work/books-check.out" \
+  || { cat "$work/books-check.out"; echo "books:check found a violation of the money invariants" >&2; exit 1; }
+tail -n 2 "$work/books-check.out" | head -n 1

@@ -4,6 +4,7 @@ import { backupDatabase, restoreDatabase } from './db/backup';
 import { openDatabase, type Database } from './db/database';
 import { ensureReferenceData } from './db/seed-reference';
 import { benchSeed } from './bench/bench-seed';
+import { checkBooks } from './features/books';
 import { formatLogins, seedDemo } from './features/demo';
 import { computeMissingMatchStatuses } from './features/transactions';
 import { createUser } from './features/users';
@@ -16,11 +17,20 @@ import { AppError } from './http/errors';
 const USAGE = `Usage: npm run cli -- <command> [options]
   user:create --email E --name N --role super-admin|admin|agent --password P [--tier NAME]
   demo:seed
+  books:check
   bench:seed --bookings N [--seed S]
   backup FILE
   restore FILE [--force]`;
 
-type Command = (db: Database, args: string[]) => Promise<Record<string, unknown>>;
+/** A command's last line and exit code, when the command itself decides that it failed. */
+class Answer {
+  constructor(
+    readonly json: Record<string, unknown>,
+    readonly exitCode: number,
+  ) {}
+}
+
+type Command = (db: Database, args: string[]) => Promise<Record<string, unknown> | Answer>;
 
 const commands: Record<string, Command> = {
   'user:create': async (database, args) => {
@@ -66,6 +76,26 @@ async function benchSeedCommand(database: Database, args: string[]) {
 }
 commands['bench:seed'] = benchSeedCommand;
 
+/**
+ * DOMAIN.md "Money invariants": the six checked over the whole database. One line per violation (rule,
+ * message, rows) and per booking to claw back on stdout, the report last; exit 1 when there is a
+ * violation (bookings to claw back are work to do, not a failure).
+ */
+commands['books:check'] = async (database, args) => {
+  parseArgs({ args, options: {}, strict: true });
+  const report = await checkBooks(database.db);
+  for (const v of report.violations) console.log(`rule ${v.rule} ${v.code}: ${v.message} ${JSON.stringify(v.ids)}`);
+  for (const c of report.to_claw_back)
+    console.log(
+      `to claw back: booking ${c.booking_id} (${c.reference}, supplier ${c.supplier_id}) paid ${c.paid}, ${c.net_received} received`,
+    );
+  console.log(
+    `${report.violations.length} violation${report.violations.length === 1 ? '' : 's'}, ` +
+      `${report.to_claw_back.length} booking${report.to_claw_back.length === 1 ? '' : 's'} to claw back (${report.ms} ms).`,
+  );
+  return new Answer({ status: report.ok ? 'success' : 'error', ...report }, report.ok ? 0 : 1);
+};
+
 /** The one FILE argument of backup and restore. */
 function fileArgument(command: string, positionals: string[]): string {
   if (positionals.length !== 1 || !positionals[0])
@@ -108,8 +138,9 @@ async function main(): Promise<number> {
     await computeMissingMatchStatuses(database.db);
     await ensureReferenceData(database.db);
     const result = await command(database, args);
-    console.log(JSON.stringify(result));
-    return 0;
+    const answer = result instanceof Answer ? result : new Answer(result, 0);
+    console.log(JSON.stringify(answer.json));
+    return answer.exitCode;
   } catch (err) {
     const message =
       err instanceof AppError

@@ -3,3 +3,4 @@ export { reportRoutes } from './reports.routes';
 export { reportFileRoutes } from './report-files.routes';
 export { reportPdfRoutes } from './payout-pdf.routes';
 export { findNextPayoutItems, type NextPayoutItem } from './next-payout';
+export { everyBookingCardLineSql } from './report-lines';

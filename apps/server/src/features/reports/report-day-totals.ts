@@ -13,7 +13,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { ReportScope } from './report-filters';
+import { adminRangeScope, type ReportScope } from './report-filters';
 import { bookingLinesSql } from './report-lines';
 
 /** The transaction-level advisory lock of the refresh ('report days'). */
@@ -31,19 +31,7 @@ export async function refreshDayTotals(db: Db, gstRate: string, start: string, e
     );
     const days = [...new Set(rows.map((r) => r.day))].sort();
     if (days.length === 0) return 0;
-    const scope: ReportScope = {
-      isAdmin: true,
-      start_date: days[0]!,
-      end_date: days[days.length - 1]!,
-      agent_id: null,
-      booking_group_id: null,
-      supplier_ids: [],
-      country_id: null,
-      state_id: null,
-      tier_id: null,
-      payout_id: null,
-      days,
-    };
+    const scope: ReportScope = { ...adminRangeScope(days[0]!, days[days.length - 1]!), days };
     const list = `{${days.join(',')}}`;
     await tx.execute(sql`delete from report_day_totals where day = any(${list}::date[])`);
     await tx.execute(sql`

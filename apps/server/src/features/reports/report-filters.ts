@@ -28,6 +28,20 @@ export interface ReportScope {
   days?: readonly string[];
 }
 
+/** An admin's scope of every line in the range, with no other filter (the day totals, the books check). */
+export const adminRangeScope = (start_date: string, end_date: string): ReportScope => ({
+  isAdmin: true,
+  start_date,
+  end_date,
+  agent_id: null,
+  booking_group_id: null,
+  supplier_ids: [],
+  country_id: null,
+  state_id: null,
+  tier_id: null,
+  payout_id: null,
+});
+
 /** An agent id no row has: a non-admin without an agent sees nothing. */
 const NO_AGENT = -1;
 

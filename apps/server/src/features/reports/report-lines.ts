@@ -33,7 +33,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { matchedTransactionTotals } from '../transactions';
-import { itemWhere, lineWhere, type ReportScope } from './report-filters';
+import { adminRangeScope, itemWhere, lineWhere, type ReportScope } from './report-filters';
 
 /** n / d rounded half away from zero, on integer-valued numerics (the domain's `divRoundHalfAwayFromZero`). */
 const roundHalfDiv = (n: SQL, d: SQL): SQL =>
@@ -138,6 +138,15 @@ export function bookingLinesSql(
                             when 'confirmed' then n.payable
                             else n.status <> 'cancelled' and (not n.payable or n.rest <> 0) end
       ) c`;
+}
+
+/**
+ * Every commission line's Future and Next Payout parts, whatever the booking's date, agent or supplier:
+ * `bookingLinesSql` for an admin over all time (the books check's invariant 5 adds them to the payout
+ * items per line, as reports-exact.test.ts does).
+ */
+export function everyBookingCardLineSql(gstRate: string): SQL {
+  return bookingLinesSql(adminRangeScope('0001-01-01', '9999-12-31'), gstRate, ['pending', 'confirmed']);
 }
 
 /** The part of the net received that counts, towards zero from the gross (`availableAmount`). */

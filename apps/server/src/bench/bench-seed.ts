@@ -103,7 +103,9 @@ export async function benchSeed(db: Db, opts: BenchSeedOptions) {
             select g.i, a.id as agent_id, a.has_gst, s.id as supplier_id,
                    date '2023-01-01' + (g.h3 % 1400)::int as booking_date,
                    round(((g.h4 % 400000) + 500)::numeric / 100, 2) * (case when g.h5 % 50 = 0 then -1 else 1 end) as amount,
-                   (array['pending','confirmed','confirmed','partial','completed','cancelled'])[1 + g.h6 % 6] as status,
+                   -- No partial or completed booking without the payouts that make them so (DOMAIN.md "Money
+                   -- invariants" 1: those statuses come only from payouts; the database refuses them otherwise).
+                   (array['pending','confirmed','confirmed','confirmed','pending','cancelled'])[1 + g.h6 % 6] as status,
                    -- Surnames built from syllables (about 8,000 of them) and 40 first names: a realistic spread for search.
                    initcap((array['tre','bla','mar','ro','ga','gnon','le','wil','bro','sin','chen','gar','tay','lor','fon','du','bois','la','pel','vin'])[1 + g.h4 % 20]
                      || (array['mb','r','n','ss','l','t','d','v','s','c','nd','rr','k','g','p','m','st','ch','rd','x'])[1 + (g.h4 / 20) % 20]
@@ -124,7 +126,7 @@ export async function benchSeed(db: Db, opts: BenchSeedOptions) {
             insert into bookings (booking_reference, customer_name, booking_date, booking_amount, expected_commission,
                                   commission_percentage, rate_source, status, primary_agent_id, supplier_id, paid_amount, is_personal)
             select 'BK' || lpad(i::text, 9, '0'), customer, booking_date, amount, round(amount * pct / 100, 2), pct, source, status,
-                   agent_id, supplier_id, case when status = 'completed' then amount else 0 end, i % 20 = 0
+                   agent_id, supplier_id, 0, i % 20 = 0
               from rows
             returning id, primary_agent_id, expected_commission, status, commission_percentage
           )
@@ -132,8 +134,8 @@ export async function benchSeed(db: Db, opts: BenchSeedOptions) {
           select ins.id, ins.primary_agent_id, 'primary', ins.commission_percentage, ins.expected_commission,
                  case when a.has_gst then round(ins.expected_commission * gst.rate / 100, 2) else 0 end,
                  ins.expected_commission + case when a.has_gst then round(ins.expected_commission * gst.rate / 100, 2) else 0 end,
-                 case when ins.status = 'completed' then ins.expected_commission else 0 end,
-                 case ins.status when 'completed' then 'paid' when 'pending' then 'pending' when 'cancelled' then 'cancelled' else 'confirmed' end
+                 0,
+                 case ins.status when 'pending' then 'pending' when 'cancelled' then 'cancelled' else 'confirmed' end
             -- The bookings inserted by this statement are not visible to it: everything comes from ins.
             from ins join agents a on a.id = ins.primary_agent_id
             cross join (select value::numeric as rate from settings where key = 'gst_rate') gst`);

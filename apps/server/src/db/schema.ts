@@ -322,6 +322,13 @@ export const bookingGroups = pgTable(
   (t) => [index('booking_groups_agent_idx').on(t.agent_id)],
 );
 
+/*
+ * Besides what Drizzle declares below, migration 0017 adds (NOT VALID, so rows written before are reported
+ * by `books:check` rather than stopping the migration) the CHECK constraints of DOMAIN.md "Money
+ * invariants" 1: `bookings_paid_within_gross` (paid_amount between 0 and the gross, same sign) and
+ * `bookings_status_follows_payouts` (partial and completed only with what payouts paid; pending and
+ * confirmed with nothing paid).
+ */
 export const bookings = pgTable(
   'bookings',
   {
@@ -620,6 +627,8 @@ export const payoutItems = pgTable(
     index('payout_items_payout_idx').on(t.payout_id),
     index('payout_items_agent_created_idx').on(t.agent_id, t.created_at),
     index('payout_items_booking_idx').on(t.booking_id),
+    // A line's items (DOMAIN.md invariant 3: its paid_amount is their sum; books:check reads them by line).
+    index('payout_items_actual_commission_idx').on(t.actual_commission_id),
     check('payout_items_total', sql`${t.total} = ${t.commission} + ${t.gst}`),
   ],
 );

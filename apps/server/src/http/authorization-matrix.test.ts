@@ -211,20 +211,19 @@ async function freshLinkOfAna(w: World): Promise<number> {
 let anaPayout: Promise<number> | null = null;
 function payoutOfAna(w: World): Promise<number> {
   anaPayout ??= (async () => {
-    const q = (text: string, params: unknown[]) => w.t.db.$client.query(text, params);
-    const { rows } = await q(
-      `insert into payouts (name, payout_date, currency_id, total_amount, kind)
-       values ('Matrix payout', '2026-03-02', $1, 10.50, 'single') returning id`,
-      [w.currency],
-    );
-    const id = rows[0]!.id as number;
-    await q(
-      `insert into payout_items (payout_id, booking_id, actual_commission_id, agent_id, gross_portion, percentage,
+    // One statement, so one transaction: the record's total equals its items at commit (DOMAIN.md invariant 4).
+    const { rows } = await w.t.db.$client.query(
+      `with p as (
+         insert into payouts (name, payout_date, currency_id, total_amount, kind)
+         values ('Matrix payout', '2026-03-02', $1, 10.50, 'single') returning id)
+       insert into payout_items (payout_id, booking_id, actual_commission_id, agent_id, gross_portion, percentage,
                                  commission, gst, total)
-       select $1, ac.booking_id, ac.id, ac.agent_id, 100, 10, 10, 0.50, 10.50
-         from actual_commissions ac where ac.booking_id = $2 and ac.agent_id = $3`,
-      [id, w.bookingA, w.agentOf.agent],
+       select p.id, ac.booking_id, ac.id, ac.agent_id, 100, 10, 10, 0.50, 10.50
+         from p, actual_commissions ac where ac.booking_id = $2 and ac.agent_id = $3
+       returning payout_id`,
+      [w.currency, w.bookingA, w.agentOf.agent],
     );
+    const id = rows[0]!.payout_id as number;
     return id;
   })();
   return anaPayout;

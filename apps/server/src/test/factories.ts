@@ -25,6 +25,8 @@ export function insertBooking(
     expected_commission: '0',
     commission_percentage: '0',
     rate_source: 'none',
+    // A completed booking is one paid out in full (the database refuses it otherwise: DOMAIN.md invariant 1).
+    ...(cols.status === 'completed' && cols.paid_amount === undefined ? { paid_amount: cols.booking_amount } : {}),
     ...cols,
   });
 }

@@ -56,6 +56,7 @@ export const noTransactionStatus: z.input<typeof bookingTransactionStatusSchema>
   status: 'no_transaction',
   transaction_count: 0,
   can_payout: false,
+  payout_block_reason: 'The booking cannot be paid out while its transaction status is no transaction.',
   needs_reconciliation: false,
   has_completed_credit: false,
   net_amount: 0,

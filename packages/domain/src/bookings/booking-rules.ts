@@ -2,6 +2,8 @@
  * Booking rules that the list (which buttons to show) and the server (what to allow) both apply:
  * one function each, so the screen never offers what the server refuses.
  */
+import { formatUnits, type Cents } from '../money/money';
+
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'partial', 'completed', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
@@ -120,16 +122,104 @@ export function bookingAgentId(
 }
 
 /**
- * The status a saved booking gets (spec §4, §6): an admin's choice (else the booking's own, else
- * pending); for a non-admin pending on create and the existing status on edit, whatever was sent.
+ * The status a saved booking gets (spec §4, §6; DOMAIN.md "Money invariants" 1): an admin's choice
+ * (else the booking's own, else pending); for a non-admin pending on create and the existing status on
+ * edit, whatever was sent. A booking that is partial, completed or cancelled keeps its status on edit
+ * whatever is sent (editing keeps the status; partial and completed come only from payouts, so a stale
+ * form cannot undo a payout). An admin's choice that the status control may not set is refused by
+ * {@link bookingStatusRefusal} before this is used.
  */
 export function effectiveBookingStatus(
   viewer: Viewer,
   sent: BookingStatus | undefined,
   existing: BookingStatus | null,
 ): BookingStatus {
+  if (existing !== null && existing !== 'pending' && existing !== 'confirmed') return existing;
   if (viewer.is_admin) return sent ?? existing ?? 'pending';
   return existing ?? 'pending';
+}
+
+export const STATUS_FROM_PAYOUTS_MESSAGE =
+  'The status can be set to pending or confirmed only: partial and completed come from payouts.';
+export const STATUS_CANCEL_ACTION_MESSAGE = 'A booking is cancelled with its Cancel action, which keeps a note.';
+
+/**
+ * DOMAIN.md "Money invariants" 1: an admin's status control sets only pending or confirmed. Partial and
+ * completed come only from payouts; cancelling has its own action (a new booking may be recorded as
+ * already cancelled). Sending the booking's own status, or any status for a booking whose status a save
+ * keeps (partial, completed, cancelled: see {@link effectiveBookingStatus}), is not a choice and passes.
+ * A non-admin's status is never a choice (coerced). Returns the message for the status field, or null.
+ */
+export function bookingStatusRefusal(
+  viewer: Viewer,
+  sent: BookingStatus | undefined,
+  existing: BookingStatus | null,
+): string | null {
+  if (!viewer.is_admin || sent === undefined || sent === existing) return null;
+  if (existing !== null && existing !== 'pending' && existing !== 'confirmed') return null;
+  if (sent === 'partial' || sent === 'completed') return STATUS_FROM_PAYOUTS_MESSAGE;
+  if (sent === 'cancelled' && existing !== null) return STATUS_CANCEL_ACTION_MESSAGE;
+  return null;
+}
+
+/** What an edit would change on a booking that money was paid out of (DOMAIN.md "Money invariants" 1 and 2). */
+export interface PaidBookingEdit {
+  status: BookingStatus;
+  /** The gross before and after the edit. */
+  gross: Cents;
+  newGross: Cents;
+  /** bookings.paid_amount: the gross settled by payouts. */
+  paid: Cents;
+  referenceChanged: boolean;
+  supplierChanged: boolean;
+  agentChanged: boolean;
+}
+
+/**
+ * Why an edit of a booking with payouts must be refused, as `{field, message}`, or null. Paid money is
+ * never rewritten: the gross keeps the sign of what was paid and cannot move below it (towards zero); a
+ * booking paid out in full keeps its gross; and the facts that tie the payouts to the supplier's money
+ * (reference, supplier) and to the agents paid (the agent) stay as they are.
+ */
+export function paidBookingEditRefusal(e: PaidBookingEdit): { field: string; message: string } | null {
+  if (e.paid === 0n) return null;
+  const paid = groupedMoney(e.paid);
+  if (e.supplierChanged || e.agentChanged)
+    return {
+      field: e.supplierChanged ? 'supplier_id' : 'primary_agent_id',
+      message: 'A booking with payouts cannot move to another supplier or agent.',
+    };
+  if (e.referenceChanged)
+    return { field: 'booking_reference', message: `This booking has payouts of ${paid}; its reference cannot change.` };
+  if (e.status === 'completed' && e.newGross !== e.gross)
+    return {
+      field: 'booking_amount',
+      message: `This booking is paid out in full (${paid}); its amount cannot change.`,
+    };
+  const below = e.paid > 0n ? e.newGross < e.paid : e.newGross > e.paid;
+  // A partial booking keeps something remaining: an edit down to exactly what was paid would leave a
+  // partial booking with nothing to pay (a reconcile to the money received is what closes it).
+  if (!below && e.status === 'partial' && e.newGross === e.paid && e.gross !== e.paid)
+    return {
+      field: 'booking_amount',
+      message: `This booking has payouts of ${paid}; its amount must stay above that (reconcile it to close it at what was received).`,
+    };
+  if (below)
+    return {
+      field: 'booking_amount',
+      message:
+        e.paid > 0n
+          ? `This booking has payouts of ${paid}; its amount cannot be lower.`
+          : `This refund booking has clawbacks of ${paid}; its amount cannot be closer to zero.`,
+    };
+  return null;
+}
+
+/** '1,000.00', '-150.00': cents with thousands separators, for messages a bookkeeper reads. */
+export function groupedMoney(c: Cents): string {
+  const text = formatUnits(c < 0n ? -c : c, 2);
+  const [whole, frac] = text.split('.') as [string, string];
+  return `${c < 0n ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
 }
 
 /** Why a delete is refused, for the server's 409 (null when allowed). */

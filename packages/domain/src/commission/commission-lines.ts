@@ -50,8 +50,15 @@ export interface ComputedCommissionLine {
   held_at_paid: boolean;
 }
 
+// DOMAIN.md "Money invariants" 3: every line of a completed booking is paid.
 const lineStatus = (booking: CommissionBookingStatus): CommissionLineStatus =>
-  booking === 'pending' ? 'pending' : booking === 'cancelled' ? 'cancelled' : 'confirmed';
+  booking === 'pending'
+    ? 'pending'
+    : booking === 'cancelled'
+      ? 'cancelled'
+      : booking === 'completed'
+        ? 'paid'
+        : 'confirmed';
 
 /**
  * Computes the lines of a booking.
@@ -64,8 +71,8 @@ const lineStatus = (booking: CommissionBookingStatus): CommissionLineStatus =>
  * - Paid money is never rewritten: a line's amount never moves below what is paid (towards zero, or across
  *   it); it is held at `paid_amount` and flagged `held_at_paid`.
  * - GST = round2(amount × GST rate) for agents with has_gst, else 0.
- * - Status follows the booking (pending → pending, cancelled → cancelled, confirmed/partial/completed →
- *   confirmed); a line whose whole non-zero amount is paid is `paid`, also on a cancelled booking.
+ * - Status follows the booking (pending → pending, cancelled → cancelled, confirmed/partial → confirmed,
+ *   completed → paid); a line whose whole non-zero amount is paid is `paid`, also on a cancelled booking.
  */
 export function computeCommissionLines(input: CommissionLinesInput): ComputedCommissionLine[] {
   const { gross, rate, primaryAgentId, subAgentId, gstRate, agentsWithGst, bookingStatus } = input;

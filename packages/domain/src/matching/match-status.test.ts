@@ -73,7 +73,7 @@ describe('matchStatus (DOMAIN.md "Matching bookings to transactions")', () => {
       status: 'partial',
       net: 4000,
       can_payout: true,
-      needs_reconciliation: true,
+      needs_reconciliation: false, // more money is coming: reconciling would forfeit it,
     },
     {
       name: 'one partial credit above gross',
@@ -100,7 +100,7 @@ describe('matchStatus (DOMAIN.md "Matching bookings to transactions")', () => {
       status: 'partial',
       net: 5000,
       can_payout: true,
-      needs_reconciliation: true,
+      needs_reconciliation: false, // more money is coming: reconciling would forfeit it,
     },
     {
       name: 'two credits, one not partial',
@@ -127,7 +127,7 @@ describe('matchStatus (DOMAIN.md "Matching bookings to transactions")', () => {
       status: 'partial',
       net: 6000,
       can_payout: true,
-      needs_reconciliation: true,
+      needs_reconciliation: false, // more money is coming: reconciling would forfeit it,
     },
     {
       // A refund is clawed back once the supplier has taken the money back (a matched debit): the
@@ -147,7 +147,7 @@ describe('matchStatus (DOMAIN.md "Matching bookings to transactions")', () => {
       status: 'partial',
       net: -2000,
       can_payout: true,
-      needs_reconciliation: true,
+      needs_reconciliation: false, // more money is coming: reconciling would forfeit it,
     },
     {
       name: 'match but booking completed',

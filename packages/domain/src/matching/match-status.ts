@@ -20,6 +20,8 @@ export interface MatchInput {
   gross: Cents;
   booking_status: BookingStatus;
   transactions: readonly MatchedTransaction[];
+  /** Other live bookings of the supplier with the same reference and sign (DOMAIN.md "Money invariants" 2). */
+  duplicate_booking_ids?: readonly number[];
 }
 
 export interface MatchResult {
@@ -31,10 +33,12 @@ export interface MatchResult {
   has_completed_debit: boolean;
   /** `payoutBlockReason` finds nothing (one rule for the list, the booking page and the payout itself). */
   can_payout: boolean;
+  /** Why not `can_payout`, in words (null when it can). */
+  payout_block_reason: string | null;
   needs_reconciliation: boolean;
 }
 
-export function matchStatus({ gross, booking_status, transactions }: MatchInput): MatchResult {
+export function matchStatus({ gross, booking_status, transactions, duplicate_booking_ids }: MatchInput): MatchResult {
   const matched = transactions.filter((t) => t.status === 'completed');
   let net = 0n;
   for (const t of matched) net += t.transaction_type === 'credit' ? t.amount : -t.amount;
@@ -57,6 +61,7 @@ export function matchStatus({ gross, booking_status, transactions }: MatchInput)
     match_status: status,
     has_completed_credit: hasCredit,
     has_completed_debit: hasDebit,
+    ...(duplicate_booking_ids ? { duplicate_booking_ids } : {}),
   });
   return {
     status,
@@ -65,6 +70,20 @@ export function matchStatus({ gross, booking_status, transactions }: MatchInput)
     has_completed_credit: hasCredit,
     has_completed_debit: hasDebit,
     can_payout: blocked === null,
-    needs_reconciliation: matched.length > 0 && netCents !== gross,
+    payout_block_reason: blocked,
+    needs_reconciliation: needsReconciliation(matched.length, netCents, gross, status),
   };
+}
+
+/**
+ * DOMAIN.md "Matching": something matched, the net received differs from the gross, and the status is not
+ * `partial` (a partial credit says more money is coming: reconciling now would forfeit it).
+ */
+export function needsReconciliation(
+  matchedCount: number,
+  net: Cents,
+  gross: Cents,
+  status: TransactionMatchStatus,
+): boolean {
+  return matchedCount > 0 && net !== gross && status !== 'partial';
 }

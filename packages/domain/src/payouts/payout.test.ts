@@ -13,6 +13,8 @@ import {
   payoutTotal,
   planPayout,
   statusAfterPayout,
+  statusAfterReconcile,
+  payoutDateProblem,
   type PayoutLine,
 } from './payout';
 
@@ -244,5 +246,53 @@ describe('reconcileProblem', () => {
     ],
   ] as const)('refuses %s', (_name, over, message) => {
     expect(reconcileProblem({ ...ok, ...over })).toBe(message);
+  });
+});
+
+describe('money invariants in the payout rules', () => {
+  it('caps what a booking can draw at the net received less what others of its reference were paid (2)', () => {
+    const base = { gross: m('77.00'), paid: m('0.00'), net: m('77.00'), reconciled: false };
+    expect(availableAmount(base)).toBe(m('77.00'));
+    expect(availableAmount({ ...base, paidOnReferenceByOthers: m('77.00') })).toBe(m('0.00'));
+    expect(availableAmount({ ...base, paidOnReferenceByOthers: m('27.00') })).toBe(m('50.00'));
+    expect(availableAmount({ ...base, reconciled: true, paidOnReferenceByOthers: m('27.00') })).toBe(m('50.00'));
+    const refund = { gross: m('-150.00'), paid: m('0.00'), net: m('-150.00'), reconciled: false };
+    expect(availableAmount({ ...refund, paidOnReferenceByOthers: m('-100.00') })).toBe(m('-50.00'));
+  });
+
+  it('refuses a booking with a live duplicate reference, naming it (2)', () => {
+    const e = {
+      booking_status: 'confirmed',
+      gross: m('77.00'),
+      match_status: 'match' as const,
+      has_completed_credit: true,
+      has_completed_debit: false,
+    };
+    expect(payoutBlockReason(e)).toBeNull();
+    expect(payoutBlockReason({ ...e, duplicate_booking_ids: [12] })).toBe(
+      "Booking #12 of this supplier has the same reference: the supplier's money can fund only one booking. Cancel or edit one of them before paying out.",
+    );
+    expect(payoutBlockReason({ ...e, duplicate_booking_ids: [12, 14] })).toMatch(
+      /^Bookings #12, #14 of this supplier have/,
+    );
+  });
+
+  it('marks every line paid once the booking is completed, also one a custom split paid differently (3)', () => {
+    expect(lineStatusAfterPayout({ amount: m('336.00'), status: 'confirmed' }, m('392.00'), 'completed')).toBe('paid');
+    expect(lineStatusAfterPayout({ amount: m('336.00'), status: 'confirmed' }, m('300.00'), 'partial')).toBe(
+      'confirmed',
+    );
+  });
+
+  it('completes a booking that a reconcile leaves with nothing remaining (1)', () => {
+    expect(statusAfterReconcile('partial', m('700.00'), m('700.00'))).toBe('completed');
+    expect(statusAfterReconcile('partial', m('900.00'), m('700.00'))).toBe('partial');
+    expect(statusAfterReconcile('confirmed', m('900.00'), m('0.00'))).toBe('confirmed');
+  });
+
+  it('dates a payout on or before today (6)', () => {
+    expect(payoutDateProblem('2026-11-26', '2026-11-26')).toBeNull();
+    expect(payoutDateProblem('2026-01-01', '2026-11-26')).toBeNull();
+    expect(payoutDateProblem('2030-01-01', '2026-11-26')).toBe('The payout date cannot be after today (2026-11-26).');
   });
 });

@@ -22,6 +22,13 @@ export const PAYOUT_MESSAGES = {
   refundNotNegative:
     'A refund booking is paid out as a negative amount (a clawback) between the available amount and 0.',
   nothingAvailable: 'Nothing is available to pay out for this booking.',
+  /** DOMAIN.md "Money invariants" 2: duplicates cannot be paid until an admin resolves them. */
+  duplicateReference: (ids: readonly number[]) =>
+    `${ids.length === 1 ? 'Booking' : 'Bookings'} ${ids.map((id) => `#${id}`).join(', ')} of this supplier ${
+      ids.length === 1 ? 'has' : 'have'
+    } the same reference: the supplier's money can fund only one booking. Cancel or edit one of them before paying out.`,
+  noLines: 'No agent earns commission on this booking: there is no payout to make.',
+  futureDate: (today: string) => `The payout date cannot be after today (${today}).`,
   notPayable: (status: string) => `A ${status} booking cannot be paid out.`,
   customOver100: (ref: string, total: Percent) =>
     `Agent commission percentages for booking ${ref} exceed 100% (total: ${percentText(total)}%)`,
@@ -71,12 +78,28 @@ export function percentText(p: Percent): string {
  * "Up to gross" is towards zero from gross: for a refund (negative gross) the received net is between
  * gross and 0.
  */
-export function availableAmount(input: { gross: Cents; paid: Cents; net: Cents; reconciled: boolean }): Cents {
+export function availableAmount(input: {
+  gross: Cents;
+  paid: Cents;
+  net: Cents;
+  reconciled: boolean;
+  /**
+   * What other bookings of the same supplier and reference (same sign, cancelled ones included) were
+   * paid out of the money received on it. DOMAIN.md "Money invariants" 2: a payout never takes what was
+   * paid on a reference above the net received on it, so this booking can draw at most net − that.
+   */
+  paidOnReferenceByOthers?: Cents;
+}): Cents {
   const { gross, paid, net, reconciled } = input;
   let received: bigint;
   if (reconciled) received = gross;
   else if (gross >= 0n) received = net < 0n ? 0n : net > gross ? gross : net;
   else received = net > 0n ? 0n : net < gross ? gross : net;
+  const others = input.paidOnReferenceByOthers ?? 0n;
+  if (others !== 0n) {
+    const left = net - others;
+    if (gross >= 0n ? left < received : left > received) received = left;
+  }
   return (received - paid) as Cents;
 }
 
@@ -219,6 +242,11 @@ export interface PayoutEligibility {
   match_status: TransactionMatchStatus;
   has_completed_credit: boolean;
   has_completed_debit: boolean;
+  /**
+   * Other live bookings of the same supplier with the same reference and a gross of the same sign
+   * (DOMAIN.md "Money invariants" 2). Absent: not known, taken as none.
+   */
+  duplicate_booking_ids?: readonly number[];
 }
 
 /**
@@ -229,6 +257,7 @@ export interface PayoutEligibility {
 export function payoutBlockReason(e: PayoutEligibility): string | null {
   if (e.booking_status === 'completed' || e.booking_status === 'cancelled')
     return PAYOUT_MESSAGES.notPayable(e.booking_status);
+  if (e.duplicate_booking_ids?.length) return PAYOUT_MESSAGES.duplicateReference(e.duplicate_booking_ids);
   if (e.match_status !== 'match' && e.match_status !== 'partial') return PAYOUT_MESSAGES.notMatched(e.match_status);
   if (e.gross < 0n ? !e.has_completed_debit : !e.has_completed_credit)
     return e.gross < 0n ? PAYOUT_MESSAGES.noDebit : PAYOUT_MESSAGES.noCredit;
@@ -255,15 +284,31 @@ export function payoutRefusal(
 
 /**
  * A commission line's status after a payout brought its paid commission to `paidAfter`: 'paid' once the
- * whole amount is paid (a line of 0 only when the booking is completed), else unchanged.
+ * whole amount is paid (a line of 0 only when the booking is completed), else unchanged. DOMAIN.md "Money
+ * invariants" 3: once the booking is completed every line is 'paid', also a line a custom split paid more
+ * or less than its amount (it keeps its amount and percentage; its paid_amount says what was paid).
  */
 export function lineStatusAfterPayout(
   line: { amount: Cents; status: string },
   paidAfter: Cents,
   bookingStatusAfter: 'partial' | 'completed',
 ): string {
+  if (bookingStatusAfter === 'completed') return 'paid';
   if (paidAfter !== line.amount) return line.status;
-  return line.amount !== 0n || bookingStatusAfter === 'completed' ? 'paid' : line.status;
+  return line.amount !== 0n ? 'paid' : line.status;
+}
+
+/**
+ * DOMAIN.md "Money invariants" 1: a reconcile that leaves nothing remaining (the new gross, the net
+ * received, equals what was already paid out) completes the booking; otherwise its status stays.
+ */
+export function statusAfterReconcile<S extends string>(status: S, newGross: Cents, paid: Cents): S | 'completed' {
+  return newGross === paid ? 'completed' : status;
+}
+
+/** DOMAIN.md "Money invariants" 6: a payout is dated on or before today (the server's clock). */
+export function payoutDateProblem(date: string, today: string): string | null {
+  return date > today ? PAYOUT_MESSAGES.futureDate(today) : null;
 }
 
 /**

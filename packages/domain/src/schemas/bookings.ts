@@ -201,6 +201,8 @@ export const bookingTransactionStatusSchema = z.object({
   status: z.enum(TRANSACTION_MATCH_STATUSES),
   transaction_count: z.number().int(),
   can_payout: z.boolean(),
+  /** Why not `can_payout`, in words (a duplicate reference, the match status, …); null when it can. */
+  payout_block_reason: z.string().nullable(),
   needs_reconciliation: z.boolean(),
   has_completed_credit: z.boolean(),
   net_amount: moneyOut,

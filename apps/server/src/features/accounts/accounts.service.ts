@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { conflict, notFound, validationError } from '../../http/errors';
 import { writeAudit } from '../../shared/audit';
-import { refreshMatchStatusesForAccount } from '../transactions';
+import { accountHoldsPaidMoney, refreshMatchStatusesForAccount } from '../transactions';
 
 type AccountRow = {
   id: number;
@@ -141,6 +141,17 @@ export async function updateAccount(db: Db, user: SessionUser, id: number, input
         currency_id: ['The currency of an account with transactions cannot be changed.'],
       });
     const v = columns(input);
+    // DOMAIN.md "Money invariants" 2 and 4: money that payouts rest on stays with its supplier or agent.
+    if (
+      before.n > 0 &&
+      (before.accountable_type !== v.accountable_type || before.accountable_id !== v.accountable_id) &&
+      (await accountHoldsPaidMoney(tx, id))
+    )
+      throw validationError({
+        accountable_id: [
+          'This account holds transactions that payouts rest on; it cannot move to another supplier or agent.',
+        ],
+      });
     await tx.execute(sql`
       update accounts set name = ${v.name}, account_number = ${v.account_number},
              accountable_type = ${v.accountable_type}, accountable_id = ${v.accountable_id},

@@ -1,6 +1,7 @@
 import {
   bookingActions,
   bookingAgentId,
+  bookingStatusRefusal,
   canAgentBookSupplier,
   claimedBookingStatus,
   deleteRefusal,
@@ -11,6 +12,7 @@ import {
   matchesBookingFormat,
   moneyFromDb,
   moneyToString,
+  paidBookingEditRefusal,
   percentFromDb,
   REFUND_BOOKING_EDIT_MESSAGE,
   type BookingForActions,
@@ -98,6 +100,12 @@ export async function saveBooking(
     // Status and agent (spec §4, §6): an admin chooses them; a non-admin's are coerced, never refused —
     // pending on create and unchanged on edit; their own agent, or the parent for a via-parent supplier.
     const claimed = claim !== null || isClaimedOnSave(user, input.is_claimed_booking, existing);
+    const existingStatus = (existing?.status as BookingStatus | undefined) ?? null;
+    // DOMAIN.md "Money invariants" 1: the status control sets only pending or confirmed (a new claimed
+    // booking is coerced to pending instead, spec §4).
+    const statusRefusal =
+      claimed && existing === null ? null : bookingStatusRefusal(user, input.status, existingStatus);
+    if (statusRefusal) errors.status = [statusRefusal];
     const status = claimedBookingStatus(
       claimed,
       existing === null,
@@ -142,6 +150,25 @@ export async function saveBooking(
     }
 
     const gross = input.booking_amount;
+    if (existing) {
+      // DOMAIN.md "Money invariants" 1 and 2: an edit never moves the gross past what was paid, and the
+      // reference, supplier and agent that tie the payouts to the supplier's money stay. Checked under
+      // the booking's row lock, after the payout path's (suppliers, then bookings) lock order.
+      const refusal = paidBookingEditRefusal({
+        status: existing.status as BookingStatus,
+        gross: moneyFromDb(existing.booking_amount),
+        newGross: gross,
+        paid: moneyFromDb(existing.paid_amount),
+        referenceChanged:
+          existing.booking_reference.trim().toUpperCase() !== input.booking_reference.trim().toUpperCase(),
+        supplierChanged: existing.supplier_id !== supplier.id,
+        agentChanged: existing.primary_agent_id !== resolved.primaryAgentId,
+      });
+      if (refusal) throw fieldError(refusal.field, refusal.message);
+    }
+    // A completed booking's lines are what its payouts paid (invariant 3): an edit of its other fields
+    // (the amount, supplier and agent cannot change) leaves the lines and rates as they are.
+    const keepLines = existing?.status === 'completed';
     const existingLines = existing
       ? (
           await tx.execute<{ agent_id: number; paid_amount: string } & Record<string, unknown>>(
@@ -181,17 +208,22 @@ export async function saveBooking(
       booking_receipt_file_id: receiptId,
       ...bookingRateColumns(resolved, computed.expected),
     };
+    const stored = keepLines
+      ? {
+          ...values,
+          ...Object.fromEntries(
+            Object.keys(bookingRateColumns(resolved, computed.expected)).map((k) => [
+              k,
+              existing![k as keyof BookingRow],
+            ]),
+          ),
+        }
+      : values;
     let id: number;
     if (existing) {
-      if (
-        moneyFromDb(existing.paid_amount) !== 0n &&
-        (existing.supplier_id !== supplier.id || existing.primary_agent_id !== resolved.primaryAgentId)
-      ) {
-        throw conflict('A booking with payouts cannot move to another supplier or agent.');
-      }
       await tx
         .update(bookings)
-        .set({ ...values, updated_at: new Date() })
+        .set({ ...stored, updated_at: new Date() })
         .where(eq(bookings.id, existing.id));
       id = existing.id;
     } else {
@@ -201,11 +233,12 @@ export async function saveBooking(
         .returning({ id: bookings.id });
       id = row!.id;
     }
-    await storeLines(
-      tx,
-      [id],
-      computed.lines.map((l) => ({ booking_id: id, ...l })),
-    );
+    if (!keepLines)
+      await storeLines(
+        tx,
+        [id],
+        computed.lines.map((l) => ({ booking_id: id, ...l })),
+      );
     await refreshMatchStatuses(tx, [id]);
     const meta = {
       ...(Object.keys(coerced).length ? { coerced } : {}),
@@ -217,7 +250,7 @@ export async function saveBooking(
       entityType: 'booking',
       entityId: id,
       before: existing ? { ...auditView(existing), lines: existingLines } : undefined,
-      after: { ...values, lines: computed.lines },
+      after: { ...stored, lines: keepLines ? existingLines : computed.lines },
       ...(Object.keys(meta).length ? { meta } : {}),
     });
     return { id, created: !existing };

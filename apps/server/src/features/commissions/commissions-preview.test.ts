@@ -111,7 +111,8 @@ beforeAll(async () => {
     }).then((id) => (b[name] = id));
   await booking('confirmed', bea, air, '1000.00', 'confirmed');
   await booking('pending', bea, air, '200.00', 'pending');
-  await booking('partial', cal, sea, '333.33', 'partial');
+  // A partial booking has had part of its gross paid out (the database holds status and paid together).
+  await booking('partial', cal, sea, '333.33', 'partial', { paid_amount: '100.00' });
   await booking('completed', bea, air, '500.00', 'completed');
   await booking('cancelled', cal, sea, '100.00', 'cancelled');
   await booking('viaParent', bea, air, '400.00', 'confirmed', {

@@ -29,6 +29,7 @@ import {
   planPayout,
   reconcileProblem,
   statusAfterPayout,
+  statusAfterReconcile,
   sumMoney,
   type Cents,
   type Percent,
@@ -221,13 +222,17 @@ async function reconcile(tx: DbOrTx, run: Run, rows: readonly RunRow[], done: Ma
     else ok.push(f);
   }
   if (ok.length === 0) return;
+  // DOMAIN.md "Money invariants" 1 and 3: a reconcile that leaves nothing remaining completes the
+  // booking (in the same statement as its new gross: the database holds status and paid together), and
+  // every line of a completed booking is paid (the engine computes a completed booking's lines so).
+  const statusAfter = (f: BookingFacts) => statusAfterReconcile(f.booking_status, f.net, f.paid);
   await tx.execute(sql`
-    update bookings b set booking_amount = u.net, is_reconciled = true, updated_at = now()
-      from json_to_recordset(${JSON.stringify(ok.map((f) => ({ id: f.id, net: moneyToString(f.net) })))}::json)
-           as u(id int, net numeric)
+    update bookings b set booking_amount = u.net, status = u.status, is_reconciled = true, updated_at = now()
+      from json_to_recordset(${JSON.stringify(ok.map((f) => ({ id: f.id, net: moneyToString(f.net), status: statusAfter(f) })))}::json)
+           as u(id int, net numeric, status text)
      where b.id = u.id`);
   const okIds = ok.map((f) => f.id);
-  await recalculateBookings(tx, okIds, { userId: run.userId, reason: 'reconcile' });
+  await recalculateBookings(tx, okIds, { userId: run.userId, reason: 'reconcile' }, { includeCompleted: true });
   await refreshMatchStatuses(tx, okIds);
   await writeAudits(
     tx,
@@ -236,8 +241,12 @@ async function reconcile(tx: DbOrTx, run: Run, rows: readonly RunRow[], done: Ma
       action: 'reconcile',
       entityType: 'booking',
       entityId: f.id,
-      before: { booking_amount: moneyToString(f.gross), is_reconciled: f.is_reconciled },
-      after: { booking_amount: moneyToString(f.net), is_reconciled: true },
+      before: { booking_amount: moneyToString(f.gross), is_reconciled: f.is_reconciled, status: f.booking_status },
+      after: {
+        booking_amount: moneyToString(f.net),
+        is_reconciled: true,
+        status: statusAfter(f),
+      },
       meta: { net_received: moneyToString(f.net) },
     })),
   );
@@ -301,13 +310,20 @@ async function pay(
     }
     const ls = lines.get(f.id) ?? [];
     const amount = row.amount!;
+    // DOMAIN.md "Money invariants" 1-2 are decided here under the locks: the amount within what is
+    // available (net received on the reference less what any booking was paid from it, gross − paid) and
+    // no live duplicate of the reference (`duplicate_booking_ids` in the facts).
     const problem =
+      (ls.length === 0 && f.booking_status !== 'completed' && f.booking_status !== 'cancelled'
+        ? PAYOUT_MESSAGES.noLines
+        : null) ??
       payoutRefusal({
         ...f,
         amount,
         available: f.available,
         agents_without_accounts: ls.filter((l) => l.account_id === null).length,
-      }) ?? customProblem(row, f, ls);
+      }) ??
+      customProblem(row, f, ls);
     if (problem) {
       done.set(f.id, refused(f, problem));
       continue;

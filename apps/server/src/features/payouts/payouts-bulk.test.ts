@@ -329,8 +329,8 @@ describe('reconcile', () => {
     );
     expect(audit).toEqual([
       expect.objectContaining({
-        before: { booking_amount: '500.00', is_reconciled: false },
-        after: { booking_amount: '450.00', is_reconciled: true },
+        before: { booking_amount: '500.00', is_reconciled: false, status: 'confirmed' },
+        after: { booking_amount: '450.00', is_reconciled: true, status: 'confirmed' },
       }),
     ]);
     // Now payable in full at the reconciled gross.
@@ -501,6 +501,7 @@ describe('bulk search', () => {
         transaction_amount: 90,
         is_reconciled: false,
         needs_reconciliation: false,
+        payout_block_reason: null,
         is_personal: false,
         primary_agent_id: w.pat,
         primary_agent: { user: { name: 'Pat Parent' } },

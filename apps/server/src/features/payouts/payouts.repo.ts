@@ -14,7 +14,7 @@ import {
 } from '@app/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { matchedTransactionTotals } from '../transactions';
+import { matchedTransactionTotals, referenceGroupTotals } from '../transactions';
 
 export const intArray = (ids: readonly number[]) => `{${ids.map(Number).join(',')}}`;
 
@@ -37,6 +37,8 @@ export interface BookingFacts extends PayoutEligibility {
   /** Matched completed credits − debits (DOMAIN.md "Matching"). */
   net: Cents;
   matched_count: number;
+  /** What other bookings of the supplier with this reference and sign were paid (DOMAIN.md invariant 2). */
+  paid_on_reference_by_others: Cents;
   available: Cents;
 }
 
@@ -63,6 +65,8 @@ type FactsRow = {
   matched_net: string;
   has_credit: boolean;
   has_debit: boolean;
+  duplicate_ids: number[];
+  others_paid: string;
 };
 
 /** The bookings query: `where` and `tail` (order, limit) are the caller's; alias `b`, totals `m`. */
@@ -72,13 +76,15 @@ function factsQuery(where: SQL, tail: SQL = sql``): SQL {
            b.expected_commission::text, b.paid_amount::text, b.is_personal, b.is_reconciled, b.transaction_match_status,
            b.supplier_id, s.name as supplier_name, s.currency_id, c.code as currency_code, c.symbol as currency_symbol,
            b.primary_agent_id, pu.name as primary_agent_name,
-           m.matched_count, m.matched_net::text as matched_net, m.has_credit, m.has_debit
+           m.matched_count, m.matched_net::text as matched_net, m.has_credit, m.has_debit,
+           g.duplicate_ids, g.others_paid::text as others_paid
       from bookings b
       join suppliers s on s.id = b.supplier_id
       join currencies c on c.id = s.currency_id
       join agents pa on pa.id = b.primary_agent_id
       join users pu on pu.id = pa.user_id
       cross join lateral ${matchedTransactionTotals('b')} m
+      cross join lateral ${referenceGroupTotals('b')} g
      where ${where}
      ${tail}`;
 }
@@ -87,6 +93,7 @@ function toFacts(r: FactsRow): BookingFacts {
   const gross = moneyFromDb(r.booking_amount);
   const paid = moneyFromDb(r.paid_amount);
   const net = moneyFromDb(r.matched_net);
+  const othersPaid = moneyFromDb(r.others_paid);
   return {
     id: r.id,
     reference: r.booking_reference,
@@ -105,6 +112,9 @@ function toFacts(r: FactsRow): BookingFacts {
     matched_count: r.matched_count,
     has_completed_credit: r.has_credit,
     has_completed_debit: r.has_debit,
+    // A cancelled booking is refused for being cancelled; its duplicates do not matter then.
+    duplicate_booking_ids: r.status === 'cancelled' ? [] : r.duplicate_ids,
+    paid_on_reference_by_others: othersPaid,
     supplier_id: r.supplier_id,
     supplier_name: r.supplier_name,
     currency_id: r.currency_id,
@@ -112,7 +122,13 @@ function toFacts(r: FactsRow): BookingFacts {
     currency_symbol: r.currency_symbol,
     primary_agent_id: r.primary_agent_id,
     primary_agent_name: r.primary_agent_name,
-    available: availableAmount({ gross, paid, net, reconciled: r.is_reconciled }),
+    available: availableAmount({
+      gross,
+      paid,
+      net,
+      reconciled: r.is_reconciled,
+      paidOnReferenceByOthers: othersPaid,
+    }),
   };
 }
 

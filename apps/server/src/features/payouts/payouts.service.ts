@@ -8,6 +8,8 @@ import {
   moneyToNumber,
   PAYOUT_MESSAGES,
   payoutAmountProblem,
+  payoutDateProblem,
+  needsReconciliation,
   payoutBlockReason,
   percentFromDb,
   percentToNumber,
@@ -145,13 +147,17 @@ export function processBulkPayout(
   onError: (err: unknown, bookingId: number) => void,
 ) {
   const name = input.description || PAYOUT_MESSAGES.defaultBulkDescription;
+  // DOMAIN.md "Money invariants" 6: a payout is dated on or before today (the server's clock).
+  const today = todayUtc();
+  const dateProblem = input.payout_date ? payoutDateProblem(input.payout_date, today) : null;
+  if (dateProblem) return Promise.reject(validationError({ payout_date: [dateProblem] }, dateProblem));
   return runBulk(
     db,
     {
       userId,
       kind: 'bulk',
       mode: 'payout',
-      payoutDate: input.payout_date || todayUtc(),
+      payoutDate: input.payout_date || today,
       name: () => name,
       records: new Map(),
     },
@@ -285,7 +291,9 @@ export async function searchBulkPayouts(db: Db, input: BulkPayoutSearchInput) {
     )
   ).filter((f) =>
     input.mode === 'payout'
-      ? payoutBlockReason(f) === null && f.available !== 0n
+      ? // A booking held back only by a duplicate reference is listed with its reason (it cannot be
+        // selected): the admin sees why and can resolve it (DOMAIN.md "Money invariants" 2).
+        payoutBlockReason({ ...f, duplicate_booking_ids: [] }) === null && f.available !== 0n
       : f.matched_count > 0 && f.net !== f.gross,
   );
   const lines = await findLineFacts(
@@ -343,8 +351,8 @@ function searchRow(f: BookingFacts, lines: readonly LineFacts[], reconciled: rea
     available_amount: num(f.available),
     transaction_amount: num(f.net),
     is_reconciled: f.is_reconciled,
-    // DOMAIN.md "Matching": not for a partial one (a partial credit says more money is coming).
-    needs_reconciliation: f.matched_count > 0 && f.net !== f.gross && f.match_status !== 'partial',
+    needs_reconciliation: needsReconciliation(f.matched_count, f.net, f.gross, f.match_status),
+    payout_block_reason: payoutBlockReason(f),
     is_personal: f.is_personal,
     primary_agent_id: f.primary_agent_id,
     primary_agent: { user: { name: f.primary_agent_name } },

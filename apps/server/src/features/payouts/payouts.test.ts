@@ -316,6 +316,7 @@ describe('a single payout', () => {
     ).toBe(200);
     await expectRefused(cancelled.id, '10.00', 'A cancelled booking cannot be paid out.');
 
+    // Completed comes only from a payout (DOMAIN.md invariant 1): the edit form cannot set it.
     const completed = await paidBooking(w, { agent: w.ana, supplier: w.sunwing, amount: '10.00' }, w.acc.sunwing);
     const put = await w.admin.post(`/bookings/${completed.id}`, {
       json: {
@@ -329,8 +330,12 @@ describe('a single payout', () => {
         primary_agent_id: w.ana,
       },
     });
-    expect(put.statusCode, put.body).toBe(200);
-    await expectRefused(completed.id, '10.00', 'A completed booking cannot be paid out.');
+    expect(put.statusCode, put.body).toBe(422);
+    expect(put.json().errors.status).toEqual([
+      'The status can be set to pending or confirmed only: partial and completed come from payouts.',
+    ]);
+    expect((await pay(completed.id, '10.00')).statusCode).toBe(200);
+    await expectRefused(completed.id, '10.00', 'Payout amount cannot exceed the maximum available amount (0.00)');
 
     const deleted = await createBooking(w, { agent: w.ana, supplier: w.sunwing, amount: '10.00' });
     expect((await w.admin.post(`/bookings/${deleted.id}`, { json: { _method: 'DELETE' } })).statusCode).toBe(200);

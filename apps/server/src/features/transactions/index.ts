@@ -3,6 +3,7 @@ export { transactionRoutes } from './transactions.routes';
 export { transactionImportRoutes } from './transaction-import.routes';
 export { transactionImportHandler } from './transaction-import';
 export { computeMissingMatchStatuses } from './start-up';
+export { accountHoldsPaidMoney } from './transaction-funding';
 export {
   backfillMatchStatuses,
   findTransactionStatuses,
@@ -10,6 +11,7 @@ export {
   lockSuppliersForMatching,
   matchedTransactionExists,
   matchedTransactionTotals,
+  referenceGroupTotals,
   refreshMatchStatuses,
   refreshMatchStatusesForAccount,
   refreshMatchStatusesForReferences,

@@ -37,6 +37,7 @@ export interface BookingTransactionStatus {
   status: TransactionMatchStatus;
   transaction_count: number;
   can_payout: boolean;
+  payout_block_reason: string | null;
   needs_reconciliation: boolean;
   has_completed_credit: boolean;
   net_amount: number;
@@ -101,10 +102,30 @@ export function matchedTransactionTotals(alias = 'b'): SQL {
       ${matchedFrom(alias)})`;
 }
 
+/**
+ * SQL subquery of one row over the other bookings of the booking aliased `alias`'s reference group —
+ * same supplier, same trimmed case-insensitive reference, gross of the same sign (0 counts as positive):
+ * `duplicate_ids` (the live ones: DOMAIN.md "Money invariants" 2, neither can be paid until an admin
+ * resolves it) and `others_paid` (what all of them, cancelled ones too, were paid out of the money
+ * received on the reference). Reads bookings_supplier_reference_idx.
+ */
+export function referenceGroupTotals(alias = 'b'): SQL {
+  const b = sql.raw(alias);
+  return sql`(
+    select coalesce(array_agg(o.id order by o.id) filter (where o.status <> 'cancelled'), '{}'::int[]) as duplicate_ids,
+           coalesce(sum(o.paid_amount), 0) as others_paid
+      from bookings o
+     where o.supplier_id = ${b}.supplier_id
+       and upper(btrim(o.booking_reference)) = upper(btrim(${b}.booking_reference))
+       and o.id <> ${b}.id
+       and (o.booking_amount < 0) = (${b}.booking_amount < 0))`;
+}
+
 type Row = {
   booking_id: number;
   booking_amount: string;
   booking_status: BookingStatus;
+  duplicate_ids: number[];
   id: number | null;
   status: string | null;
   transaction_type: 'credit' | 'debit' | null;
@@ -130,7 +151,7 @@ export async function findTransactionStatuses(
   if (ids.length === 0) return out;
   const { rows } = await db.execute<Row>(sql`
     select b.id as booking_id, b.booking_amount::text as booking_amount, b.status as booking_status,
-           m.id, m.status, m.transaction_type, m.amount::text as amount, m.is_partial, m.reference_number,
+           g.duplicate_ids, m.id, m.status, m.transaction_type, m.amount::text as amount, m.is_partial, m.reference_number,
            m.transaction_date, m.account_id, m.account_name
       from bookings b
       left join lateral (
@@ -140,12 +161,18 @@ export async function findTransactionStatuses(
           join transactions t on t.account_id = a.id and t.normalized_reference = upper(btrim(b.booking_reference))
          where a.accountable_type = 'supplier' and a.accountable_id = b.supplier_id and t.status = 'completed'
       ) m on true
+      cross join lateral ${referenceGroupTotals('b')} g
      where b.id = any(${`{${ids.join(',')}}`}::int[]) and ${visible}
      order by b.id, m.transaction_date, m.id`);
 
-  const grouped = new Map<number, { gross: string; status: BookingStatus; tx: Row[] }>();
+  const grouped = new Map<number, { gross: string; status: BookingStatus; duplicates: number[]; tx: Row[] }>();
   for (const r of rows) {
-    const g = grouped.get(r.booking_id) ?? { gross: r.booking_amount, status: r.booking_status, tx: [] };
+    const g = grouped.get(r.booking_id) ?? {
+      gross: r.booking_amount,
+      status: r.booking_status,
+      duplicates: r.duplicate_ids,
+      tx: [],
+    };
     if (r.id !== null) g.tx.push(r);
     grouped.set(r.booking_id, g);
   }
@@ -156,11 +183,18 @@ export async function findTransactionStatuses(
       is_partial: t.is_partial!,
       status: t.status!,
     }));
-    const result = matchStatus({ gross: moneyFromDb(g.gross), booking_status: g.status, transactions: matched });
+    const result = matchStatus({
+      gross: moneyFromDb(g.gross),
+      booking_status: g.status,
+      transactions: matched,
+      // DOMAIN.md "Money invariants" 2: a live booking with a live duplicate cannot be paid.
+      duplicate_booking_ids: g.status === 'cancelled' ? [] : g.duplicates,
+    });
     out.set(bookingId, {
       status: result.status,
       transaction_count: result.transaction_count,
       can_payout: result.can_payout,
+      payout_block_reason: result.payout_block_reason,
       needs_reconciliation: result.needs_reconciliation,
       has_completed_credit: result.has_completed_credit,
       net_amount: moneyToNumber(result.net),

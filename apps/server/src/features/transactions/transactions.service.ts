@@ -29,6 +29,7 @@ import type { UploadedFile } from '../../http/route';
 import { writeAudit } from '../../shared/audit';
 import { storeUpload } from '../../shared/stored-files';
 import { isoTimestamp } from '../../shared/timestamps';
+import { findFunding, FUNDING_MESSAGES, lockFundingSuppliers } from './transaction-funding';
 import { isUnmatchedCredit, refreshMatchStatusesForReferences } from './transaction-matching';
 
 export type AccountFacts = {
@@ -191,7 +192,11 @@ export async function createTransaction(
   });
 }
 
-/** Updates one transaction: account, type and currency are fixed; 'reversed' stays only on a reversed one. */
+/**
+ * Updates one transaction: account, type and currency are fixed; 'reversed' is for a completed
+ * transaction whose money the supplier took back (or stays on a reversed one). A transaction that funded
+ * a payout keeps its amount and reference, and its status may only become reversed (transaction-funding.ts).
+ */
 /** A payout's debit (or clawback credit) is part of the payout record: it changes only with the payout. */
 const PAYOUT_TRANSACTION_LOCKED = (payoutId: number) =>
   `This transaction was written by payout #${payoutId} and cannot be changed here.`;
@@ -229,8 +234,19 @@ export async function updateTransaction(
     if (input.transaction_type !== before.transaction_type)
       errors.transaction_type = ['The transaction type cannot be changed.'];
     if (input.currency_id !== before.currency_id) errors.currency_id = ['The currency cannot be changed.'];
-    if (input.status === 'reversed' && before.status !== 'reversed')
-      errors.status = ['The selected status is invalid.'];
+    if (input.status === 'reversed' && before.status !== 'reversed' && before.status !== 'completed')
+      errors.status = ['Only a completed transaction can be reversed.'];
+    // DOMAIN.md "Money invariants" 2, under the matching lock so no payout it funds commits meanwhile.
+    await lockFundingSuppliers(tx, [id]);
+    const funding = (await findFunding(tx, [id])).get(id);
+    if (funding) {
+      if (moneyToString(input.amount) !== moneyToString(moneyFromDb(before.amount)))
+        errors.amount = [FUNDING_MESSAGES.amountOrReference(funding)];
+      if (input.reference_number.trim().toUpperCase() !== before.reference_number.trim().toUpperCase())
+        errors.reference_number = [FUNDING_MESSAGES.amountOrReference(funding)];
+      if (input.status !== 'completed' && input.status !== 'reversed')
+        errors.status = [FUNDING_MESSAGES.status(funding)];
+    }
     if (Object.keys(errors).length) throw validationError(errors);
     const acc = await loadAccount(tx, before.account_id, 'account_id', 'The selected account is invalid.');
     if (!referenceFits(acc.booking_number_format, input.reference_number))
@@ -396,6 +412,13 @@ export async function bulkUpdateStatus(
             .join(', ')}).`,
         ],
       });
+    // DOMAIN.md "Money invariants" 2: a transaction that funded a payout may only be reversed.
+    await tx.execute(
+      sql`select id from transactions where id = any(${`{${unique.join(',')}}`}::int[]) order by id for update`,
+    );
+    await lockFundingSuppliers(tx, unique);
+    const funded = status === 'completed' ? [] : [...(await findFunding(tx, unique)).keys()].sort((a, b) => a - b);
+    if (funded.length) throw validationError({ transaction_ids: [FUNDING_MESSAGES.bulk(funded)] });
     const { rows } = await tx.execute<{ id: number; before: string; account_id: number; reference_number: string }>(sql`
       update transactions t set status = ${status}, updated_at = now()
         from (select id, status from transactions where id = any(${`{${unique.join(',')}}`}::int[]) for update) old

@@ -459,8 +459,9 @@ describe('matching bookings to transactions', () => {
   const booking = async (ref: string, amount: string, supplier = sunwing, status = 'confirmed') =>
     (
       await q(
-        `insert into bookings (booking_reference, supplier_id, booking_date, customer_name, booking_amount, status, primary_agent_id, commission_percentage, expected_commission, rate_source)
-         values ($1, $2, '2026-03-01', 'C', $3, $4, $5, 10, 0, 'tier') returning id`,
+        // A completed booking is one paid out in full (DOMAIN.md invariant 1; the database holds it).
+        `insert into bookings (booking_reference, supplier_id, booking_date, customer_name, booking_amount, status, primary_agent_id, commission_percentage, expected_commission, rate_source, paid_amount)
+         values ($1, $2, '2026-03-01', 'C', $3, $4::text, $5, 10, 0, 'tier', case when $4::text = 'completed' then $3::numeric else 0 end) returning id`,
         [ref, supplier, amount, status, agentId],
       )
     )[0].id as number;
@@ -533,7 +534,8 @@ describe('matching bookings to transactions', () => {
     expect(pick(partial)).toEqual({
       status: 'partial',
       can_payout: true,
-      needs_reconciliation: true,
+      // More money is coming: reconciling now would forfeit it (DOMAIN.md "Matching").
+      needs_reconciliation: false,
       net_amount: 60,
       transaction_count: 2,
     });

@@ -96,8 +96,10 @@ export function TransactionForm({ accounts, transaction }: { accounts: Account[]
   const format = account?.accountable_type === 'supplier' ? account.booking_number_format : null;
   const referenceMismatch =
     !!format && values.reference_number !== '' && !matchesBookingFormat(format, values.reference_number.toUpperCase());
+  // A completed transaction can be reversed (the supplier took the money back; DOMAIN.md invariant 2 leaves
+  // a booking it funded overpaid, to claw back); a reversed one keeps its status.
   const statusOptions =
-    transaction?.status === 'reversed'
+    transaction?.status === 'reversed' || transaction?.status === 'completed'
       ? [...SETTABLE_STATUS_OPTIONS, { value: 'reversed', label: transactionStatusLabel('reversed') }]
       : SETTABLE_STATUS_OPTIONS;
 

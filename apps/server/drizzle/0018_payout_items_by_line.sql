@@ -1,0 +1,1 @@
+CREATE INDEX "payout_items_actual_commission_idx" ON "payout_items" USING btree ("actual_commission_id");

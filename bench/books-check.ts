@@ -4,9 +4,9 @@
  * BENCH_BOOKINGS): `checkBooks` called directly, as the CLI calls it (it is no HTTP route), one warm-up
  * run then three. Target: each run under a minute.
  *
- * The dataset's own books are not clean: `bench:seed` writes `completed` bookings (paid in full, lines
- * `paid`) without payout records, and `partial` ones with nothing paid, so the check reports hundreds of
- * thousands of violations (counted in the dataset); the time includes building them all.
+ * Whatever the dataset's books hold, the time includes building every violation the check finds (their
+ * number is in the dataset): a `bench:seed` that writes paid bookings without payout records makes
+ * hundreds of thousands of them.
  */
 import { checkBooks, type BooksReport } from '../apps/server/src/features/books';
 import { bookingsDataset } from './bookings';

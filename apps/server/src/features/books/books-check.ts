@@ -446,7 +446,7 @@ const itemHasTransaction: Check = async (db, out) => {
  * amount, and the same for its GST, for every line of a booking not cancelled and not paid at a custom
  * split. The Future and Next Payout parts are the dashboard's own SQL (reports' `bookingLinesSql` over
  * every booking, `everyBookingCardLineSql`), not a second copy of the card rules: at 1,000,000 bookings
- * it is one pass over the lines, well inside the check's minute. That SQL takes in no completed booking,
+ * it is 14 s of the check's 25 s (bench/README.md "Books check"). That SQL takes in no completed booking,
  * so a completed booking's lines must be wholly in their items, and a custom split's lines have nothing
  * in Future or Next Payout once completed by construction. A custom split is seen in its items: one
  * whose percentage differs from its line's (a line recomputed at another rate after a payout looks the

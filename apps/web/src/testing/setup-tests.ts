@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { format } from 'node:util';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetCsrfToken, setUnauthenticatedHandler } from '../lib/api-client';
+
+// Wait for states, never for an idle machine: on a loaded 2-core CI machine a render can take more than
+// Testing Library's default second (a findBy* for the payout banner failed there). One setting for all.
+configure({ asyncUtilTimeout: 5000 });
 
 /* jsdom lacks a few browser APIs that Mantine relies on. */
 Object.defineProperty(window, 'matchMedia', {

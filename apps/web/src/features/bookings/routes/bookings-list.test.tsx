@@ -11,6 +11,7 @@ const mismatch = {
   status: 'mismatch',
   transaction_count: 1,
   can_payout: false,
+  payout_block_reason: 'The booking cannot be paid out while its transaction status is mismatch.',
   needs_reconciliation: true,
   has_completed_credit: true,
   net_amount: 300,
@@ -49,7 +50,14 @@ async function openRowDialog(action: string, title: string, more: ApiMocks) {
 }
 
 /** REF-1 (CAD 333.33) matched in full: the admin may pay it out. */
-const payable = { ...mismatch, status: 'match', can_payout: true, needs_reconciliation: false, net_amount: 333.33 };
+const payable = {
+  ...mismatch,
+  status: 'match',
+  can_payout: true,
+  payout_block_reason: null,
+  needs_reconciliation: false,
+  net_amount: 333.33,
+};
 /** `GET /bookings/1/payout-info` for REF-1: one agent at 50% with no GST. */
 const payoutInfo = {
   status: 'success',

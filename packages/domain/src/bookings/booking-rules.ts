@@ -74,7 +74,8 @@ export function bookingActions(b: BookingForActions, viewer: Viewer): BookingAct
   const own = viewer.agent_id !== null && b.agent_ids.includes(viewer.agent_id);
   const canSee = viewer.is_admin || own;
   let payout = false;
-  if (viewer.is_admin && !closed(b.status) && b.transaction) {
+  // A completed booking is payable only as a clawback, which the server's can_payout says (DOMAIN.md invariant 2).
+  if (viewer.is_admin && b.status !== 'cancelled' && b.transaction && (!closed(b.status) || b.transaction.can_payout)) {
     payout =
       b.transaction.can_payout !== undefined
         ? b.transaction.can_payout

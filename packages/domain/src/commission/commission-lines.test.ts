@@ -259,7 +259,8 @@ describe('computeCommissionLines: status follows the booking', () => {
     ['confirmed', 'confirmed'],
     ['cancelled', 'cancelled'],
     ['partial', 'confirmed'],
-    ['completed', 'confirmed'],
+    // DOMAIN.md "Money invariants" 3: every line of a completed booking is paid.
+    ['completed', 'paid'],
   ])('booking %s → line %s', (bookingStatus, status) => {
     expect(computeCommissionLines(base({ bookingStatus }))[0]?.status).toBe(status);
   });

@@ -15,6 +15,7 @@ import {
   statusAfterPayout,
   statusAfterReconcile,
   payoutDateProblem,
+  isOverpaid,
   type PayoutLine,
 } from './payout';
 
@@ -294,5 +295,33 @@ describe('money invariants in the payout rules', () => {
     expect(payoutDateProblem('2026-11-26', '2026-11-26')).toBeNull();
     expect(payoutDateProblem('2026-01-01', '2026-11-26')).toBeNull();
     expect(payoutDateProblem('2030-01-01', '2026-11-26')).toBe('The payout date cannot be after today (2026-11-26).');
+  });
+});
+
+describe('an overpaid booking (its funding went back to the supplier): clawback only (invariant 2)', () => {
+  const e = {
+    booking_status: 'completed',
+    gross: m('200.00'),
+    match_status: 'no_transaction' as const,
+    has_completed_credit: false,
+    has_completed_debit: false,
+    available: m('-200.00'),
+    agents_without_accounts: 0,
+  };
+  it('claws back between the available amount and 0, whatever the transactions say', () => {
+    expect(isOverpaid(m('200.00'), m('-200.00'))).toBe(true);
+    expect(isOverpaid(m('-150.00'), m('20.00'))).toBe(true);
+    expect(isOverpaid(m('200.00'), m('0.00'))).toBe(false);
+    expect(payoutRefusal({ ...e, amount: m('-200.00') })).toBeNull();
+    expect(payoutRefusal({ ...e, amount: m('-200.01') })).toBe(PAYOUT_MESSAGES.clawbackOnly(m('-200.00')));
+    expect(payoutRefusal({ ...e, amount: m('10.00') })).toBe(PAYOUT_MESSAGES.clawbackOnly(m('-200.00')));
+    expect(payoutRefusal({ ...e, booking_status: 'cancelled', amount: m('-200.00') })).toBe(
+      PAYOUT_MESSAGES.notPayable('cancelled'),
+    );
+  });
+  it('reopens the booking and its lines: confirmed when nothing stays paid, partial otherwise', () => {
+    expect(statusAfterPayout(m('200.00'), m('0.00'))).toBe('confirmed');
+    expect(statusAfterPayout(m('200.00'), m('50.00'))).toBe('partial');
+    expect(lineStatusAfterPayout({ amount: m('25.00'), status: 'paid' }, m('0.00'), 'confirmed')).toBe('confirmed');
   });
 });

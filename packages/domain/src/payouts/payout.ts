@@ -27,6 +27,8 @@ export const PAYOUT_MESSAGES = {
     `${ids.length === 1 ? 'Booking' : 'Bookings'} ${ids.map((id) => `#${id}`).join(', ')} of this supplier ${
       ids.length === 1 ? 'has' : 'have'
     } the same reference: the supplier's money can fund only one booking. Cancel or edit one of them before paying out.`,
+  clawbackOnly: (available: Cents) =>
+    `This booking was paid more than was received on it: a payout can only claw back, between ${moneyToString(available)} and 0.00.`,
   noLines: 'No agent earns commission on this booking: there is no payout to make.',
   futureDate: (today: string) => `The payout date cannot be after today (${today}).`,
   notPayable: (status: string) => `A ${status} booking cannot be paid out.`,
@@ -114,6 +116,23 @@ export function payoutAmountProblem(amount: Cents, gross: Cents, available: Cent
   if (amount > available) return PAYOUT_MESSAGES.exceeds(available);
   return null;
 }
+
+/**
+ * DOMAIN.md "Money invariants" 2: a booking paid more than was received on it (its supplier reversed or
+ * took back money that funded a payout) has an available amount of the other sign than its gross: it is
+ * overpaid, and what is owed back is clawed back.
+ */
+export const isOverpaid = (gross: Cents, available: Cents): boolean => (gross >= 0n ? available < 0n : available > 0n);
+
+/** Why `amount` cannot claw back from an overpaid booking (between `available` and 0), or null. */
+export function clawbackProblem(amount: Cents, available: Cents): string | null {
+  const inside = available < 0n ? amount < 0n && amount >= available : amount > 0n && amount <= available;
+  return inside ? null : PAYOUT_MESSAGES.clawbackOnly(available);
+}
+
+/** The amount rule of a payout of this booking: a clawback when it is overpaid, else {@link payoutAmountProblem}. */
+export const singlePayoutAmountProblem = (amount: Cents, gross: Cents, available: Cents): string | null =>
+  isOverpaid(gross, available) ? clawbackProblem(amount, available) : payoutAmountProblem(amount, gross, available);
 
 /** A booking's commission line as a payout sees it. */
 export interface PayoutLine {
@@ -227,8 +246,10 @@ export function customCommissionProblem(
 }
 
 /** The booking's status after a payout: partial while anything of the gross remains, else completed. */
-export function statusAfterPayout(gross: Cents, paidAfter: Cents): 'partial' | 'completed' {
-  return gross - paidAfter === 0n ? 'completed' : 'partial';
+export function statusAfterPayout(gross: Cents, paidAfter: Cents): 'partial' | 'completed' | 'confirmed' {
+  if (gross - paidAfter === 0n) return 'completed';
+  // A clawback that takes back everything paid leaves a booking with nothing paid (DOMAIN.md invariant 1).
+  return paidAfter === 0n ? 'confirmed' : 'partial';
 }
 
 /** The 2-decimal text of cents for messages ('1,234.50' is not used: plain '1234.50'). */
@@ -273,6 +294,13 @@ export function payoutBlockReason(e: PayoutEligibility): string | null {
 export function payoutRefusal(
   input: PayoutEligibility & { amount: Cents; available: Cents; agents_without_accounts: number },
 ): string | null {
+  // An overpaid booking (not cancelled: that one keeps what was paid and has nothing payable) can only be
+  // clawed back, whatever its transactions now say: the money that funded it went back to the supplier.
+  if (input.booking_status !== 'cancelled' && isOverpaid(input.gross, input.available))
+    return (
+      clawbackProblem(input.amount, input.available) ??
+      (input.agents_without_accounts > 0 ? PAYOUT_MESSAGES.agentsWithoutAccounts : null)
+    );
   if (input.booking_status === 'completed')
     return payoutAmountProblem(input.amount, input.gross, input.available) ?? PAYOUT_MESSAGES.notPayable('completed');
   return (
@@ -291,11 +319,12 @@ export function payoutRefusal(
 export function lineStatusAfterPayout(
   line: { amount: Cents; status: string },
   paidAfter: Cents,
-  bookingStatusAfter: 'partial' | 'completed',
+  bookingStatusAfter: 'partial' | 'completed' | 'confirmed',
 ): string {
   if (bookingStatusAfter === 'completed') return 'paid';
-  if (paidAfter !== line.amount) return line.status;
-  return line.amount !== 0n ? 'paid' : line.status;
+  if (paidAfter === line.amount && line.amount !== 0n) return 'paid';
+  // A clawback reopened a paid line.
+  return line.status === 'paid' ? 'confirmed' : line.status;
 }
 
 /**

@@ -199,6 +199,61 @@ describe('finding 2: one supplier credit, two bookings on its reference', () => 
   });
 });
 
+describe('a supplier credit that funded a payout', () => {
+  const editCredit = (id: number, reference: string, over: Record<string, string>) =>
+    w.admin.post(`/transactions/${id}`, {
+      multipart: {
+        _method: 'PUT',
+        account_id: String(w.acc.sunwing),
+        transaction_type: 'credit',
+        currency_id: String(w.cur.CAD),
+        amount: '200.00',
+        reference_number: reference,
+        status: 'completed',
+        is_partial: '0',
+        ...over,
+      },
+    });
+
+  it('keeps its amount and reference, may only be reversed, and the overpaid booking is clawed back', async () => {
+    const b = await paidBooking(w, { agent: w.ana, supplier: w.sunwing, amount: '200.00' }, w.acc.sunwing);
+    expect((await pay(b.id, '200.00')).statusCode).toBe(200);
+    const credit = (
+      await w.q(`select id from transactions where reference_number = $1 and payout_id is null`, [b.reference])
+    )[0]!.id as number;
+
+    const before = await counts(w);
+    const amount = await editCredit(credit, b.reference, { amount: '150.00' });
+    expect(amount.statusCode).toBe(422);
+    expect(amount.json().errors.amount).toEqual([
+      `This transaction funded payouts of 200.00 (booking ${b.reference}); its amount and reference cannot change.`,
+    ]);
+    const failed = await editCredit(credit, b.reference, { status: 'failed' });
+    expect(failed.json().errors.status).toEqual([
+      `This transaction funded payouts of 200.00 (booking ${b.reference}); its status can only become reversed (the supplier took the money back).`,
+    ]);
+    const bulk = await w.admin.post('/transactions-bulk-update', {
+      json: { transaction_ids: [credit], status: 'pending' },
+    });
+    expect(bulk.statusCode).toBe(422);
+    expect(await counts(w)).toEqual(before);
+
+    // The supplier took the money back: the booking is overpaid, to claw back.
+    expect((await editCredit(credit, b.reference, { status: 'reversed' })).statusCode).toBe(200);
+    const info = (await w.admin.get(`/bookings/${b.id}/payout-info`)).json();
+    expect(info.payout).toMatchObject({ available_amount: -200, can_payout: true, reason: null });
+    expect((await pay(b.id, '-250.00')).json().message).toBe(
+      'This booking was paid more than was received on it: a payout can only claw back, between -200.00 and 0.00.',
+    );
+    const back = await pay(b.id, '-200.00');
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await bookingRow(b.id)).toEqual({ status: 'confirmed', booking_amount: '200.00', paid_amount: '0.00' });
+    const lines = await w.q(`select status, paid_amount::text from actual_commissions where booking_id = $1`, [b.id]);
+    expect(lines).toEqual([{ status: 'confirmed', paid_amount: '0.00' }]);
+    await expectRecordTotalsMatchItems(w);
+  });
+});
+
 describe('finding 3: a partly received booking on Bulk payouts', () => {
   it('is offered without reconcile, and paying it as shown leaves the rest payable', async () => {
     const b = await createBooking(w, { agent: w.ana, supplier: w.sunwing, amount: '1455.00' });

@@ -7,7 +7,8 @@
 import {
   moneyToNumber,
   PAYOUT_MESSAGES,
-  payoutAmountProblem,
+  isOverpaid,
+  singlePayoutAmountProblem,
   payoutDateProblem,
   needsReconciliation,
   payoutBlockReason,
@@ -51,9 +52,10 @@ export async function payoutInfo(db: Db, id: number) {
   const lines = (await findLineFacts(db, [id])).get(id) ?? [];
   const gstRate = percentFromDb(await getGstRate(db));
   // The preview pays the whole available amount, or nothing when there is nothing (of the right sign) to pay.
-  const amount = payoutAmountProblem(f.available, f.gross, f.available) === null ? f.available : (0n as Cents);
+  const amount = singlePayoutAmountProblem(f.available, f.gross, f.available) === null ? f.available : (0n as Cents);
   const items = planPayout({ gross: f.gross, paidBefore: f.paid, amount, lines, gstRate });
-  const reason = payoutBlockReason(f);
+  // An overpaid booking can be clawed back whatever its transactions now say (DOMAIN.md invariant 2).
+  const reason = f.booking_status !== 'cancelled' && isOverpaid(f.gross, f.available) ? null : payoutBlockReason(f);
   return {
     status: 'success' as const,
     message: reason ?? 'Payout information retrieved successfully',

@@ -11,6 +11,8 @@
  * bench:seed). The stored value always comes from `findTransactionStatuses`, never from SQL rules.
  */
 import {
+  availableAmount,
+  isOverpaid,
   matchStatus,
   moneyFromDb,
   moneyToNumber,
@@ -125,7 +127,10 @@ type Row = {
   booking_id: number;
   booking_amount: string;
   booking_status: BookingStatus;
+  paid_amount: string;
+  is_reconciled: boolean;
   duplicate_ids: number[];
+  others_paid: string;
   id: number | null;
   status: string | null;
   transaction_type: 'credit' | 'debit' | null;
@@ -151,7 +156,8 @@ export async function findTransactionStatuses(
   if (ids.length === 0) return out;
   const { rows } = await db.execute<Row>(sql`
     select b.id as booking_id, b.booking_amount::text as booking_amount, b.status as booking_status,
-           g.duplicate_ids, m.id, m.status, m.transaction_type, m.amount::text as amount, m.is_partial, m.reference_number,
+           b.paid_amount::text as paid_amount, b.is_reconciled, g.duplicate_ids, g.others_paid::text as others_paid,
+           m.id, m.status, m.transaction_type, m.amount::text as amount, m.is_partial, m.reference_number,
            m.transaction_date, m.account_id, m.account_name
       from bookings b
       left join lateral (
@@ -165,14 +171,9 @@ export async function findTransactionStatuses(
      where b.id = any(${`{${ids.join(',')}}`}::int[]) and ${visible}
      order by b.id, m.transaction_date, m.id`);
 
-  const grouped = new Map<number, { gross: string; status: BookingStatus; duplicates: number[]; tx: Row[] }>();
+  const grouped = new Map<number, { first: Row; tx: Row[] }>();
   for (const r of rows) {
-    const g = grouped.get(r.booking_id) ?? {
-      gross: r.booking_amount,
-      status: r.booking_status,
-      duplicates: r.duplicate_ids,
-      tx: [],
-    };
+    const g = grouped.get(r.booking_id) ?? { first: r, tx: [] };
     if (r.id !== null) g.tx.push(r);
     grouped.set(r.booking_id, g);
   }
@@ -183,18 +184,29 @@ export async function findTransactionStatuses(
       is_partial: t.is_partial!,
       status: t.status!,
     }));
+    const b = g.first;
+    const gross = moneyFromDb(b.booking_amount);
     const result = matchStatus({
-      gross: moneyFromDb(g.gross),
-      booking_status: g.status,
+      gross,
+      booking_status: b.booking_status,
       transactions: matched,
       // DOMAIN.md "Money invariants" 2: a live booking with a live duplicate cannot be paid.
-      duplicate_booking_ids: g.status === 'cancelled' ? [] : g.duplicates,
+      duplicate_booking_ids: b.booking_status === 'cancelled' ? [] : b.duplicate_ids,
     });
+    // Invariant 2: an overpaid booking (its funding went back to the supplier) is payable as a clawback.
+    const available = availableAmount({
+      gross,
+      paid: moneyFromDb(b.paid_amount),
+      net: result.net,
+      reconciled: b.is_reconciled,
+      paidOnReferenceByOthers: moneyFromDb(b.others_paid),
+    });
+    const clawback = b.booking_status !== 'cancelled' && isOverpaid(gross, available);
     out.set(bookingId, {
       status: result.status,
       transaction_count: result.transaction_count,
-      can_payout: result.can_payout,
-      payout_block_reason: result.payout_block_reason,
+      can_payout: clawback || result.can_payout,
+      payout_block_reason: clawback ? null : result.payout_block_reason,
       needs_reconciliation: result.needs_reconciliation,
       has_completed_credit: result.has_completed_credit,
       net_amount: moneyToNumber(result.net),

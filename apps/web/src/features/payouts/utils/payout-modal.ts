@@ -6,7 +6,7 @@ import {
   moneyToString,
   parseMoney,
   PAYOUT_MESSAGES,
-  payoutAmountProblem,
+  singlePayoutAmountProblem,
   planPayout,
   type Cents,
   type PayoutItem,
@@ -29,7 +29,8 @@ export const initialPartial = (info: PayoutInfo): boolean => info.booking.remain
 export function amountProblem(info: PayoutInfo, text: string): string | null {
   const parsed = parseMoney(text);
   if (!parsed.ok) return parsed.reason === 'empty' ? PAYOUT_MESSAGES.notPositive : parsed.error;
-  return payoutAmountProblem(parsed.value, centsOf(info.booking.booking_amount), payoutMax(info));
+  // A clawback when the booking is overpaid (DOMAIN.md invariant 2), else a payout within what is available.
+  return singlePayoutAmountProblem(parsed.value, centsOf(info.booking.booking_amount), payoutMax(info));
 }
 
 /** Why the payout cannot be sent at all, or null: agents without accounts, or the server's reason. */

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # npm run test:e2e (CONTRACT.md §1):
 #   1. the API tests again on Debian's PostgreSQL 15 (TEST_DATABASE_URL, or a throwaway cluster started here),
-#      then the 10,000-request fuzz run (npm run fuzz) on the same server;
+#      then the 10,000-request fuzz run (npm run fuzz) and 300 sequences of the money model (npm run model)
+#      on the same server;
 #   2. browser journeys in headless Chromium (/usr/bin/chromium) against the running app, then the books
 #      check (npm run cli -- books:check) over the database the journeys wrote.
 set -euo pipefail
@@ -59,6 +60,12 @@ npx vitest run --project server
 # FUZZ_SEED to another to try it here; `npm run fuzz` alone draws a new seed each time to explore.
 echo "== Fuzzing from the schemas on PostgreSQL 15 (10,000 requests, seed ${FUZZ_SEED:=285456835})"
 FUZZ_SEED=$FUZZ_SEED npm run --silent fuzz
+
+# The money model (books-model.test.ts): sequences of bookings, payments, payouts, reconciles, claims and
+# rate changes through the routes, checkBooks after every step. A fixed seed here too; `npm run model`
+# alone draws a new one (BOOKS_MODEL_SEED replays one).
+echo "== The money model on PostgreSQL 15 (${BOOKS_MODEL_RUNS:=300} sequences, seed ${BOOKS_MODEL_SEED:=20261127})"
+BOOKS_MODEL_SEED=$BOOKS_MODEL_SEED BOOKS_MODEL_RUNS=$BOOKS_MODEL_RUNS npm run --silent model
 
 echo "== Browser journeys"
 npm run --silent build

@@ -6,7 +6,7 @@ import { AppShell } from '../page-models/app-shell';
 import { BookingFormPage } from '../page-models/bookings-form';
 import { BookingsListPage } from '../page-models/bookings-list';
 import { LoginPage } from '../page-models/login-page';
-import { choose } from '../page-models/mantine';
+import { apiJson, choose } from '../page-models/mantine';
 
 // Demo logins (DEMO=1 on an empty data directory). Olivia: default 70%, GST registered (5%).
 const AGENT = { email: 'olivia.tremblay@example.com', password: 'agent-demo' };
@@ -21,6 +21,38 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
+
+/**
+ * Jet2holidays pays the booking in full and the admin pays it out, through the API with the page's session:
+ * the only way a booking becomes completed.
+ */
+async function payInFull(page: Page, bookingId: number, reference: string, amount: string) {
+  const accounts = await apiJson<{
+    data: { id: number; accountable_type: string; accountable_name: string; currency_id: number }[];
+  }>(page, '/accounts');
+  const jet2 = accounts.data.find((a) => a.accountable_type === 'supplier' && a.accountable_name === 'Jet2holidays');
+  if (!jet2) throw new Error('No Jet2holidays supplier account in the demo data');
+  const { csrf_token } = await apiJson<{ csrf_token: string }>(page, '/api/session');
+  const headers = { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest', 'x-csrf-token': csrf_token };
+  const credit = await page.request.post('/transactions', {
+    headers,
+    multipart: {
+      account_id: String(jet2.id),
+      transaction_type: 'credit',
+      currency_id: String(jet2.currency_id),
+      amount,
+      reference_number: reference,
+      status: 'completed',
+      description: 'Bookings journey credit',
+    },
+  });
+  if (!credit.ok()) throw new Error(`POST /transactions answered ${credit.status()}: ${await credit.text()}`);
+  const paid = await page.request.post(`/bookings/${bookingId}/process-payout`, {
+    headers,
+    data: { payout_amount: amount, description: '', is_partial: 0 },
+  });
+  if (!paid.ok()) throw new Error(`process-payout answered ${paid.status()}: ${await paid.text()}`);
+}
 
 /** DELETE /bookings/{id} from the signed-in page (method override, CSRF token from the session). */
 async function deleteFromPage(page: Page, url: string) {
@@ -164,8 +196,9 @@ describe('bookings', () => {
     expect(await page.getByTestId('history').textContent()).toContain('cancel');
     await screenshot(page, 'admin-booking-view-cancelled');
 
-    // A completed one: the admin sets the status in the edit form; the list then offers no delete
-    // (nor cancel), and the server refuses a delete with the rule's reason.
+    // A completed one: completed comes only from a payout (DOMAIN.md "Money invariants" 1), so the edit
+    // form offers pending and confirmed only; once paid out in full the status shows but cannot change, the
+    // list offers no delete (nor cancel), and the server refuses a delete with the rule's reason.
     const done = `E2E-DONE-${RUN}`;
     await form.open();
     await form.choose('Primary Agent', 'Liam Chen');
@@ -180,20 +213,29 @@ describe('bookings', () => {
     await list.action('Edit', done).click();
     await page.waitForURL(/\/bookings\/\d+\/edit$/);
     await expect.poll(() => form.input('Booking Reference').inputValue()).toBe(done);
-    await choose(page, 'Status', 'Completed');
-    expect(await form.input('Status').inputValue()).toBe('Completed');
-    await screenshot(page, 'admin-booking-form-completed');
-    await form.submit();
-    // Back to the list it was opened from, with its search, at the top with the message.
-    await page.waitForURL(new RegExp(`/bookings\\?search=${done}$`));
-    await list.banner().waitFor();
-    expect(await list.banner().textContent()).toContain('Booking updated successfully');
-    expect(await page.evaluate<number>('window.scrollY')).toBe(0);
+    await form.input('Status').click();
+    const options = page.getByRole('option');
+    await options.first().waitFor();
+    expect(await options.allTextContents()).toEqual(['Pending', 'Confirmed']);
+    await screenshot(page, 'admin-booking-form-status-choices');
+    await page.keyboard.press('Escape');
+    const bookingId = Number(/\/bookings\/(\d+)\/edit$/.exec(page.url())![1]);
+    await payInFull(page, bookingId, done, '250.00');
+    await list.open();
+    await list.search(done);
     await doneRow.getByText('Completed', { exact: true }).waitFor();
-    // The list refetches after the save: wait for the settled rows, not the first paint.
+    // The list refetches: wait for the settled rows, not the first paint.
     await expect.poll(() => list.action('Delete', done).count()).toBe(0);
     await expect.poll(() => list.action('Cancel', done).count()).toBe(0);
     expect(await list.action('Edit', done).count()).toBe(1); // admins may still edit it
+    await list.action('Edit', done).click();
+    await page.waitForURL(/\/bookings\/\d+\/edit$/);
+    await expect.poll(() => form.input('Status').inputValue()).toBe('Completed');
+    expect(await form.input('Status').isDisabled()).toBe(true);
+    await screenshot(page, 'admin-booking-form-completed');
+    await list.open();
+    await list.search(done);
+    await doneRow.getByText('Completed', { exact: true }).waitFor();
     await screenshot(page, 'admin-bookings-completed');
     const doneHref = await doneRow.getByRole('link', { name: done, exact: true }).getAttribute('href');
     const refused = await deleteFromPage(page, doneHref!);

@@ -163,6 +163,17 @@ export function bookingStatusRefusal(
   return null;
 }
 
+/**
+ * The statuses the status control offers (DOMAIN.md "Money invariants" 1), mirroring
+ * {@link bookingStatusRefusal}: pending and confirmed, and cancelled for a new booking; a partial,
+ * completed or cancelled booking shows its own status only (a save keeps it).
+ */
+export function settableBookingStatuses(existing: BookingStatus | null): BookingStatus[] {
+  if (existing === null) return ['pending', 'confirmed', 'cancelled'];
+  if (existing === 'pending' || existing === 'confirmed') return ['pending', 'confirmed'];
+  return [existing];
+}
+
 /** What an edit would change on a booking that money was paid out of (DOMAIN.md "Money invariants" 1 and 2). */
 export interface PaidBookingEdit {
   status: BookingStatus;

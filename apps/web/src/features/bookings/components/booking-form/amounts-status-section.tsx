@@ -1,4 +1,4 @@
-import { BOOKING_STATUSES, type BookingStatus } from '@app/domain';
+import { settableBookingStatuses, type BookingStatus } from '@app/domain';
 import { Grid, Select, Text, Textarea, TextInput } from '@mantine/core';
 import { formatPercent } from '../../../../lib/format';
 import type { BookingFormData } from '../../hooks/use-booking-form-data';
@@ -13,6 +13,8 @@ interface AmountsStatusSectionProps {
   admin: boolean;
   /** The status sent: an admin's choice, otherwise the booking's own (pending on create). */
   status: BookingStatus;
+  /** The booking's stored status when editing, null when creating. */
+  storedStatus: BookingStatus | null;
   amountLabel: string;
   expectedLabel: string;
 }
@@ -23,9 +25,12 @@ export function AmountsStatusSection({
   data,
   admin,
   status,
+  storedStatus,
   amountLabel,
   expectedLabel,
 }: AmountsStatusSectionProps) {
+  // Partial and completed come only from payouts, cancelled from Cancel (DOMAIN.md invariant 1).
+  const choices = settableBookingStatuses(storedStatus);
   const currency = <Text size="sm">{data.currencySymbol}</Text>;
   return (
     <>
@@ -69,15 +74,18 @@ export function AmountsStatusSection({
       <Select
         label="Status"
         required
-        data={BOOKING_STATUSES.map((s) => ({ value: s, label: BOOKING_STATUS_LABELS[s] }))}
+        data={choices.map((s) => ({ value: s, label: BOOKING_STATUS_LABELS[s] }))}
         value={status}
         onChange={(v) => v && form.setFieldValue('status', v as BookingStatus)}
-        disabled={!admin}
+        disabled={!admin || choices.length === 1}
+        description={admin && choices.length === 1 ? 'Set by payouts and cancellation: a save keeps it.' : undefined}
         allowDeselect={false}
         error={form.errors.status}
-        name={admin ? 'status' : undefined}
+        name={admin && choices.length > 1 ? 'status' : undefined}
       />
-      {!admin && <input type="hidden" name="status" value={status} data-testid="hidden-status" />}
+      {(!admin || choices.length === 1) && (
+        <input type="hidden" name="status" value={status} data-testid="hidden-status" />
+      )}
 
       <Textarea label="Notes (Optional)" name="notes" autosize minRows={2} {...form.getInputProps('notes')} />
     </>

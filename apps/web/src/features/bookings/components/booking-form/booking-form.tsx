@@ -133,6 +133,7 @@ export function BookingForm({
               data={data}
               admin={admin}
               status={status}
+              storedStatus={booking?.status ?? null}
               amountLabel={amountLabel}
               expectedLabel={expectedLabel}
             />

@@ -74,17 +74,15 @@ async function loadDataset(db: Db): Promise<void> {
       [account!.id, account!.currency_id, amount, reference, 'paid by "cheque"\r\nsecond line', admin!.id],
     );
   }
-  const [payout] = await query<{ id: number }>(
-    db,
-    `insert into payouts (name, payout_date, currency_id, total_amount, kind, created_by_user_id)
-     values ('Payout BK-1', '2026-03-31', $1, '11.00', 'single', $2) returning id`,
-    [account!.currency_id, admin!.id],
-  );
+  // The record and its items in one statement (one transaction): its total equals its items at commit.
   await db.$client.query(
-    `insert into payout_items (payout_id, booking_id, actual_commission_id, agent_id, gross_portion, percentage, commission, gst, total)
-     values ($1, $2, 1, $3, '20.00', '50.0000', '10.00', '1.00', '11.00'),
-            ($1, $2, 2, $3, '-2.00', '50.0000', '-1.00', '0.00', '-1.00')`,
-    [payout!.id, booking!.id, booking!.primary_agent_id],
+    `with p as (
+       insert into payouts (name, payout_date, currency_id, total_amount, kind, created_by_user_id)
+       values ('Payout BK-1', '2026-03-31', $1, '10.00', 'single', $2) returning id)
+     insert into payout_items (payout_id, booking_id, actual_commission_id, agent_id, gross_portion, percentage, commission, gst, total)
+     select p.id, $3, i.line, $4, i.gross, '50.0000', i.commission, i.gst, i.total
+       from p, (values (1, 20.00, 10.00, 1.00, 11.00), (2, -2.00, -1.00, 0.00, -1.00)) as i(line, gross, commission, gst, total)`,
+    [account!.currency_id, admin!.id, booking!.id, booking!.primary_agent_id],
   );
   await db.$client.query(
     `insert into audit_logs (user_id, action, entity_type, entity_id, before, after, meta)

@@ -198,7 +198,9 @@ export function planPayout(input: PayoutPlanInput): PayoutItem[] {
     const parts = allocate(amount, percents);
     return lines.map((l, i) => {
       const commission = parts[i]!;
-      const gst = gstOf(l, commission);
+      // GST on what the line has received in all, less what it received before (as below): the line's GST
+      // paid is always round2(its commission paid × rate), whatever mix of payouts paid it (invariant 5).
+      const gst = (gstOf(l, (l.paid_amount + commission) as Cents) - gstOf(l, l.paid_amount)) as Cents;
       return item(l, amount, percents[i]!, commission, gst);
     });
   }

@@ -344,8 +344,6 @@ async function computeBookings(
     overlay?: RuleOverlay | undefined;
     lock: boolean;
     gross?: ReadonlyMap<number, Cents> | undefined;
-    /** Completed bookings computed too (a reconcile that completes them: their lines follow the new gross). */
-    includeCompleted?: boolean | undefined;
   },
 ): Promise<{ bookings: ComputedBooking[]; gstAgents: ReadonlySet<number> }> {
   if (bookingIds.length === 0) return { bookings: [], gstAgents: new Set() };
@@ -355,7 +353,7 @@ async function computeBookings(
            b.primary_agent_id, b.sub_agent_id, c.code as currency_code
       from bookings b join suppliers s on s.id = b.supplier_id join currencies c on c.id = s.currency_id
      where b.id in ${sql.raw(`(${ids.map(Number).join(',')})`)}
-       and b.status not in ${options.includeCompleted ? sql`('cancelled')` : sql`('cancelled', 'completed')`}
+       and b.status not in ('cancelled', 'completed')
      order by b.id
      ${options.lock ? sql`for update of b` : sql``}`);
   if (bookings.length === 0) return { bookings: [], gstAgents: new Set() };
@@ -423,7 +421,7 @@ async function computeBookings(
 export async function planRecalculation(
   tx: DbOrTx,
   bookingIds: readonly number[],
-  options: { overlay?: RuleOverlay; lock: boolean; includeCompleted?: boolean },
+  options: { overlay?: RuleOverlay; lock: boolean },
 ): Promise<RecalculationPlan> {
   const computed = await computeBookings(tx, bookingIds, options);
   const changed: PlannedBooking[] = computed.bookings
@@ -433,9 +431,7 @@ export async function planRecalculation(
     bookings: changed,
     summary: summarizeRecalculation(
       changed.map(({ booking, expected }) => ({
-        // A completed booking is computed only when a reconcile completes it (`includeCompleted`): it was
-        // partial until that statement, and is reported so.
-        status: booking.status === 'completed' ? 'partial' : booking.status,
+        status: booking.status,
         currency_code: booking.currency_code,
         before: moneyFromDb(booking.expected_commission),
         after: expected,
@@ -539,9 +535,8 @@ export async function recalculateBookings(
   tx: DbOrTx,
   bookingIds: readonly number[],
   actor: { userId: number | null; reason: string },
-  options: { includeCompleted?: boolean } = {},
 ): Promise<RecalculationReport> {
-  return applyRecalculation(tx, await planRecalculation(tx, bookingIds, { lock: true, ...options }), actor);
+  return applyRecalculation(tx, await planRecalculation(tx, bookingIds, { lock: true }), actor);
 }
 
 /** Columns of a booking that follow from its resolved rate. */

@@ -124,21 +124,50 @@ function isRetryable(err: unknown): boolean {
 
 /** One chunk in one transaction; the outcomes in the rows' order. */
 export async function processChunk(db: Db, run: Run, rows: readonly RunRow[]): Promise<Outcome[]> {
-  const created = new Map<number, number>();
-  const outcomes = await db.transaction(async (tx) => {
-    const ids = rows.map((r) => r.booking_id);
-    const lockedAgents = await lockChunk(tx, ids);
-    const done = new Map<number, Outcome>();
-    const toReconcile = rows.filter((r) => run.mode === 'reconcile' || r.reconcile);
-    if (toReconcile.length) await reconcile(tx, run, toReconcile, done);
-    if (run.mode === 'payout') {
-      const toPay = rows.filter((r) => !done.has(r.booking_id) || done.get(r.booking_id)!.ok);
-      await pay(tx, run, toPay, done, created, lockedAgents);
+  // Each booking all or nothing: a row that reconciles and is then refused its payout must not keep the
+  // reconcile. The chunk is then rolled back and done again without those rows, which keep their refusal
+  // (at most once per row: each pass leaves at least one row out).
+  const refusedAfterReconcile = new Map<number, Outcome>();
+  for (;;) {
+    const todo = rows.filter((r) => !refusedAfterReconcile.has(r.booking_id));
+    const created = new Map<number, number>();
+    const attempt = await db
+      .transaction(async (tx) => {
+        const done = new Map<number, Outcome>();
+        if (todo.length === 0) return { done, undo: [] as Outcome[] };
+        const lockedAgents = await lockChunk(
+          tx,
+          todo.map((r) => r.booking_id),
+        );
+        const toReconcile = todo.filter((r) => run.mode === 'reconcile' || r.reconcile);
+        if (toReconcile.length) await reconcile(tx, run, toReconcile, done);
+        const reconciled = new Set([...done.values()].filter((o) => o.ok).map((o) => o.booking_id));
+        if (run.mode === 'payout') {
+          const toPay = todo.filter((r) => !done.has(r.booking_id) || done.get(r.booking_id)!.ok);
+          await pay(tx, run, toPay, done, created, lockedAgents);
+        }
+        const undo = [...done.values()].filter((o) => !o.ok && reconciled.has(o.booking_id));
+        if (undo.length) throw new RedoChunk(undo);
+        return { done, undo };
+      })
+      .catch((err: unknown) => {
+        if (err instanceof RedoChunk) return { done: new Map<number, Outcome>(), undo: err.refused };
+        throw err;
+      });
+    if (attempt.undo.length) {
+      for (const o of attempt.undo) refusedAfterReconcile.set(o.booking_id, o);
+      continue;
     }
-    return rows.map((r) => done.get(r.booking_id)!);
-  });
-  for (const [currency, id] of created) run.records.set(currency, id);
-  return outcomes;
+    for (const [currency, id] of created) run.records.set(currency, id);
+    return rows.map((r) => refusedAfterReconcile.get(r.booking_id) ?? attempt.done.get(r.booking_id)!);
+  }
+}
+
+/** Rolls a chunk back: these rows were reconciled, then refused their payout. */
+class RedoChunk extends Error {
+  constructor(readonly refused: Outcome[]) {
+    super('redo the chunk without the rows refused after their reconcile');
+  }
 }
 
 const notFoundOutcome = (bookingId: number): Outcome => ({
@@ -222,9 +251,11 @@ async function reconcile(tx: DbOrTx, run: Run, rows: readonly RunRow[], done: Ma
     else ok.push(f);
   }
   if (ok.length === 0) return;
-  // DOMAIN.md "Money invariants" 1 and 3: a reconcile that leaves nothing remaining completes the
-  // booking (in the same statement as its new gross: the database holds status and paid together), and
-  // every line of a completed booking is paid (the engine computes a completed booking's lines so).
+  // DOMAIN.md "Money invariants" 1, 3 and 5: a reconcile that leaves nothing remaining completes the
+  // booking (in the same statement as its new gross: the database holds status and paid together); its
+  // lines are then what was paid on them (amount and GST from their items: a line recomputed from the new
+  // gross can round a cent away from what its partial payouts paid), all paid. The others go through the
+  // commission engine at the new gross.
   const statusAfter = (f: BookingFacts) => statusAfterReconcile(f.booking_status, f.net, f.paid);
   await tx.execute(sql`
     update bookings b set booking_amount = u.net, status = u.status, is_reconciled = true, updated_at = now()
@@ -232,7 +263,23 @@ async function reconcile(tx: DbOrTx, run: Run, rows: readonly RunRow[], done: Ma
            as u(id int, net numeric, status text)
      where b.id = u.id`);
   const okIds = ok.map((f) => f.id);
-  await recalculateBookings(tx, okIds, { userId: run.userId, reason: 'reconcile' }, { includeCompleted: true });
+  await recalculateBookings(tx, okIds, { userId: run.userId, reason: 'reconcile' });
+  const closed = ok.filter((f) => statusAfter(f) === 'completed').map((f) => f.id);
+  if (closed.length) {
+    await tx.execute(sql`
+      update actual_commissions ac
+         set amount = ac.paid_amount, gst_amount = i.gst, total_with_gst = ac.paid_amount + i.gst, status = 'paid',
+             updated_at = now()
+        from (select ac2.id, coalesce(sum(pi.gst), 0) as gst
+                from actual_commissions ac2 left join payout_items pi on pi.actual_commission_id = ac2.id
+               where ac2.booking_id = any(${intArray(closed)}::int[])
+               group by ac2.id) i
+       where ac.id = i.id`);
+    await tx.execute(sql`
+      update bookings b set expected_commission = coalesce((select sum(ac.amount) from actual_commissions ac
+                                                              where ac.booking_id = b.id), 0)
+       where b.id = any(${intArray(closed)}::int[])`);
+  }
   await refreshMatchStatuses(tx, okIds);
   await writeAudits(
     tx,

@@ -56,25 +56,22 @@ async function payment(reference: string, amount: string, type: 'credit' | 'debi
 }
 
 describe('books regressions (shrunk sequences of the money model)', () => {
-  it.fails(
-    'a bulk row that reconciles a partly paid refund down to what was paid: no unexpected failure, nothing kept when refused',
-    async () => {
-      // Model seed 20261126: a refund of 0.02 received in part (0.01, partial), 0.01 clawed back, then the
-      // bulk screen reconciles it (gross := -0.01 = paid) and pays the 0.00 left. First the row failed
-      // unexpectedly (the reconcile set the gross before the status: bookings_status_follows_payouts);
-      // now the 0.00 payout is refused but the reconcile is kept (as in the next test but one).
-      const id = await booking('MB-1', '-0.02');
-      await payment('MB-1', '0.01', 'debit', true);
-      const single = await admin(`/bookings/${id}/process-payout`, { payout_amount: '-0.01', is_partial: true });
-      expect(single.res.statusCode, single.res.body).toBe(200);
-      const bulk = await admin('/bulk-payouts/process', {
-        payouts: [{ booking_id: id, payout_amount: '0.00', reconcile: true }],
-        description: 'Model bulk payout',
-        payout_date: null,
-      });
-      expect(bulk.res.statusCode).toBe(200);
-    },
-  );
+  it('a bulk row that reconciles a partly paid refund down to what was paid: no unexpected failure, nothing kept when refused', async () => {
+    // Model seed 20261126: a refund of 0.02 received in part (0.01, partial), 0.01 clawed back, then the
+    // bulk screen reconciles it (gross := -0.01 = paid) and pays the 0.00 left. First the row failed
+    // unexpectedly (the reconcile set the gross before the status: bookings_status_follows_payouts); then
+    // the 0.00 payout was refused but the reconcile kept. Now the row is refused and writes nothing.
+    const id = await booking('MB-1', '-0.02');
+    await payment('MB-1', '0.01', 'debit', true);
+    const single = await admin(`/bookings/${id}/process-payout`, { payout_amount: '-0.01', is_partial: true });
+    expect(single.res.statusCode, single.res.body).toBe(200);
+    const bulk = await admin('/bulk-payouts/process', {
+      payouts: [{ booking_id: id, payout_amount: '0.00', reconcile: true }],
+      description: 'Model bulk payout',
+      payout_date: null,
+    });
+    expect(bulk.res.statusCode).toBe(200);
+  });
 
   it('a reconcile that leaves nothing remaining on a partly paid booking completes it', async () => {
     // The previous sequence through the reconcile screen, on a booking: it failed unexpectedly too.
@@ -88,24 +85,21 @@ describe('books regressions (shrunk sequences of the money model)', () => {
     expect(row).toEqual({ status: 'completed', booking_amount: '40.00', paid_amount: '40.00' });
   });
 
-  it.fails(
-    'a bulk row that reconciles first and is then refused writes nothing (each booking all or nothing)',
-    async () => {
-      // Model seed 20261126: a refund of 100.00 received in full, then the bulk screen reconciles it and
-      // asks 0.01 more than is available: the row is refused, but the reconcile (is_reconciled, its audit
-      // row) was kept.
-      const id = await booking('MB-101', '-100.00');
-      await payment('MB-101', '100.00', 'debit');
-      const bulk = await admin('/bulk-payouts/process', {
-        payouts: [{ booking_id: id, payout_amount: '-100.01', reconcile: true }],
-        description: 'Model bulk payout',
-        payout_date: null,
-      });
-      expect(bulk.body.results).toMatchObject([{ status: 'error' }]);
-    },
-  );
+  it('a bulk row that reconciles first and is then refused writes nothing (each booking all or nothing)', async () => {
+    // Model seed 20261126: a refund of 100.00 received in full, then the bulk screen reconciles it and
+    // asks 0.01 more than is available: the row is refused, but the reconcile (is_reconciled, its audit
+    // row) was kept.
+    const id = await booking('MB-101', '-100.00');
+    await payment('MB-101', '100.00', 'debit');
+    const bulk = await admin('/bulk-payouts/process', {
+      payouts: [{ booking_id: id, payout_amount: '-100.01', reconcile: true }],
+      description: 'Model bulk payout',
+      payout_date: null,
+    });
+    expect(bulk.body.results).toMatchObject([{ status: 'error' }]);
+  });
 
-  it.fails('a reconcile that completes a partly paid refund leaves its line at what was paid (rounding)', async () => {
+  it('a reconcile that completes a partly paid refund leaves its line at what was paid (rounding)', async () => {
     // Model seed 398391499 (without the bulk payouts): a refund of 2,683.70 (Ana 12.5%: line -335.46)
     // received in part (1,073.48, partial) and clawed back so far (the line's part: -335.46 × 0.4 = -134.18);
     // the reconcile (gross := -1,073.48 = paid) completes it and recomputes the line from the new gross:
@@ -117,7 +111,7 @@ describe('books regressions (shrunk sequences of the money model)', () => {
     await admin('/bulk-payouts/reconcile', { bookings: [{ booking_id: id }], description: 'Model reconcile' });
   });
 
-  it.fails('a reconcile that completes a partly paid booking leaves its line at what was paid (rounding)', async () => {
+  it('a reconcile that completes a partly paid booking leaves its line at what was paid (rounding)', async () => {
     // The same with a booking: 2,683.70 received 1,073.48 (partial), paid it, reconciled.
     const id = await booking('MB-102', '2683.70');
     await payment('MB-102', '1073.48', 'credit', true);
@@ -126,33 +120,30 @@ describe('books regressions (shrunk sequences of the money model)', () => {
     await admin('/bulk-payouts/reconcile', { bookings: [{ booking_id: id }] });
   });
 
-  it.fails(
-    "a payout at a custom split equal to the line's own percentage still adds up to the line's GST",
-    async () => {
-      // Model seed 20261126 (without bulkReconcilePayout): a refund of 100.00 (Ana 12.5%, GST 5%) received in
-      // full, 10.00 clawed back in bulk, the other 90.00 in bulk at a "custom" split of 12.5% / 87.5%: the
-      // line is paid -12.50 and GST -0.06 - 0.56 = -0.62 of its -0.63, and the cards say so (invariant 5).
-      const id = await booking('MB-101', '-100.00');
-      await payment('MB-101', '100.00', 'debit');
-      const first = await admin('/bulk-payouts/process', {
-        payouts: [{ booking_id: id, payout_amount: '-10.00', reconcile: false }],
-        payout_date: null,
-      });
-      expect(first.body.results).toMatchObject([{ status: 'success' }]);
-      const [line] = await w.q(`select id, percentage::text from actual_commissions where booking_id = $1`, [id]);
-      await admin('/bulk-payouts/process', {
-        payouts: [
-          {
-            booking_id: id,
-            payout_amount: '-90.00',
-            reconcile: false,
-            use_custom_commission: true,
-            custom_commissions: [{ commission_id: line!.id, percentage: line!.percentage }],
-            company_percentage: '87.5000',
-          },
-        ],
-        payout_date: null,
-      });
-    },
-  );
+  it("a payout at a custom split equal to the line's own percentage still adds up to the line's GST", async () => {
+    // Model seed 20261126 (without bulkReconcilePayout): a refund of 100.00 (Ana 12.5%, GST 5%) received in
+    // full, 10.00 clawed back in bulk, the other 90.00 in bulk at a "custom" split of 12.5% / 87.5%: the
+    // line is paid -12.50 and GST -0.06 - 0.56 = -0.62 of its -0.63, and the cards say so (invariant 5).
+    const id = await booking('MB-101', '-100.00');
+    await payment('MB-101', '100.00', 'debit');
+    const first = await admin('/bulk-payouts/process', {
+      payouts: [{ booking_id: id, payout_amount: '-10.00', reconcile: false }],
+      payout_date: null,
+    });
+    expect(first.body.results).toMatchObject([{ status: 'success' }]);
+    const [line] = await w.q(`select id, percentage::text from actual_commissions where booking_id = $1`, [id]);
+    await admin('/bulk-payouts/process', {
+      payouts: [
+        {
+          booking_id: id,
+          payout_amount: '-90.00',
+          reconcile: false,
+          use_custom_commission: true,
+          custom_commissions: [{ commission_id: line!.id, percentage: line!.percentage }],
+          company_percentage: '87.5000',
+        },
+      ],
+      payout_date: null,
+    });
+  });
 });

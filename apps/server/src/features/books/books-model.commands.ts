@@ -263,6 +263,8 @@ export interface Real {
   tally: Map<string, number>;
   /** Where the time goes (ms, summed over the run): the writes, the reads, the fingerprints, checkBooks. */
   ms: Record<'write' | 'read' | 'fingerprint' | 'check', number>;
+  /** The bookings the last check listed as to claw back (overpaid after supplier money was taken back). */
+  clawBack?: number[];
 }
 
 export const newTimes = (): Real['ms'] => ({ write: 0, read: 0, fingerprint: 0, check: 0 });
@@ -375,6 +377,7 @@ const summary = (body: Row) => {
 
 export async function books(r: Real): Promise<BooksReport> {
   const report = await timed(r, 'check', () => checkBooks(r.w.t.db));
+  r.clawBack = report.to_claw_back.map((c) => c.booking_id);
   if (!report.ok || report.violations.length) fail(r, 'checkBooks found violations', report);
   return report;
 }
@@ -435,8 +438,8 @@ const fundedBookings = (m: Model) =>
   );
 
 /**
- * A booking to pay out: mostly one the bulk payout screen lists (what an admin would pick from), else
- * one the model thinks funded, else any (a refusal, mostly).
+ * A booking to pay out: mostly one the bulk payout screen lists (what an admin would pick from) or the
+ * books check lists as to claw back, else one the model thinks funded, else any (a refusal, mostly).
  */
 async function payable(m: Model, r: Real, i: number, prefer: boolean): Promise<MBooking> {
   if (!prefer) return pick(m.bookings, i);
@@ -444,7 +447,11 @@ async function payable(m: Model, r: Real, i: number, prefer: boolean): Promise<M
     r.w.admin.post('/bulk-payouts/search', { json: { mode: 'payout', personal: true } }),
   );
   if (res.statusCode !== 200) fail(r, `the payout search answered ${res.statusCode}`, res.body.slice(0, 2000));
-  const listed = new Set(((bodyOf(res).bookings ?? []) as Row[]).map((b) => b.id as number));
+  // The screen lists what can be paid now; the books check lists what is to be clawed back.
+  const listed = new Set([
+    ...((bodyOf(res).bookings ?? []) as Row[]).map((b) => b.id as number),
+    ...(r.clawBack ?? []),
+  ]);
   const shown = m.bookings.filter((b) => listed.has(b.id));
   const funded = fundedBookings(m);
   return pick(shown.length ? shown : funded.length ? funded : m.bookings, i);

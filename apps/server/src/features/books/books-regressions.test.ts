@@ -5,7 +5,16 @@
  * the server as it is: when the fix lands it starts passing, `it.fails` fails, and the mark comes off.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildWorld, newTimes, resetMoney, step, type Real, type Sent, type World } from './books-model.commands';
+import {
+  buildWorld,
+  newTimes,
+  resetMoney,
+  step,
+  type Real,
+  type Sent,
+  type SupplierKey,
+  type World,
+} from './books-model.commands';
 
 let w: World;
 let r: Real;
@@ -36,20 +45,29 @@ async function booking(reference: string, amount: string, over: Record<string, u
   return (body.data as { id: number }).id;
 }
 
-/** A completed supplier payment on Sunwing's account; its id. */
-async function payment(reference: string, amount: string, type: 'credit' | 'debit', partial = false) {
+/** The transaction form of a completed supplier payment (Sunwing's unless said). */
+const paymentForm = (
+  reference: string,
+  amount: string,
+  type: 'credit' | 'debit',
+  partial = false,
+  supplier: SupplierKey = 'sunwing',
+) => ({
+  account_id: String(w.account[supplier]),
+  transaction_type: type,
+  currency_id: String(w.currency[supplier]),
+  amount,
+  reference_number: reference,
+  status: 'completed',
+  is_partial: partial ? '1' : '0',
+});
+
+/** A completed supplier payment (on Sunwing's account unless said); its id. */
+async function payment(...args: Parameters<typeof paymentForm>) {
   const { res, body } = await step(r, 'transaction', 'admin', w.admin, {
     method: 'POST',
     url: '/transactions',
-    multipart: {
-      account_id: String(w.account.sunwing),
-      transaction_type: type,
-      currency_id: String(w.currency.sunwing),
-      amount,
-      reference_number: reference,
-      status: 'completed',
-      is_partial: partial ? '1' : '0',
-    },
+    multipart: paymentForm(...args),
   });
   expect(res.statusCode, res.body).toBe(200);
   return (body.data as { id: number }).id;
@@ -143,6 +161,39 @@ describe('books regressions (shrunk sequences of the money model)', () => {
           company_percentage: '87.5000',
         },
       ],
+      payout_date: null,
+    });
+  });
+
+  it("a sub-agent booking paid in part, then the rest at a custom split of the lines' own percentages, pays each line its amount", async () => {
+    // Model seed 400430445: a Transat refund of 1,234.56 booked for Sam through Pat (r 70%: Sam 28% =
+    // -345.68, Pat the rest = -518.51), received in full; -123.45 clawed back, then the -1,111.11 left at a
+    // "custom" split of 28% / 42% / company 30%: each part is rounded on its own, Pat's line is paid
+    // -518.52 of its -518.51 and the booking is completed (invariants 3 and 5: the cards say so).
+    const id = await booking('MB-101', '-1234.56', {
+      supplier_id: w.supplier.transat,
+      primary_agent_id: w.agent.sam,
+      booking_date: '2025-12-15',
+      status: 'pending',
+    });
+    await payment('MB-101', '1234.56', 'debit', false, 'transat');
+    const single = await admin(`/bookings/${id}/process-payout`, { payout_amount: '-123.45', is_partial: true });
+    expect(single.res.statusCode, single.res.body).toBe(200);
+    const lines = await w.q(`select id, percentage::text from actual_commissions where booking_id = $1 order by id`, [
+      id,
+    ]);
+    await admin('/bulk-payouts/process', {
+      payouts: [
+        {
+          booking_id: id,
+          payout_amount: '-1111.11',
+          reconcile: false,
+          use_custom_commission: true,
+          custom_commissions: lines.map((l) => ({ commission_id: l.id, percentage: l.percentage })),
+          company_percentage: '30.0000',
+        },
+      ],
+      description: 'Model bulk payout',
       payout_date: null,
     });
   });

@@ -72,7 +72,9 @@ BEGIN
   IF OLD.status <> 'completed' THEN
     RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
   END IF;
-  IF TG_OP = 'UPDATE' AND NEW.amount = OLD.amount AND NEW.reference_number = OLD.reference_number
+  -- References match trimmed and case-insensitive: 'mb-3' edited to 'MB-3' is the same reference.
+  IF TG_OP = 'UPDATE' AND NEW.amount = OLD.amount
+     AND upper(btrim(NEW.reference_number)) = upper(btrim(OLD.reference_number))
      AND NEW.account_id = OLD.account_id AND NEW.transaction_type = OLD.transaction_type
      AND NEW.status = OLD.status THEN
     RETURN NEW;
@@ -85,7 +87,8 @@ BEGIN
   IF NOT funded THEN
     RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
   END IF;
-  IF TG_OP = 'DELETE' OR NEW.amount <> OLD.amount OR NEW.reference_number <> OLD.reference_number
+  IF TG_OP = 'DELETE' OR NEW.amount <> OLD.amount
+     OR upper(btrim(NEW.reference_number)) <> upper(btrim(OLD.reference_number))
      OR NEW.account_id <> OLD.account_id OR NEW.transaction_type <> OLD.transaction_type
      OR NEW.status NOT IN ('completed', 'reversed') THEN
     RAISE EXCEPTION 'transaction % funded a payout: it keeps its amount, reference, account and type and may only be reversed', OLD.id

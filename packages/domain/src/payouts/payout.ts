@@ -191,7 +191,9 @@ export function planPayout(input: PayoutPlanInput): PayoutItem[] {
   const { gross, paidBefore, amount, lines, gstRate, custom } = input;
   const gstOf = (l: PayoutLine, c: Cents) => (l.has_gst ? applyPercent(c, gstRate) : ZERO_CENTS);
 
-  if (custom) {
+  // A "custom" split that gives every line its own percentage is no custom split: it pays as the lines do,
+  // so a booking paid in parts ends with every line paid exactly its amount (invariants 3 and 5).
+  if (custom && !lines.every((l) => custom.get(l.id) === l.percentage)) {
     const percents = lines.map((l) => custom.get(l.id) ?? ZERO_PERCENT);
     // One part per line, then the company's (allocate rounds the running total, so the lines add up to
     // payout × (sum of the agents' percentages) / 100 rounded once).

@@ -330,7 +330,9 @@ describe('bulk transactions', () => {
     expect(res.json().errors).toEqual({ account_id: [MSG_SELECT_SUPPLIER_ACCOUNT] });
   });
 
-  it('writes 5,000 rows (multipart, 4 fields per row) in one insert, fast', async () => {
+  // Its speed is the bench's (transaction-bulk-form in bench/README.md), not a timed test: a 5-second bound
+  // here failed on a loaded 2-core machine while the same request takes about 2.8 s on a quiet one.
+  it('writes 5,000 rows (multipart, 4 fields per row) in one insert', async () => {
     const before = await count('transactions');
     const rows = Array.from({ length: 5000 }, (_, i) => ({
       reference_number: `T${i}`,
@@ -338,15 +340,12 @@ describe('bulk transactions', () => {
       description: `row ${i}`,
       is_partial: i % 2 ? '1' : '0',
     }));
-    const started = Date.now();
     const res = await admin.post('/transactions/store-bulk', {
       multipart: { account_id: String(tsAcc), description_type: 'different', ...rowsForm(rows) },
     });
-    const ms = Date.now() - started;
     expect(res.statusCode).toBe(200);
     expect(res.json().count).toBe(5000);
     expect(await count('transactions')).toBe(before + 5000);
-    expect(ms).toBeLessThan(5000);
     const sum = (await q(`select sum(amount)::text as s from transactions where reference_number like 'T%'`))[0].s;
     expect(sum).toBe('12503750.00'); // Σ(i + 1.25) for i < 5000, exact
   });

@@ -6,9 +6,13 @@
  * money invariants over the whole database.
  *
  * The model is far simpler than the system: which bookings exist (reference, supplier, who booked,
- * live or cancelled), which supplier transactions and claims exist, how many payouts succeeded. It picks
- * what a command acts on; amounts that depend on the books (what is available now) are read from the
- * routes an admin reads them from (the payout modal, the bulk screens), as a person would.
+ * live or cancelled), which supplier transactions and claims exist, what the payouts the server accepted
+ * took from each booking (a single payout's answer must say that much paid). It picks what a command
+ * acts on; amounts that depend on the books (what is available now) are read from the routes an admin
+ * reads them from (the payout modal, the bulk screens), as a person would.
+ *
+ * Between sequences the money tables are emptied (resetMoney), not the database copied: the world of
+ * suppliers, tiers, agents and accounts is built once per file.
  */
 import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';

@@ -6,9 +6,13 @@
  * clawbacks) and runs each through the routes. After every request: no 5xx, a refusal wrote nothing,
  * and checkBooks finds none of DOMAIN.md's six money invariants broken anywhere in the database.
  *
- * `npm test` runs BOOKS_MODEL_RUNS sequences (default 40, about 45 s on a 2-core machine) from a fixed seed; `npm run model` runs 2,000
- * from a new seed each time. A failure prints the seed and the path of the shrunk sequence, and the
- * requests that sequence sent: BOOKS_MODEL_SEED=<seed> BOOKS_MODEL_PATH=<path> replays exactly it.
+ * `npm test` runs BOOKS_MODEL_RUNS sequences (default 40: about 45 s on a 2-core machine, ~1.1 s a
+ * sequence of ~22 requests) from a fixed seed; `npm run model` runs 2,000 from a new seed each time; test:e2e
+ * 300 from a fixed one. A failure prints the shrunk sequence (its commands, the requests it sent and their
+ * answers, the violations) and the line that replays exactly it: BOOKS_MODEL_SEED, BOOKS_MODEL_PATH and
+ * BOOKS_MODEL_REPLAY (the commands' replay hint). Also: BOOKS_MODEL_WITHOUT=reconcile,… leaves commands
+ * out (to explore past a known failure), BOOKS_MODEL_WHY=1 tallies the refusals by message,
+ * BOOKS_MODEL_TRACE=1 prints every sequence, BOOKS_MODEL_SHRINK_MS bounds the shrinking.
  */
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';

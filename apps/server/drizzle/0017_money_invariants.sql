@@ -69,7 +69,9 @@ BEGIN
     END IF;
     RETURN NEW;
   END IF;
-  IF OLD.status <> 'completed' THEN
+  -- A reversed one stays as it is too: it is the record of what the supplier took back from a payout's
+  -- funding (moved to another reference, it would hide the booking left to claw back).
+  IF OLD.status NOT IN ('completed', 'reversed') THEN
     RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
   END IF;
   -- References match trimmed and case-insensitive: 'mb-3' edited to 'MB-3' is the same reference.

@@ -36,7 +36,10 @@ describe('availableAmount', () => {
     ['1000.00', '0.00', '1200.00', false, '1000.00'], // more received than the gross: up to gross
     ['1000.00', '400.00', '600.00', false, '200.00'],
     ['1000.00', '0.00', '-50.00', false, '0.00'], // a net debit gives nothing
-    ['1000.00', '400.00', '0.00', true, '600.00'], // reconciled: the whole gross
+    ['1000.00', '400.00', '1000.00', true, '600.00'], // reconciled: the whole gross (gross = net)
+    // Reconciled, then the payment taken back: never more than was received (invariant 2), so overpaid.
+    ['1000.00', '400.00', '0.00', true, '-400.00'],
+    ['1000.00', '0.00', '-50.00', true, '0.00'], // nothing received is nothing to pay, not a debt
     ['-300.00', '0.00', '-300.00', false, '-300.00'], // a refund: clawback of what was debited
     ['-300.00', '-100.00', '-300.00', false, '-200.00'],
     ['-300.00', '0.00', '-500.00', false, '-300.00'],

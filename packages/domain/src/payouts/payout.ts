@@ -97,11 +97,12 @@ export function availableAmount(input: {
   if (reconciled) received = gross;
   else if (gross >= 0n) received = net < 0n ? 0n : net > gross ? gross : net;
   else received = net > 0n ? 0n : net < gross ? gross : net;
-  const others = input.paidOnReferenceByOthers ?? 0n;
-  if (others !== 0n) {
-    const left = net - others;
-    if (gross >= 0n ? left < received : left > received) received = left;
-  }
+  // Never above the net received on the reference, less what other bookings of it were paid; a reconciled
+  // booking too (its payment can be corrected after the reconcile), never past 0 (nothing received is
+  // nothing to pay, not a debt of the agents).
+  const left = net - (input.paidOnReferenceByOthers ?? 0n);
+  if (gross >= 0n ? left < received : left > received)
+    received = gross >= 0n ? (left < 0n ? 0n : left) : left > 0n ? 0n : left;
   return (received - paid) as Cents;
 }
 

@@ -240,6 +240,13 @@ describe('a supplier credit that funded a payout', () => {
 
     // The supplier took the money back: the booking is overpaid, to claw back.
     expect((await editCredit(credit, b.reference, { status: 'reversed' })).statusCode).toBe(200);
+    // The reversal is the record of it: it keeps its reference too (npm run model, seed 400684488, moved it
+    // to another reference, and the overpaid booking no longer showed why).
+    const moved = await editCredit(credit, `${b.reference}X`, { status: 'reversed' });
+    expect(moved.statusCode).toBe(422);
+    expect(moved.json().errors.reference_number).toEqual([
+      `This transaction funded payouts of 200.00 (booking ${b.reference}); its amount and reference cannot change.`,
+    ]);
     const info = (await w.admin.get(`/bookings/${b.id}/payout-info`)).json();
     expect(info.payout).toMatchObject({ available_amount: -200, can_payout: true, reason: null });
     expect((await pay(b.id, '-250.00')).json().message).toBe(

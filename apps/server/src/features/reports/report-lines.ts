@@ -121,8 +121,9 @@ export function bookingLinesSql(
                       join agents ag on ag.id = ac.agent_id
                       join suppliers s on s.id = b.supplier_id
                       cross join lateral (
+                        -- A reconciled booking received in part (its payment corrected after the reconcile)
+                        -- counts what was received, as the domain's availableAmount does (invariant 2).
                         select case when b.status = 'cancelled' or b.transaction_match_status is distinct from 'partial'
-                                         or b.is_reconciled
                                       then b.booking_amount
                                     else ${received(sql`(select x.matched_net from ${matchedTransactionTotals('b')} x)`)}
                                end as received

@@ -160,7 +160,7 @@ export async function reconcile(w: ReportWorld, booking: number) {
  * - `gbp`: Ana, TUI 512.80 paid 540.00 (mismatch: Future);
  * - `gbpReconciled`: Ana, TUI 512.80 paid 540.00, reconciled, then 123.45 paid out;
  * - `reconciledThenDebit`: Otto, Sunwing 300.00, partial credit 250.00, reconciled, then a partial debit
- *   of 20.00 (partial again, reconciled: available is the gross);
+ *   of 20.00 (partial again: available is what was received, 230.00, never more: DOMAIN.md invariant 2);
  * - `pending`: Otto, Sunwing 200.00, nothing received (Future);
  * - `completed`: Pat, Sunwing 80.00, paid in full and paid out (Past only);
  * - `refund`: Ana, Sunwing −100.00, the debit to the supplier made (Next Payout, negative);

@@ -1,9 +1,9 @@
 /**
  * DOMAIN.md "Money invariants" 2: a supplier's transaction that funded a payout keeps its amount,
  * reference, account and type and cannot be deleted; its status may only become `reversed` (the supplier
- * took the money back), which leaves the booking overpaid, to claw back. "Funded" = a completed
- * transaction on a supplier's account whose reference matches a booking of that supplier with money paid
- * out. The trigger of drizzle/0017 holds the same rule whatever writes; this is where the writers find
+ * took the money back), which leaves the booking overpaid, to claw back. "Funded" = a completed (or
+ * reversed: the record of what was taken back) transaction on a supplier's account whose reference matches
+ * a booking of that supplier with money paid out. The trigger of drizzle/0017 holds the same rule whatever writes; this is where the writers find
  * it first, under the matching lock, to answer with a message a bookkeeper understands.
  */
 import { groupedMoney, moneyFromDb, type Cents } from '@app/domain';
@@ -47,7 +47,7 @@ export async function findFunding(tx: DbOrTx, transactionIds: readonly number[])
       join bookings b on b.supplier_id = a.accountable_id
                      and upper(btrim(b.booking_reference)) = t.normalized_reference
                      and b.paid_amount <> 0
-     where t.id = any(${idList(transactionIds)}::int[]) and t.status = 'completed' and t.payout_id is null
+     where t.id = any(${idList(transactionIds)}::int[]) and t.status in ('completed', 'reversed') and t.payout_id is null
      group by t.id`);
   for (const r of rows) out.set(r.id, { paid: moneyFromDb(r.paid), references: r.refs });
   return out;
@@ -85,6 +85,6 @@ export async function accountHoldsPaidMoney(tx: DbOrTx, accountId: number): Prom
                      join bookings b on b.supplier_id = a.accountable_id
                                     and upper(btrim(b.booking_reference)) = t.normalized_reference
                                     and b.paid_amount <> 0
-                    where t.account_id = ${accountId} and t.status = 'completed') as held`);
+                    where t.account_id = ${accountId} and t.status in ('completed', 'reversed')) as held`);
   return rows[0]?.held ?? false;
 }

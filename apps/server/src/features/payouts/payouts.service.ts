@@ -310,7 +310,7 @@ export async function searchBulkPayouts(db: Db, input: BulkPayoutSearchInput) {
   );
   return {
     status: 'success' as const,
-    bookings: found.map((f) => searchRow(f, lines.get(f.id) ?? [], reconciled.get(f.id))),
+    bookings: found.map((f) => searchRow(f, lines.get(f.id) ?? [], reconciled.get(f.id), input.mode)),
     limit: SEARCH_LIMIT,
   };
 }
@@ -341,7 +341,12 @@ function linesAfterReconcile(current: readonly LineFacts[], preview: readonly Pr
     }));
 }
 
-function searchRow(f: BookingFacts, lines: readonly LineFacts[], reconciled: readonly PreviewedLine[] | undefined) {
+function searchRow(
+  f: BookingFacts,
+  lines: readonly LineFacts[],
+  reconciled: readonly PreviewedLine[] | undefined,
+  mode: 'payout' | 'reconcile',
+) {
   return {
     id: f.id,
     booking_reference: f.reference,
@@ -354,7 +359,8 @@ function searchRow(f: BookingFacts, lines: readonly LineFacts[], reconciled: rea
     transaction_amount: num(f.net),
     is_reconciled: f.is_reconciled,
     needs_reconciliation: needsReconciliation(f.matched_count, f.net, f.gross, f.match_status),
-    payout_block_reason: payoutBlockReason(f),
+    // Payout mode only: a reconcile is not a payout (a booking waiting for one is listed for it).
+    payout_block_reason: mode === 'payout' ? payoutBlockReason(f) : null,
     is_personal: f.is_personal,
     primary_agent_id: f.primary_agent_id,
     primary_agent: { user: { name: f.primary_agent_name } },

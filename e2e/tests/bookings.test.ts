@@ -1,12 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiHeaders, createSupplierCredit } from '../fixtures/api';
 import { DEMO_ADMIN } from '../fixtures/demo';
 import { openBrowser, screenshot } from '../fixtures/browser';
 import { AppShell } from '../page-models/app-shell';
 import { BookingFormPage } from '../page-models/bookings-form';
 import { BookingsListPage } from '../page-models/bookings-list';
 import { LoginPage } from '../page-models/login-page';
-import { apiJson, choose } from '../page-models/mantine';
+import { choose } from '../page-models/mantine';
 
 // Demo logins (DEMO=1 on an empty data directory). Olivia: default 70%, GST registered (5%).
 const AGENT = { email: 'olivia.tremblay@example.com', password: 'agent-demo' };
@@ -27,28 +28,9 @@ afterAll(async () => {
  * the only way a booking becomes completed.
  */
 async function payInFull(page: Page, bookingId: number, reference: string, amount: string) {
-  const accounts = await apiJson<{
-    data: { id: number; accountable_type: string; accountable_name: string; currency_id: number }[];
-  }>(page, '/accounts');
-  const jet2 = accounts.data.find((a) => a.accountable_type === 'supplier' && a.accountable_name === 'Jet2holidays');
-  if (!jet2) throw new Error('No Jet2holidays supplier account in the demo data');
-  const { csrf_token } = await apiJson<{ csrf_token: string }>(page, '/api/session');
-  const headers = { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest', 'x-csrf-token': csrf_token };
-  const credit = await page.request.post('/transactions', {
-    headers,
-    multipart: {
-      account_id: String(jet2.id),
-      transaction_type: 'credit',
-      currency_id: String(jet2.currency_id),
-      amount,
-      reference_number: reference,
-      status: 'completed',
-      description: 'Bookings journey credit',
-    },
-  });
-  if (!credit.ok()) throw new Error(`POST /transactions answered ${credit.status()}: ${await credit.text()}`);
+  await createSupplierCredit(page, 'Jet2holidays', reference, amount, 'Bookings journey credit');
   const paid = await page.request.post(`/bookings/${bookingId}/process-payout`, {
-    headers,
+    headers: await apiHeaders(page),
     data: { payout_amount: amount, description: '', is_partial: 0 },
   });
   if (!paid.ok()) throw new Error(`process-payout answered ${paid.status()}: ${await paid.text()}`);

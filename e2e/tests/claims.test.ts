@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSupplierCredit } from '../fixtures/api';
 import { openBrowser } from '../fixtures/browser';
 import { DEMO_ADMIN, DEMO_AGENT } from '../fixtures/demo';
 import { ClaimModal, ClaimsPage, makeReceipt, UnclaimedSearch } from '../page-models/claims';
-import { apiJson, signInAs } from '../page-models/mantine';
+import { signInAs } from '../page-models/mantine';
 import { alertWith, errorOf, settled } from '../page-models/transactions';
 
 /*
@@ -40,35 +41,6 @@ async function shot(page: Page, name: string, target?: Locator) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 
-interface AccountRow {
-  id: number;
-  name: string;
-  accountable_type: string;
-  accountable_name: string;
-  currency_id: number;
-}
-
-/** A completed credit on the Jet2holidays account, through the API with the admin's session. */
-async function createCredit(page: Page, reference: string, amount: string) {
-  const accounts = await apiJson<{ data: AccountRow[] }>(page, '/accounts');
-  const jet2 = accounts.data.find((a) => a.accountable_type === 'supplier' && a.accountable_name === 'Jet2holidays');
-  if (!jet2) throw new Error('No Jet2holidays supplier account in the demo data');
-  const { csrf_token } = await apiJson<{ csrf_token: string }>(page, '/api/session');
-  const res = await page.request.post('/transactions', {
-    headers: { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest', 'x-csrf-token': csrf_token },
-    multipart: {
-      account_id: String(jet2.id),
-      transaction_type: 'credit',
-      currency_id: String(jet2.currency_id),
-      amount,
-      reference_number: reference,
-      status: 'completed',
-      description: 'Claims journey credit',
-    },
-  });
-  if (!res.ok()) throw new Error(`POST /transactions answered ${res.status()}: ${await res.text()}`);
-}
-
 describe('claims', () => {
   it('an agent claims two unmatched credits with a receipt; the admin approves one and rejects the other', async () => {
     const { page, context } = browser;
@@ -78,8 +50,8 @@ describe('claims', () => {
 
     // The admin's unmatched table lists the journey's credits.
     await signInAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-    await createCredit(page, APPROVE, '12.34');
-    await createCredit(page, REJECT, '56.78');
+    await createSupplierCredit(page, 'Jet2holidays', APPROVE, '12.34', 'Claims journey credit');
+    await createSupplierCredit(page, 'Jet2holidays', REJECT, '56.78', 'Claims journey credit');
     await page.goto('/reports/commissions');
     const unmatched = page.getByTestId('unmatched-transactions');
     await unmatched.getByRole('searchbox', { name: 'Search unmatched transactions' }).fill(TAG);

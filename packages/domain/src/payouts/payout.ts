@@ -125,6 +125,17 @@ export function payoutAmountProblem(amount: Cents, gross: Cents, available: Cent
  */
 export const isOverpaid = (gross: Cents, available: Cents): boolean => (gross >= 0n ? available < 0n : available > 0n);
 
+/**
+ * An overpaid booking that is not cancelled (a cancelled one keeps what was paid and has nothing payable)
+ * is clawed back, whatever its transactions now say: the money that funded it went back to the supplier.
+ */
+export const isClawback = (bookingStatus: string, gross: Cents, available: Cents): boolean =>
+  bookingStatus !== 'cancelled' && isOverpaid(gross, available);
+
+/** Why the booking cannot be paid out now knowing its available amount (`can_payout`): a clawback can. */
+export const payoutBlockReasonAt = (e: PayoutEligibility, available: Cents): string | null =>
+  isClawback(e.booking_status, e.gross, available) ? null : payoutBlockReason(e);
+
 /** Why `amount` cannot claw back from an overpaid booking (between `available` and 0), or null. */
 export function clawbackProblem(amount: Cents, available: Cents): string | null {
   const inside = available < 0n ? amount < 0n && amount >= available : amount > 0n && amount <= available;
@@ -299,9 +310,7 @@ export function payoutBlockReason(e: PayoutEligibility): string | null {
 export function payoutRefusal(
   input: PayoutEligibility & { amount: Cents; available: Cents; agents_without_accounts: number },
 ): string | null {
-  // An overpaid booking (not cancelled: that one keeps what was paid and has nothing payable) can only be
-  // clawed back, whatever its transactions now say: the money that funded it went back to the supplier.
-  if (input.booking_status !== 'cancelled' && isOverpaid(input.gross, input.available))
+  if (isClawback(input.booking_status, input.gross, input.available))
     return (
       clawbackProblem(input.amount, input.available) ??
       (input.agents_without_accounts > 0 ? PAYOUT_MESSAGES.agentsWithoutAccounts : null)

@@ -206,30 +206,21 @@ export async function saveBooking(
       booking_group_id: groupId,
       supplier_id: supplier.id,
       booking_receipt_file_id: receiptId,
-      ...bookingRateColumns(resolved, computed.expected),
     };
-    const stored = keepLines
-      ? {
-          ...values,
-          ...Object.fromEntries(
-            Object.keys(bookingRateColumns(resolved, computed.expected)).map((k) => [
-              k,
-              existing![k as keyof BookingRow],
-            ]),
-          ),
-        }
-      : values;
+    // A completed booking keeps the rate it was paid at, as it keeps its lines.
+    const rates = bookingRateColumns(resolved, computed.expected);
+    const changedRates = keepLines ? {} : rates;
     let id: number;
     if (existing) {
       await tx
         .update(bookings)
-        .set({ ...stored, updated_at: new Date() })
+        .set({ ...values, ...changedRates, updated_at: new Date() })
         .where(eq(bookings.id, existing.id));
       id = existing.id;
     } else {
       const [row] = await tx
         .insert(bookings)
-        .values({ ...values, created_by_user_id: user.id })
+        .values({ ...values, ...rates, created_by_user_id: user.id })
         .returning({ id: bookings.id });
       id = row!.id;
     }
@@ -250,7 +241,7 @@ export async function saveBooking(
       entityType: 'booking',
       entityId: id,
       before: existing ? { ...auditView(existing), lines: existingLines } : undefined,
-      after: { ...stored, lines: keepLines ? existingLines : computed.lines },
+      after: { ...values, ...changedRates, lines: keepLines ? existingLines : computed.lines },
       ...(Object.keys(meta).length ? { meta } : {}),
     });
     return { id, created: !existing };

@@ -17,7 +17,15 @@
 import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import { PAYOUT_MESSAGES } from '@app/domain';
+import {
+  moneyFromDb,
+  moneyToString,
+  PAYOUT_MESSAGES,
+  percentFromDb,
+  percentToString,
+  type Cents,
+  type Percent,
+} from '@app/domain';
 import { todayUtc } from '../../clock';
 import { insertRule } from '../../test/factories';
 import { PNG, tableFingerprint, writtenTables } from '../../test/hostile';
@@ -388,12 +396,14 @@ export async function books(r: Real): Promise<BooksReport> {
 
 /* ------------------------------------------------------------------------------- helpers */
 
+/*
+ * The model counts money in whole cents (integers, exact in a JS number far beyond any amount here): read
+ * and written through the domain's exact decimal parsing and formatting, never by scaling a float.
+ */
 /** 2-decimal text of cents. */
-export const money = (cents: number) => {
-  const a = Math.abs(cents);
-  return `${cents < 0 ? '-' : ''}${Math.floor(a / 100)}.${String(a % 100).padStart(2, '0')}`;
-};
-const cents = (n: unknown) => Math.round(Number(n) * 100);
+export const money = (cents: number) => moneyToString(BigInt(cents) as Cents);
+/** Cents of a 2-decimal amount as the API answers it (a JSON number or a numeric string). */
+const cents = (n: unknown) => Number(moneyFromDb(String(n)));
 const pick = <T>(list: readonly T[], i: number): T => list[i % list.length]!;
 const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
@@ -407,7 +417,7 @@ function modelBooking(w: World, d: Row): MBooking {
     supplier: w.supplierKey.get(d.supplier_id as number)!,
     booker: w.agentKey.get(booker)!,
     live: d.status !== 'cancelled',
-    refund: Number(d.booking_amount) < 0,
+    refund: cents(d.booking_amount) < 0,
     paid: 0,
   };
 }
@@ -850,8 +860,9 @@ const singlePayout = op(
 );
 
 type CustomKind = 'own' | 'shift' | 'bad';
-const percent4 = (n: unknown) => Math.round(Number(n) * 10_000);
-const percentText = (p: number) => (p / 10_000).toFixed(4);
+/** Ten-thousandths of a percentage as the API answers it, and back to its text (exact, as money above). */
+const percent4 = (n: unknown) => Number(percentFromDb(String(n)));
+const percentText = (p: number) => percentToString(BigInt(p) as Percent);
 
 /** The bulk screen's custom split from the booking's lines: their own percentages, one moved by 1 point, or not adding up to 100. */
 function customSplit(lines: Row[], kind: CustomKind) {

@@ -7,7 +7,7 @@
 import {
   moneyToNumber,
   PAYOUT_MESSAGES,
-  isOverpaid,
+  payoutBlockReasonAt,
   singlePayoutAmountProblem,
   payoutDateProblem,
   needsReconciliation,
@@ -54,8 +54,7 @@ export async function payoutInfo(db: Db, id: number) {
   // The preview pays the whole available amount, or nothing when there is nothing (of the right sign) to pay.
   const amount = singlePayoutAmountProblem(f.available, f.gross, f.available) === null ? f.available : (0n as Cents);
   const items = planPayout({ gross: f.gross, paidBefore: f.paid, amount, lines, gstRate });
-  // An overpaid booking can be clawed back whatever its transactions now say (DOMAIN.md invariant 2).
-  const reason = f.booking_status !== 'cancelled' && isOverpaid(f.gross, f.available) ? null : payoutBlockReason(f);
+  const reason = payoutBlockReasonAt(f, f.available);
   return {
     status: 'success' as const,
     message: reason ?? 'Payout information retrieved successfully',

@@ -12,7 +12,7 @@
  */
 import {
   availableAmount,
-  isOverpaid,
+  isClawback,
   matchStatus,
   moneyFromDb,
   moneyToNumber,
@@ -201,7 +201,7 @@ export async function findTransactionStatuses(
       reconciled: b.is_reconciled,
       paidOnReferenceByOthers: moneyFromDb(b.others_paid),
     });
-    const clawback = b.booking_status !== 'cancelled' && isOverpaid(gross, available);
+    const clawback = isClawback(b.booking_status, gross, available);
     out.set(bookingId, {
       status: result.status,
       transaction_count: result.transaction_count,
@@ -229,7 +229,8 @@ export async function findTransactionStatuses(
 /** The most bookings computed and written per statement (memory and statement size stay bounded). */
 const REFRESH_CHUNK = 5000;
 
-const intArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
+/** A PostgreSQL int[] literal of ids, bound as one parameter (`= any(${intArray(ids)}::int[])`). */
+export const intArray = (ids: readonly number[]) => `{${ids.map(Number).join(',')}}`;
 
 /**
  * Serialises the writers that can change the match status of one supplier's bookings: a booking

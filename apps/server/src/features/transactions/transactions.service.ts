@@ -240,8 +240,7 @@ export async function updateTransaction(
     await lockFundingSuppliers(tx, [id]);
     const funding = (await findFunding(tx, [id])).get(id);
     if (funding) {
-      if (input.amount !== moneyFromDb(before.amount))
-        errors.amount = [FUNDING_MESSAGES.amountOrReference(funding)];
+      if (input.amount !== moneyFromDb(before.amount)) errors.amount = [FUNDING_MESSAGES.amountOrReference(funding)];
       if (input.reference_number.trim().toUpperCase() !== before.reference_number.trim().toUpperCase())
         errors.reference_number = [FUNDING_MESSAGES.amountOrReference(funding)];
       if (input.status !== 'completed' && input.status !== 'reversed')

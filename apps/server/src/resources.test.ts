@@ -6,12 +6,17 @@ import { HttpClient, residentBytes, startServerProcess, type ServerProcess } fro
 
 /**
  * Resource exhaustion, on a real server process (README "Limits"): an xlsx zip bomb on both import
- * routes and five anonymous 19 MB uploads are each refused in well under a second, the process grows
+ * routes and five anonymous 19 MB uploads are each refused at once, the process grows
  * by at most 50 MB (VmRSS), and a cheap request sent meanwhile is answered at once.
  */
 const MiB = 1024 * 1024;
 const RSS_BUDGET = 50 * MiB;
-const QUICK_MS = 1000;
+/**
+ * "At once" on any machine: refusing without reading takes milliseconds (the times are printed), reading
+ * 95 MB or inflating 1 GiB shows in VmRSS, which is what tells the two apart. A busy CI machine once took
+ * 1,018 ms for one of the five uploads, so the bound leaves room for load and does not decide on its own.
+ */
+const QUICK_MS = 5000;
 const UNPACKED_TOO_LARGE = 'The file is too large to read once unpacked.';
 
 let server: ServerProcess;
@@ -69,7 +74,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // The anonymous uploads come first: the bombs' growth, before the fix, would hide theirs.
 describe('a server under uploads meant to exhaust it', () => {
-  it('answers five parallel anonymous 19 MB uploads to /login with 419 in under a second each, without buffering them', async () => {
+  it('answers five parallel anonymous 19 MB uploads to /login with 419 at once, without buffering them', async () => {
     const boundary = 'hostile-upload';
     const body = Buffer.concat([
       Buffer.from(
@@ -103,7 +108,7 @@ describe('a server under uploads meant to exhaust it', () => {
     expect((await admin.call('GET', '/api/session')).status).toBe(200); // and the server is still here
   }, 60_000);
 
-  it('refuses an xlsx zip bomb on both import routes in under a second, without growing, while it answers others', async () => {
+  it('refuses an xlsx zip bomb on both import routes at once, without growing, while it answers others', async () => {
     const bomb = zipBomb();
     expect(bomb.length).toBeLessThan(1.2 * MiB);
     const accounts = (await admin.call('GET', '/accounts')).json.data as { id: number; name: string }[];

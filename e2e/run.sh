@@ -54,7 +54,7 @@ for tool in pdftotext pdftoppm soffice; do
 done
 
 echo "== API tests on PostgreSQL 15"
-npx vitest run --project server
+npx vitest run --project 'server*'
 
 # A gate must give the same answer twice: CI replays a fixed seed (10,000 requests that passed), set
 # FUZZ_SEED to another to try it here; `npm run fuzz` alone draws a new seed each time to explore.

@@ -8,6 +8,7 @@ import { BookingFormPage } from '../page-models/bookings-form';
 import { BookingsListPage } from '../page-models/bookings-list';
 import { LoginPage } from '../page-models/login-page';
 import { choose } from '../page-models/mantine';
+import { settled } from '../page-models/transactions';
 
 // Demo logins (DEMO=1 on an empty data directory). Olivia: default 70%, GST registered (5%).
 const AGENT = { email: 'olivia.tremblay@example.com', password: 'agent-demo' };
@@ -158,7 +159,7 @@ describe('bookings', () => {
     await list.action('Cancel', reference).click();
     const dialog = list.dialog('Confirm Cancellation');
     await dialog.getByLabel('Cancellation Note').fill('Refund recorded by mistake');
-    await page.waitForTimeout(400); // the modal's opening transition
+    await settled(dialog); // the modal's opening transition, for the screenshot
     await screenshot(page, 'admin-cancel-modal');
     await dialog.getByRole('button', { name: 'Cancel Booking' }).click();
     await list.banner().waitFor();

@@ -22,6 +22,28 @@ declare module 'vitest' {
  * each test file gets a fresh copy (see setup-file.ts).
  */
 export default async function setup(project: TestProject) {
+  // The two server projects (vitest.config.ts) share one cluster and template: the first to start makes
+  // them, the last to finish removes them. globalThis, because each project imports this file anew.
+  const shared = globalThis as { serverTestDatabase?: { users: number; ready: Promise<SharedDatabase> } };
+  shared.serverTestDatabase ??= { users: 0, ready: startTestDatabase() };
+  const mine = shared.serverTestDatabase;
+  mine.users += 1;
+  const { adminUrl, stop } = await mine.ready;
+  project.provide('pgAdminUrl', adminUrl);
+  return async () => {
+    mine.users -= 1;
+    if (mine.users > 0) return;
+    delete shared.serverTestDatabase;
+    await stop();
+  };
+}
+
+interface SharedDatabase {
+  adminUrl: string;
+  stop(): Promise<void>;
+}
+
+async function startTestDatabase(): Promise<SharedDatabase> {
   let server: EmbeddedServer | null = null;
   let tmp: string | null = null;
   let adminUrl: string;
@@ -34,14 +56,10 @@ export default async function setup(project: TestProject) {
     server = await startEmbeddedPostgres({ dataDir: tmp });
     adminUrl = server.url('postgres');
   }
+  // Leftover copies from an earlier interrupted run on an external server.
+  await dropTestDatabases(adminUrl);
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  // Leftover copies from an earlier interrupted run on an external server.
-  const stale = await admin.query<{ datname: string }>(
-    `select datname from pg_database where datname = $1 or datname like 'test\\_%'`,
-    [TEMPLATE_DB],
-  );
-  for (const { datname } of stale.rows) await admin.query(`drop database if exists "${datname}" with (force)`);
   await admin.query(`create database ${TEMPLATE_DB}`);
   await admin.end();
 
@@ -53,21 +71,26 @@ export default async function setup(project: TestProject) {
   await computeMissingMatchStatuses(db);
   await db.$client.end();
 
-  project.provide('pgAdminUrl', adminUrl);
-  return async () => {
-    if (external) {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      const copies = await c.query<{ datname: string }>(
-        `select datname from pg_database where datname = $1 or datname like 'test\\_%'`,
-        [TEMPLATE_DB],
-      );
-      for (const { datname } of copies.rows) await c.query(`drop database if exists "${datname}" with (force)`);
-      await c.end();
-    }
-    await server?.stop();
-    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  return {
+    adminUrl,
+    async stop() {
+      if (external) await dropTestDatabases(adminUrl);
+      await server?.stop();
+      if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+    },
   };
+}
+
+/** Drops the template and every per-file copy on this server. */
+async function dropTestDatabases(adminUrl: string) {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  const copies = await c.query<{ datname: string }>(
+    `select datname from pg_database where datname = $1 or datname like 'test\\_%'`,
+    [TEMPLATE_DB],
+  );
+  for (const { datname } of copies.rows) await c.query(`drop database if exists "${datname}" with (force)`);
+  await c.end();
 }
 
 export function withDatabase(url: string, database: string): string {

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { format } from 'node:util';
 import { afterEach, beforeEach, vi } from 'vitest';
@@ -36,8 +37,13 @@ if (!('fonts' in document)) {
     value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
   });
 }
-const { getComputedStyle } = window;
-window.getComputedStyle = (element: Element) => getComputedStyle(element);
+// jsdom's getComputedStyle takes a pseudo-element argument it does not implement: drop it. Once per
+// environment: test files share one (vitest.config.ts, isolate: false), and this file runs for each.
+if (!(window as { computedStyleWrapped?: boolean }).computedStyleWrapped) {
+  const { getComputedStyle } = window;
+  window.getComputedStyle = (element: Element) => getComputedStyle(element);
+  (window as { computedStyleWrapped?: boolean }).computedStyleWrapped = true;
+}
 
 /*
  * Any console.error fails the test (React warnings, act() warnings, failed prop types…).
@@ -60,6 +66,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // Mantine keeps its notifications in a module-level store, which outlives the unmounted app.
+  notifications.clean();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   window.history.replaceState(null, '', '/');

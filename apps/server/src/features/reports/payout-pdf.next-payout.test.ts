@@ -8,6 +8,7 @@ import { defaultReportRange, statementTooLarge } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { todayUtc } from '../../clock';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
+import { poppler } from '../../test/requires-tool';
 import * as pdf from './payout-pdf.testing';
 
 const PASSWORD = 'next-payout-pdf-password';
@@ -103,7 +104,8 @@ describe('GET /api/reports/next-payout-pdf', () => {
   });
 });
 
-describe.runIf(pdf.popplerTests)('the next-payout PDF reads as the lines it would pay (pdftotext)', () => {
+describe('the next-payout PDF reads as the lines it would pay (pdftotext)', () => {
+  poppler.needInThisBlock();
   it('prints every line, a subtotal per agent and currency, and a grand total per currency, to the cent', async () => {
     const pages = pdf.pdfPages((await get(admin, RANGE)).rawPayload);
     const text = pages.join('\n');

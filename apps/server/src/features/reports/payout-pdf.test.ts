@@ -7,12 +7,12 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
+import { poppler } from '../../test/requires-tool';
 import {
   amountsOf,
   pageCount,
   payableBookings,
   pdfPages,
-  popplerTests,
   printedAmount,
   printedSum,
   renderFirstPage,
@@ -143,7 +143,8 @@ describe('GET /api/reports/payout-pdf/{payoutId}: who gets what', () => {
   });
 });
 
-describe.runIf(popplerTests)('the payout PDF reads as the payout items (pdftotext)', () => {
+describe('the payout PDF reads as the payout items (pdftotext)', () => {
+  poppler.needInThisBlock();
   it('prints every item with its amounts, a subtotal per agent and the grand total, to the cent', async () => {
     const pages = pdfPages((await get(cad.admin, cad.payoutId)).rawPayload);
     const text = pages.join('\n');

@@ -1,9 +1,9 @@
 /**
  * Reading the payout PDFs in tests: the `%PDF` magic and the page count need nothing; the text and the
- * picture need Debian's poppler-utils (`pdftotext`, `pdftoppm`). Without poppler those tests skip, unless
- * REQUIRE_POPPLER=1 (the e2e stage sets it), where a missing poppler fails them.
+ * picture need Debian's poppler-utils (`pdftotext`, `pdftoppm`): those tests call `poppler.need`
+ * (test/requires-tool.ts), which skips them with the reason, or fails them under REQUIRE_POPPLER=1.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { formatStatementAmount, moneyFromDb, type Cents } from '@app/domain';
@@ -11,11 +11,6 @@ import { expect } from 'vitest';
 import type { Db } from '../../db/client';
 import type { TestApp, TestClient } from '../../test/test-app';
 import { seedPayableBookings, type PayoutSeed } from '../payouts';
-
-const installed = spawnSync('pdftotext', ['-v'], { stdio: 'ignore' }).error === undefined;
-
-/** Whether the poppler tests run: poppler is installed, or it is required (then a missing one fails). */
-export const popplerTests = installed || process.env.REQUIRE_POPPLER === '1';
 
 /** The PDF's text as `pdftotext -layout` lays it out, one string per page. */
 export function pdfPages(pdf: Buffer): string[] {

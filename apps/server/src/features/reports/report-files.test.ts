@@ -13,11 +13,12 @@ import {
   TELPAY_COLUMNS,
   type Cents,
 } from '@app/domain';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { libreOffice } from '../../test/requires-tool';
 import { book, buildReportWorld, DAY, payOut, receive, type ReportWorld } from './reports.fixture';
 import { QUICKBOOKS_TOO_MANY_ROWS } from './report-files.service';
 
@@ -523,10 +524,8 @@ describe('import files', () => {
   });
 });
 
-const soffice = spawnSync('soffice', ['--version'], { encoding: 'utf8' }).status === 0;
-const sofficeTests = soffice || process.env.REQUIRE_SOFFICE === '1';
-
-describe.skipIf(!sofficeTests)('LibreOffice opens the workbooks', () => {
+describe('LibreOffice opens the workbooks', () => {
+  libreOffice.needInThisBlock();
   it('converts both reports to CSV without error', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-files-'));
     try {

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # npm run test:e2e (CONTRACT.md §1):
 #   1. the API tests again on Debian's PostgreSQL 15 (TEST_DATABASE_URL, or a throwaway cluster started here),
-#      then the 10,000-request fuzz run (npm run fuzz) and 300 sequences of the money model (npm run model)
-#      on the same server;
+#      the money property tests at full count (npm run test:deep), then the 10,000-request fuzz run
+#      (npm run fuzz) and 300 sequences of the money model (npm run model) on the same server;
 #   2. browser journeys in headless Chromium (/usr/bin/chromium) against the running app, then the books
 #      check (npm run cli -- books:check) over the database the journeys wrote.
 set -euo pipefail
@@ -55,6 +55,10 @@ done
 
 echo "== API tests on PostgreSQL 15"
 npx vitest run --project 'server*'
+
+# npm test runs a twentieth of each money property test's cases; here they run in full.
+echo "== The money property tests at their full counts"
+npm run --silent test:deep
 
 # A gate must give the same answer twice: CI replays a fixed seed (10,000 requests that passed), set
 # FUZZ_SEED to another to try it here; `npm run fuzz` alone draws a new seed each time to explore.

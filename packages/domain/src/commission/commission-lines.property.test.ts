@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import type { Cents } from '../money/money';
 import { applyPercent, type Percent } from '../money/percent';
-import { absB, centsArb, percentArb, sign, sumB } from '../money/test-arbitraries';
+import { absB, centsArb, deepRuns, percentArb, sign, sumB } from '../money/test-arbitraries';
 import { computeCommissionLines } from './commission-lines';
 import { resolveBookingRate } from './resolve-rate';
 
@@ -50,7 +50,7 @@ describe('commission line properties', () => {
           })
         );
       }),
-      { numRuns: 250_000 },
+      { numRuns: deepRuns(250_000) },
     );
   });
 });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { allocate, allocateByWeights } from './allocate';
-import { absB, centsArb, linePercentsArb, sign, sumB, weightsArb } from './test-arbitraries';
+import { absB, centsArb, deepRuns, linePercentsArb, sign, sumB, weightsArb } from './test-arbitraries';
 
 describe('allocation properties', () => {
   it('parts always sum to the whole; no part exceeds it or has the opposite sign', () => {
@@ -13,7 +13,7 @@ describe('allocation properties', () => {
         }
         return true;
       }),
-      { numRuns: 250_000 },
+      { numRuns: deepRuns(250_000) },
     );
   });
 });

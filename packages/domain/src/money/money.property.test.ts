@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { allocate } from './allocate';
 import { MAX_MONEY_CENTS, moneyFromDb, moneyToNumber, moneyToString, parseMoney, type Cents } from './money';
 import { applyPercent, applyPercentProduct, parsePercent, percentFromDb, percentToString } from './percent';
-import { centsArb, linePercentsArb, percentArb } from './test-arbitraries';
+import { centsArb, deepRuns, linePercentsArb, percentArb } from './test-arbitraries';
 
-const RUNS = 250_000;
+const RUNS = deepRuns(250_000);
 
 describe('money properties', () => {
   it('rounding is symmetric for refunds: f(-x) = -f(x)', () => {

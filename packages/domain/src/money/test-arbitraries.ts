@@ -4,6 +4,7 @@
  * and numeric(14,2) fits (99,999,999,999,999 < 2^53).
  */
 import fc from 'fast-check';
+import { inject } from 'vitest';
 import { MAX_MONEY_CENTS, type Cents } from './money';
 import { HUNDRED_PERCENT, type Percent } from './percent';
 
@@ -44,3 +45,15 @@ export const weightsArb: fc.Arbitrary<bigint[]> = fc
 export const sign = (n: bigint): -1 | 0 | 1 => (n < 0n ? -1 : n > 0n ? 1 : 0);
 export const absB = (n: bigint): bigint => (n < 0n ? -n : n);
 export const sumB = (xs: readonly bigint[]): bigint => xs.reduce((a, b) => a + b, 0n);
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    deepTests: boolean;
+  }
+}
+
+/**
+ * A property's case count: all of `deep` under `npm run test:deep` (DEEP_TESTS=1, the e2e stage), a
+ * twentieth (at least 2,000) in `npm test`, which runs often and must stay quick.
+ */
+export const deepRuns = (deep: number): number => (inject('deepTests') ? deep : Math.max(2_000, Math.round(deep / 20)));

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { allocate } from '../money/allocate';
 import { sumMoney, type Cents } from '../money/money';
 import { applyPercent, HUNDRED_PERCENT, type Percent } from '../money/percent';
-import { linePercentsArb } from '../money/test-arbitraries';
+import { deepRuns, linePercentsArb } from '../money/test-arbitraries';
 import { availableAmount, payoutAmountProblem, planPayout, statusAfterPayout, type PayoutLine } from './payout';
 
 const GST = 50_000n as Percent; // 5%
@@ -84,7 +84,7 @@ describe('payout allocation properties', () => {
           });
         },
       ),
-      { numRuns: 100_000 },
+      { numRuns: deepRuns(100_000) },
     );
   }, 120_000);
 
@@ -112,7 +112,7 @@ describe('payout allocation properties', () => {
           }
         },
       ),
-      { numRuns: 100_000 },
+      { numRuns: deepRuns(100_000) },
     );
   }, 120_000);
 
@@ -143,7 +143,7 @@ describe('payout allocation properties', () => {
           );
         });
       }),
-      { numRuns: 100_000 },
+      { numRuns: deepRuns(100_000) },
     );
   }, 120_000);
 });

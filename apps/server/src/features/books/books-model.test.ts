@@ -26,7 +26,7 @@ import {
   type World,
 } from './books-model.commands';
 
-const RUNS = Number(process.env.BOOKS_MODEL_RUNS ?? 40);
+const RUNS = Number(process.env.BOOKS_MODEL_RUNS ?? 20);
 const rawSeed = process.env.BOOKS_MODEL_SEED;
 /** The slice replays one seed (the same answer twice); `random` or none on a long run draws a new one. */
 const SEED =

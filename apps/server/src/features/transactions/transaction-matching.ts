@@ -166,6 +166,10 @@ export async function findTransactionStatuses(
           from accounts a
           join transactions t on t.account_id = a.id and t.normalized_reference = upper(btrim(b.booking_reference))
          where a.accountable_type = 'supplier' and a.accountable_id = b.supplier_id and t.status = 'completed'
+        -- A fence: one lookup per booking in transactions_account_reference_idx, whatever the statistics
+        -- say. Flattened into a join, a planner that expected few rows (a supplier it had not analysed yet)
+        -- merged on the supplier alone and compared 30,000,000 pairs for 5,000 bookings (24 s, not 0.1 s).
+        offset 0
       ) m on true
       cross join lateral ${referenceGroupTotals('b')} g
      where b.id = any(${`{${ids.join(',')}}`}::int[]) and ${visible}

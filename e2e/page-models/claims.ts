@@ -66,6 +66,11 @@ export class UnclaimedSearch {
     return this.page.getByTestId('search-error');
   }
 
+  /** What the search says when it found nothing (an answer, not an error). */
+  none() {
+    return this.page.getByTestId('search-none');
+  }
+
   async find(reference: string) {
     await this.reference().fill(reference);
     await this.reference().press('Enter');

@@ -94,8 +94,8 @@ describe('claims', () => {
     await search.panel().waitFor();
     expect(await search.searchButton().isDisabled()).toBe(true);
     await search.find(`${TAG}-NONE`);
-    await search.error().waitFor();
-    expect(await search.error().innerText()).toBe('No unclaimed transaction found for this reference number.');
+    await search.none().waitFor();
+    expect(await search.none().innerText()).toBe('No unmatched transaction found for this reference.');
     await search.panel().scrollIntoViewIfNeeded();
     await shot(page, 'agent-search-not-found');
 

@@ -15,7 +15,8 @@ export const CLAIM_MESSAGES = {
   /** Spec §5: the same message as the booking form. */
   bookingReference: BOOKING_REFERENCE_MESSAGE,
   bookingDataNotJson: 'The booking data must be a JSON object (the claim form sends it as text).',
-  notFound: 'No unclaimed transaction found for this reference number.',
+  /** The agents' search found nothing (a 200 with no transaction: nothing went wrong). */
+  notFound: 'No unmatched transaction found for this reference.',
   transactionInvalid: 'The selected transaction is invalid.',
   notSupplierAccount: 'Only a transaction on a supplier account can be claimed.',
   notCredit: 'Only a credit transaction can be claimed: this one is a debit.',

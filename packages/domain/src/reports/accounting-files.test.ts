@@ -176,6 +176,19 @@ describe('QuickBooks Desktop IIF', () => {
     expect(amounts.reduce((a, b) => a + b, 0n)).toBe(0n);
     expect(iifEntry([])).toBe('');
   });
+
+  it('writes no text field that a spreadsheet would run as a formula', () => {
+    const hostile = ['=HYPERLINK("http://evil.example/?x","click")', '+SUM(1+1)', '@SUM(1)', '-2+3', '=CMD|calc'];
+    for (const text of hostile) {
+      const lines = journalEntry(payment({ agentName: text }), { commission: text, gst: text, clearing: text });
+      for (const row of iifEntry(lines).split('\r\n').slice(0, -2)) {
+        const [, , , , account, name, , docnum, memo] = row.split('\t');
+        for (const field of [account, name, docnum, memo]) expect(field, row).not.toMatch(/^[=+\-@]/);
+        expect(name).toBe(`'${text}`);
+        expect(account).toBe(`'${text}`);
+      }
+    }
+  });
 });
 
 describe('sheet names', () => {

@@ -124,12 +124,15 @@ function cut(text: string, max: number): string {
 /* ------------------------------------------------------------------ CSV */
 
 /**
- * One CSV field (RFC 4180): quoted when it holds a comma, quote, line break or edge space; a text that a
- * spreadsheet would run as a formula (starting with = + - @, tab or CR) gets a leading apostrophe
- * (OWASP "CSV injection"). Amounts are written with {@link csvAmount} and are not text.
+ * A text that a spreadsheet would run as a formula (starting with = + - @, tab or CR) gets a leading
+ * apostrophe (OWASP "CSV injection"): the CSV files and the IIF file, which LibreOffice and Excel open
+ * as a sheet too. Amounts are written with {@link csvAmount} and are not text.
  */
+export const noFormula = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+/** One CSV field (RFC 4180): {@link noFormula}, then quoted when it holds a comma, quote, line break or edge space. */
 export function csvText(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = noFormula(value);
   return /[",\r\n]|^\s|\s$/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
@@ -362,6 +365,12 @@ export const iifHeader = (): string =>
     .map((r) => r.join('\t') + IIF_EOL)
     .join('');
 
+/**
+ * An IIF text field: Windows-1252 ({@link toLatin1}) and never a formula ({@link noFormula}): an agent
+ * named '=HYPERLINK(…)' became a live link when the file was opened in LibreOffice.
+ */
+const iifText = (value: string): string => noFormula(toLatin1(value));
+
 /** VERIFIED: IIF dates are MM/DD/YYYY whatever the company's format. */
 export const iifDate = (iso: string): string => quickBooksDate(iso, 'MM/DD/YYYY');
 
@@ -381,11 +390,11 @@ export function iifEntry(lines: readonly JournalLine[]): string {
               '',
               'GENERAL JOURNAL',
               iifDate(l.date),
-              toLatin1(l.account),
-              toLatin1(l.name),
+              iifText(l.account),
+              iifText(l.name),
               csvAmount(l.amount),
-              toLatin1(l.journalNo),
-              toLatin1(l.description),
+              iifText(l.journalNo),
+              iifText(l.description),
             ].join('\t') + IIF_EOL,
         )
         .join('') +

@@ -204,7 +204,11 @@ export type UnmatchedTransaction = z.output<typeof unmatchedTransactionSchema>;
 export const unmatchedTransactionsResponse = pageOf(unmatchedTransactionSchema);
 
 /** `GET /api/unclaimed-bookings/search` (spec §7: status, data.transaction). */
-export const unclaimedSearchResponse = success({ data: z.object({ transaction: unmatchedTransactionSchema }) });
+/** The search's answer: the transaction, or null with the message that none was found. */
+export const unclaimedSearchResponse = success({
+  message: z.string().optional(),
+  data: z.object({ transaction: unmatchedTransactionSchema.nullable() }),
+});
 
 const person = z.object({ id: z.number().int(), name: z.string() });
 

@@ -16,7 +16,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client';
 import type { RouteModule } from '../../http/app';
-import { AppError, forbidden, notFound } from '../../http/errors';
+import { forbidden, notFound } from '../../http/errors';
 import { idParams, route } from '../../http/route';
 import { CONTENT_SECURITY_POLICY } from '../../http/security-headers';
 import { sendStoredFile } from '../../shared/stored-files';
@@ -71,13 +71,15 @@ export const claimRoutes: RouteModule = ({ db }) => [
     access: 'user',
     summary:
       'The newest unmatched credit transaction with this reference (trimmed, case-insensitive; any supplier), ' +
-      "for the dashboard's unclaimed-booking search; 404 when there is none.",
+      "for the dashboard's unclaimed-booking search; none found is a 200 with transaction null and a message.",
     tags: ['claims'],
     query: unclaimedSearchQuerySchema,
     response: unclaimedSearchResponse,
     handler: async ({ query }) => {
       const transaction = await findUnmatchedByReference(db, query.reference_number);
-      if (!transaction) throw new AppError('not_found', CLAIM_MESSAGES.notFound);
+      // Nothing found is an answer, not an error (a 404 was logged as one by the browser).
+      if (!transaction)
+        return { status: 'success' as const, message: CLAIM_MESSAGES.notFound, data: { transaction: null } };
       return { status: 'success' as const, data: { transaction } };
     },
   }),

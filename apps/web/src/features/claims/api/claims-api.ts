@@ -66,18 +66,21 @@ export function useUnmatchedTransactions(params: UnmatchedTransactionsParams) {
 
 /* ------------------------------------------------------------------ unclaimed search (agents) */
 
-/** `GET /api/unclaimed-bookings/search?reference_number=`: the unmatched credit with that reference. */
+/**
+ * `GET /api/unclaimed-bookings/search?reference_number=`: the unmatched credit with that reference, or
+ * none (transaction null) with the server's message.
+ */
 export function useUnclaimedSearch(reference: string) {
   return useQuery({
     queryKey: [...claimsQueryKey, 'search', reference],
-    queryFn: async ({ signal }) =>
-      (
-        await getJson('/api/unclaimed-bookings/search', {
-          query: { reference_number: reference },
-          signal,
-          schema: unclaimedSearchResponse,
-        })
-      ).data.transaction,
+    queryFn: async ({ signal }) => {
+      const answer = await getJson('/api/unclaimed-bookings/search', {
+        query: { reference_number: reference },
+        signal,
+        schema: unclaimedSearchResponse,
+      });
+      return { transaction: answer.data.transaction, message: answer.message ?? null };
+    },
     enabled: reference !== '',
     // A search is asked for: a second click asks again rather than showing what was found before.
     staleTime: 0,

@@ -52,16 +52,21 @@ describe('UnclaimedSearchPanel', () => {
     expect(referenceInput()).toHaveValue('');
   });
 
-  it("says the server's not-found message, and searches again when asked again", async () => {
+  it("says the server's message when nothing is found (an answer, not an error), and searches again when asked again", async () => {
     const { user, mock } = open({
-      status: 404,
-      body: { status: 'error', message: 'No unclaimed transaction found for this reference number.' },
+      status: 200,
+      body: {
+        status: 'success',
+        message: 'No unmatched transaction found for this reference.',
+        data: { transaction: null },
+      },
     });
     await user.type(await screen.findByLabelText('Booking reference'), 'NOPE1');
     await user.click(searchButton());
-    expect(await screen.findByTestId('search-error')).toHaveTextContent(
-      'No unclaimed transaction found for this reference number.',
+    expect(await screen.findByTestId('search-none')).toHaveTextContent(
+      'No unmatched transaction found for this reference.',
     );
+    expect(screen.queryByTestId('search-error')).not.toBeInTheDocument();
     await user.click(searchButton());
     await waitFor(() => expect(mock.calls('GET /api/unclaimed-bookings/search')).toHaveLength(2));
   });

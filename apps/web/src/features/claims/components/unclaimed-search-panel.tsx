@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, TextInput } f
 import { IconAlertTriangle, IconCircleCheck, IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { getErrorMessage, isApiError } from '../../../lib/api-client';
+import { getErrorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useUnclaimedSearch } from '../api/claims-api';
 import { ClaimModal } from './claim-modal';
@@ -95,20 +95,21 @@ function SearchResult({ search, onClaim }: SearchResultProps) {
     );
   }
   if (search.isError) {
-    const notFound = isApiError(search.error) && search.error.status === 404;
     return (
-      <Alert
-        color={notFound ? 'gray' : 'red'}
-        variant="light"
-        icon={<IconAlertTriangle size={18} />}
-        data-testid="search-error"
-      >
+      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="search-error">
         {getErrorMessage(search.error, CLAIM_MESSAGES.searchFailed)}
       </Alert>
     );
   }
   if (!search.data) return null;
-  const transaction = search.data;
+  const { transaction } = search.data;
+  if (!transaction) {
+    return (
+      <Alert color="gray" variant="light" data-testid="search-none">
+        {search.data.message ?? CLAIM_MESSAGES.notFound}
+      </Alert>
+    );
+  }
   return (
     <Paper withBorder radius="md" p="md" data-testid="unclaimed-result">
       <Stack gap="sm">

@@ -4,8 +4,8 @@ import {
   matchesBookingFormat,
   MSG_TRANSACTION_EXCEPTION,
   MSG_TRANSACTION_FAILED,
-  parseMoney,
   moneyInputText,
+  transactionInputSchema,
 } from '@app/domain';
 import {
   Alert,
@@ -109,8 +109,9 @@ export function TransactionForm({ accounts, transaction }: { accounts: Account[]
     if (!values.account_id) errors.account_id = 'The account field is required.';
     if (!values.transaction_type) errors.transaction_type = 'The transaction type field is required.';
     if (!values.currency_id) errors.currency_id = 'The currency field is required.';
-    const amount = parseMoney(values.amount);
-    if (!amount.ok || amount.value < 1n) errors.amount = 'The amount field must be at least 0.01.';
+    // The server's rule and messages: required, at most 2 decimals, at least 0.01.
+    const amount = transactionInputSchema.shape.amount.safeParse(values.amount);
+    if (!amount.success) errors.amount = amount.error.issues[0]!.message;
     if (!values.reference_number.trim()) errors.reference_number = 'The reference number field is required.';
     else if (referenceMismatch) errors.reference_number = formatMismatchMessage(format!);
     setFieldErrors(errors);

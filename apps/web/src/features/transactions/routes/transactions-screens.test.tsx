@@ -219,6 +219,22 @@ describe('Single transaction form', () => {
     expect(await screen.findByRole('option', { name: 'Reversed' })).toBeInTheDocument();
   });
 
+  it("says an empty amount is required, and a zero one too small, with the server's messages", async () => {
+    const { user, mock } = renderScreen('/transactions/create', {
+      'GET /accounts': ok([account]),
+      'GET /api/currencies': ok([cad]),
+    });
+    await screen.findByTestId('transaction-form');
+    const amount = screen.getByLabelText(/^Amount/);
+    await user.click(screen.getByRole('button', { name: 'Create transaction' }));
+    expect(await screen.findAllByText('The amount field is required.')).not.toHaveLength(0);
+    expect(amount).toHaveAccessibleDescription('The amount field is required.');
+    await user.type(amount, '0');
+    await user.click(screen.getByRole('button', { name: 'Create transaction' }));
+    await waitFor(() => expect(amount).toHaveAccessibleDescription('The amount field must be at least 0.01.'));
+    expect(mock.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
   it('shows the format message as the reference is typed', async () => {
     const { user } = renderScreen('/transactions/create', {
       'GET /accounts': ok([account]),

@@ -11,6 +11,7 @@ import {
   parseImportAmount,
   parseTransactionImportFile,
   skippedRowMessage,
+  SPREADSHEET_MAX_ROWS,
   transactionImportFileKind,
   type ImportFileResult,
 } from './import-file';
@@ -133,6 +134,15 @@ describe('the transaction import file, on the fixture corpus', () => {
     for (let i = 0; i < 100_000; i++) lines.push(`REF${i},${i % 7 === 0 ? '-' : ''}${(i % 1000) + 1}.${i % 100}`);
     const r = await parseTransactionImportFile('big.csv', new TextEncoder().encode(lines.join('\n')));
     expect(r.ok && r.rows.length).toBe(100_000);
+  });
+
+  it('refuses a CSV of more rows than a sheet may hold, as the agent import does, but not trailing blank lines', async () => {
+    const csv = (rows: number, trailingBlank = 0) =>
+      new TextEncoder().encode('A,1\n'.repeat(rows) + '\n'.repeat(trailingBlank));
+    const over = await parseTransactionImportFile('big.csv', csv(SPREADSHEET_MAX_ROWS + 1));
+    expect(over.ok ? 'ok' : over.error).toBe(IMPORT_MESSAGES.unpackedTooLarge);
+    const atLimit = await parseTransactionImportFile('big.csv', csv(SPREADSHEET_MAX_ROWS, 100));
+    expect(atLimit.ok && atLimit.rows.length).toBe(SPREADSHEET_MAX_ROWS);
   });
 });
 

@@ -445,6 +445,10 @@ export async function parseTransactionImportFile(filename: string, bytes: Uint8A
     const text = decodeTextFile(bytes);
     if (text === null) return failure(IMPORT_MESSAGES.unsupported);
     cells = splitDelimitedText(text);
+    // A sheet's row limit holds for text too (the agent import reads CSV as a sheet and refuses it alike).
+    let last = cells.length - 1;
+    while (last >= 0 && cells[last]!.every((c) => String(c).trim() === '')) last--;
+    if (last >= SPREADSHEET_MAX_ROWS) return failure(IMPORT_MESSAGES.unpackedTooLarge);
   } else {
     // An Excel file is a ZIP (xlsx) or an OLE2 compound file (xls); either extension may hold either.
     if (magic !== 'zip' && magic !== 'ole2') return failure(IMPORT_MESSAGES.unsupported);

@@ -37,12 +37,15 @@ const env = (port: number) => ({
 
 async function startServer(
   extraEnv: Record<string, string> = {},
+  options: { ownProcessGroup?: boolean } = {},
 ): Promise<{ child: ChildProcess; port: number; output: () => string }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: { ...env(port), ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // As a terminal runs it: the server and its PostgreSQL in a group of their own, which Ctrl-C signals.
+    detached: options.ownProcessGroup ?? false,
   });
   children.push(child);
   let out = '';
@@ -263,6 +266,24 @@ describe('the server process', () => {
       .map((l) => JSON.parse(l) as { level: number; msg: string });
     // Start-up and shutdown only: no request lines, nothing at error level (50) or above.
     expect(lines.filter((l) => /request/.test(l.msg))).toEqual([]);
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['shutting down', 'stopped']));
+    for (let i = 0; i < 100 && alive(pg); i++) await sleep(50);
+    expect(alive(pg)).toBe(false);
+  }, 120_000);
+
+  it('on Ctrl-C (SIGINT to the process group, PostgreSQL included) logs nothing at error level and exits 0', async () => {
+    const server = await startServer({ LOG_LEVEL: 'info' }, { ownProcessGroup: true });
+    const pg = postmasterPid()!;
+    await sleep(1500); // the job queue's workers have polled: their sessions are open when PostgreSQL stops
+    process.kill(-server.child.pid!, 'SIGINT');
+    const code = await new Promise((r) => server.child.once('exit', (c) => r(c)));
+    expect(code).toBe(0);
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { level: number; msg: string });
     expect(lines.filter((l) => l.level >= 50)).toEqual([]);
     expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['shutting down', 'stopped']));
     for (let i = 0; i < 100 && alive(pg); i++) await sleep(50);

@@ -72,7 +72,14 @@ export async function startJobRunner(
     // Cron scheduling is not used; supervision (expiry, retention) stays on.
     schedule: false,
   });
-  boss.on('error', (err: unknown) => log.error({ err }, 'job queue error'));
+  boss.on('error', (err: unknown) => {
+    // A Ctrl-C in a terminal signals the whole process group, so PostgreSQL (our child) ends its sessions
+    // while main.ts is still stopping the queue: expected, a line at warn. Otherwise an error, logged
+    // without the pg client the error carries (kilobytes of connection state).
+    if (isShutdownError(err))
+      log.warn({ code: (err as { code?: string }).code }, 'job queue: the database is shutting down');
+    else log.error({ err: plainError(err) }, 'job queue error');
+  });
   await boss.start();
 
   const workerIds = new Map<string, string>();
@@ -127,4 +134,20 @@ export async function startJobRunner(
       await boss.stop({ graceful: true, timeout: 15_000, close: true, wait: true });
     },
   };
+}
+
+/** PostgreSQL ended the session: admin_shutdown (57P01), crash_shutdown (57P02), or the socket closed under a stop. */
+function isShutdownError(err: unknown): boolean {
+  const e = err as { code?: string; message?: string } | null;
+  return (
+    e?.code === '57P01' ||
+    e?.code === '57P02' ||
+    /terminating connection due to administrator command|Connection terminated/i.test(e?.message ?? '')
+  );
+}
+
+/** What a log needs of an error: its kind, message, code and stack, not the objects it references. */
+function plainError(err: unknown) {
+  if (!(err instanceof Error)) return { message: String(err) };
+  return { type: err.name, message: err.message, code: (err as { code?: string }).code, stack: err.stack };
 }

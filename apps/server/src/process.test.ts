@@ -259,11 +259,7 @@ describe('the server process', () => {
     server.child.kill('SIGTERM');
     const code = await new Promise((r) => server.child.once('exit', (c) => r(c)));
     expect(code).toBe(0);
-    const lines = server
-      .output()
-      .split('\n')
-      .filter((l) => l.startsWith('{'))
-      .map((l) => JSON.parse(l) as { level: number; msg: string });
+    const lines = logLines(server.output());
     // Start-up and shutdown only: no request lines, nothing at error level (50) or above.
     expect(lines.filter((l) => /request/.test(l.msg))).toEqual([]);
     expect(lines.filter((l) => l.level >= 50)).toEqual([]);
@@ -279,17 +275,20 @@ describe('the server process', () => {
     process.kill(-server.child.pid!, 'SIGINT');
     const code = await new Promise((r) => server.child.once('exit', (c) => r(c)));
     expect(code).toBe(0);
-    const lines = server
-      .output()
-      .split('\n')
-      .filter((l) => l.startsWith('{'))
-      .map((l) => JSON.parse(l) as { level: number; msg: string });
+    const lines = logLines(server.output());
     expect(lines.filter((l) => l.level >= 50)).toEqual([]);
     expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['shutting down', 'stopped']));
     for (let i = 0; i < 100 && alive(pg); i++) await sleep(50);
     expect(alive(pg)).toBe(false);
   }, 120_000);
 });
+
+/** The server's pino lines in its output. */
+const logLines = (output: string) =>
+  output
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as { level: number; msg: string });
 
 function postmasterPid(): number | null {
   try {

@@ -6,8 +6,10 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { resetCsrfToken, setUnauthenticatedHandler } from '../lib/api-client';
 
 // Wait for states, never for an idle machine: on a loaded 2-core CI machine a render can take more than
-// Testing Library's default second (a findBy* for the payout banner failed there). One setting for all.
-configure({ asyncUtilTimeout: 5000 });
+// Testing Library's default second (a findBy* for the payout banner failed there), and with two test
+// files at once, remounting the whole dashboard once took more than 5 s. A wait that ends in success is
+// as fast as before; only a failure takes longer to say so. One setting for all.
+configure({ asyncUtilTimeout: 15_000 });
 
 /* jsdom lacks a few browser APIs that Mantine relies on. */
 Object.defineProperty(window, 'matchMedia', {

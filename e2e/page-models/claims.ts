@@ -62,10 +62,6 @@ export class UnclaimedSearch {
     return this.page.getByTestId('unclaimed-result');
   }
 
-  error() {
-    return this.page.getByTestId('search-error');
-  }
-
   /** What the search says when it found nothing (an answer, not an error). */
   none() {
     return this.page.getByTestId('search-none');

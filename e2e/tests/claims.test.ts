@@ -146,7 +146,8 @@ describe('claims', () => {
 
     // A pending claim takes the credit out of the search.
     await search.find(APPROVE);
-    await search.error().waitFor();
+    await search.none().waitFor();
+    expect(await search.none().innerText()).toBe('No unmatched transaction found for this reference.');
 
     // My claims: both pending.
     await claims.open();

@@ -218,12 +218,12 @@ beforeAll(async () => {
 }, 120_000);
 
 /**
- * Each of these sends many requests: about 17 s on a quiet machine, over 30 s (the default
- * cap) on CI's PostgreSQL 15 with another test file running beside it. A cap for a hang, not a target.
+ * The sweeps send many requests each: about 17 s on a quiet machine, over 30 s (the default cap) on CI's
+ * PostgreSQL 15 with another test file running beside it. A cap for a hang, not a target.
  */
 const HEAVY_MS = 180_000;
 
-describe('hostile input never produces a 5xx, a trace, or a write on refusal', () => {
+describe('hostile input never produces a 5xx, a trace, or a write on refusal', { timeout: HEAVY_MS }, () => {
   it('covers every route of the OpenAPI document', () => {
     expect(routes.length).toBeGreaterThan(60);
     const withBody = routes.filter((r) => r.method !== 'GET' && r.hasBody);
@@ -235,84 +235,72 @@ describe('hostile input never produces a 5xx, a trace, or a write on refusal', (
     expect(withBody.filter((r) => `${r.method} ${r.path}` in base).length).toBeGreaterThan(25);
   });
 
-  it(
-    'query strings and path ids',
-    async () => {
-      const cases: Case[] = [];
-      const hostileQuery = ['%00', 'a%00b', '0000-01-01', '2147483648', '-1', 'x'.repeat(100_000), '%1B%5B31m', '%FF'];
-      for (const r of routes.filter((x) => x.method === 'GET')) {
-        const url = urlOf(r.path);
-        r.query.forEach(({ name }, i) => {
-          for (const [j, v] of hostileQuery.entries())
-            if (j < 4 || j === 4 + (i % 4))
-              cases.push({ method: 'GET', url: `${url}?${name}=${v}`, what: `${name}=${v.slice(0, 20)}` });
-          cases.push({ method: 'GET', url: `${url}?${name}[]=1&${name}[]=2`, what: `${name}[]` });
-          cases.push({ method: 'GET', url: `${url}?${name}[__proto__][x]=1`, what: `${name}[__proto__]` });
-        });
-        cases.push({
-          method: 'GET',
-          url: `${url}?__proto__[polluted]=1&constructor[prototype][polluted]=1`,
-          what: 'proto',
-        });
-        if (r.path.includes('{'))
-          for (const bad of ['2147483648', '0', '-1', '1e3', '%00', '99999999999999999999'])
-            cases.push({ method: 'GET', url: r.path.replace(/\{[^}]+\}/g, bad), what: `path ${bad}` });
-      }
-      const { failures, statuses } = await run(cases);
-      expect(failures).toEqual([]);
-      expect(cases.length).toBeGreaterThan(200);
-      expect(statuses.get(422)).toBeGreaterThan(20);
-      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    },
-    HEAVY_MS,
-  );
+  it('query strings and path ids', async () => {
+    const cases: Case[] = [];
+    const hostileQuery = ['%00', 'a%00b', '0000-01-01', '2147483648', '-1', 'x'.repeat(100_000), '%1B%5B31m', '%FF'];
+    for (const r of routes.filter((x) => x.method === 'GET')) {
+      const url = urlOf(r.path);
+      r.query.forEach(({ name }, i) => {
+        for (const [j, v] of hostileQuery.entries())
+          if (j < 4 || j === 4 + (i % 4))
+            cases.push({ method: 'GET', url: `${url}?${name}=${v}`, what: `${name}=${v.slice(0, 20)}` });
+        cases.push({ method: 'GET', url: `${url}?${name}[]=1&${name}[]=2`, what: `${name}[]` });
+        cases.push({ method: 'GET', url: `${url}?${name}[__proto__][x]=1`, what: `${name}[__proto__]` });
+      });
+      cases.push({
+        method: 'GET',
+        url: `${url}?__proto__[polluted]=1&constructor[prototype][polluted]=1`,
+        what: 'proto',
+      });
+      if (r.path.includes('{'))
+        for (const bad of ['2147483648', '0', '-1', '1e3', '%00', '99999999999999999999'])
+          cases.push({ method: 'GET', url: r.path.replace(/\{[^}]+\}/g, bad), what: `path ${bad}` });
+    }
+    const { failures, statuses } = await run(cases);
+    expect(failures).toEqual([]);
+    expect(cases.length).toBeGreaterThan(200);
+    expect(statuses.get(422)).toBeGreaterThan(20);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
 
-  it(
-    'hostile values in every field of every write',
-    async () => {
-      const cases: Case[] = [];
-      for (const r of routes.filter((x) => x.method !== 'GET')) {
-        const key = `${r.method} ${r.path}`;
-        if (WELL_FORMED_BODIES_SKIPPED.test(key)) continue;
-        const url = urlOf(r.path);
-        const baseline = () => baselines()[key] ?? Object.fromEntries(r.fields.map((f) => [f, '1']));
-        const fileField = fileFieldOf(r.path);
-        const odd = oddBodies(baseline, fileField);
-        for (const c of fieldCases(baseline)) cases.push({ method: r.method, url, ...c });
-        // A POST twin of PUT/DELETE without `_method` is a 405 whatever its body: two are enough there.
-        for (const c of r.hasBody || key in baselines() ? odd : odd.slice(0, 2))
-          cases.push({ method: r.method, url, ...c });
-        if (r.path.includes('{'))
-          for (const bad of ['2147483648', '0', '%00'])
-            cases.push({
-              method: r.method,
-              url: r.path.replace(/\{[^}]+\}/g, bad),
-              body: { kind: 'json', value: baseline() },
-              what: `path ${bad}`,
-            });
-      }
-      const { failures, statuses } = await run(cases);
-      expect(failures).toEqual([]);
-      expect(cases.length).toBeGreaterThan(300);
-      // The schema refuses most of them with its own messages.
-      expect(statuses.get(422)).toBeGreaterThan(150);
-      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    },
-    HEAVY_MS,
-  );
+  it('hostile values in every field of every write', async () => {
+    const cases: Case[] = [];
+    for (const r of routes.filter((x) => x.method !== 'GET')) {
+      const key = `${r.method} ${r.path}`;
+      if (WELL_FORMED_BODIES_SKIPPED.test(key)) continue;
+      const url = urlOf(r.path);
+      const baseline = () => baselines()[key] ?? Object.fromEntries(r.fields.map((f) => [f, '1']));
+      const fileField = fileFieldOf(r.path);
+      const odd = oddBodies(baseline, fileField);
+      for (const c of fieldCases(baseline)) cases.push({ method: r.method, url, ...c });
+      // A POST twin of PUT/DELETE without `_method` is a 405 whatever its body: two are enough there.
+      for (const c of r.hasBody || key in baselines() ? odd : odd.slice(0, 2))
+        cases.push({ method: r.method, url, ...c });
+      if (r.path.includes('{'))
+        for (const bad of ['2147483648', '0', '%00'])
+          cases.push({
+            method: r.method,
+            url: r.path.replace(/\{[^}]+\}/g, bad),
+            body: { kind: 'json', value: baseline() },
+            what: `path ${bad}`,
+          });
+    }
+    const { failures, statuses } = await run(cases);
+    expect(failures).toEqual([]);
+    expect(cases.length).toBeGreaterThan(300);
+    // The schema refuses most of them with its own messages.
+    expect(statuses.get(422)).toBeGreaterThan(150);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
 
-  it(
-    'unreadable bodies on every write address, the deletes and sign-out included: a 4xx, nothing written',
-    async () => {
-      const cases: Case[] = [];
-      for (const r of routes.filter((x) => x.method !== 'GET'))
-        for (const c of unreadableBodies()) cases.push({ method: r.method, url: urlOf(r.path), ...c });
-      const { failures, statuses } = await run(cases);
-      expect(failures).toEqual([]);
-      expect([...statuses.keys()].every((s) => s === 400 || s === 415)).toBe(true);
-      // The session survived every one of them (sign-out was never reached).
-      expect((await world.admin.get('/api/session')).json().authenticated).toBe(true);
-    },
-    HEAVY_MS,
-  );
+  it('unreadable bodies on every write address, the deletes and sign-out included: a 4xx, nothing written', async () => {
+    const cases: Case[] = [];
+    for (const r of routes.filter((x) => x.method !== 'GET'))
+      for (const c of unreadableBodies()) cases.push({ method: r.method, url: urlOf(r.path), ...c });
+    const { failures, statuses } = await run(cases);
+    expect(failures).toEqual([]);
+    expect([...statuses.keys()].every((s) => s === 400 || s === 415)).toBe(true);
+    // The session survived every one of them (sign-out was never reached).
+    expect((await world.admin.get('/api/session')).json().authenticated).toBe(true);
+  });
 });

@@ -136,15 +136,12 @@ export async function startJobRunner(
   };
 }
 
-/** PostgreSQL ended the session: admin_shutdown (57P01), crash_shutdown (57P02), or the socket closed under a stop. */
-function isShutdownError(err: unknown): boolean {
-  const e = err as { code?: string; message?: string } | null;
-  return (
-    e?.code === '57P01' ||
-    e?.code === '57P02' ||
-    /terminating connection due to administrator command|Connection terminated/i.test(e?.message ?? '')
-  );
-}
+/**
+ * PostgreSQL said it is stopping: admin_shutdown (57P01), crash_shutdown (57P02), cannot_connect_now
+ * (57P03). By code only: a connection lost for any other reason is an error to see.
+ */
+const isShutdownError = (err: unknown): boolean =>
+  ['57P01', '57P02', '57P03'].includes((err as { code?: string } | null)?.code ?? '');
 
 /** What a log needs of an error: its kind, message, code and stack, not the objects it references. */
 function plainError(err: unknown) {

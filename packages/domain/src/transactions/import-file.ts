@@ -445,10 +445,6 @@ export async function parseTransactionImportFile(filename: string, bytes: Uint8A
     const text = decodeTextFile(bytes);
     if (text === null) return failure(IMPORT_MESSAGES.unsupported);
     cells = splitDelimitedText(text);
-    // A sheet's row limit holds for text too (the agent import reads CSV as a sheet and refuses it alike).
-    let last = cells.length - 1;
-    while (last >= 0 && cells[last]!.every((c) => String(c).trim() === '')) last--;
-    if (last >= SPREADSHEET_MAX_ROWS) return failure(IMPORT_MESSAGES.unpackedTooLarge);
   } else {
     // An Excel file is a ZIP (xlsx) or an OLE2 compound file (xls); either extension may hold either.
     if (magic !== 'zip' && magic !== 'ole2') return failure(IMPORT_MESSAGES.unsupported);
@@ -459,6 +455,8 @@ export async function parseTransactionImportFile(filename: string, bytes: Uint8A
   }
   const { rows, skipped, nonBlank } = parseImportCells(cells);
   if (nonBlank === 0) return failure(IMPORT_MESSAGES.noData);
+  // A sheet's row limit holds for text too (the agent import reads CSV as a sheet and refuses it alike).
+  if (nonBlank > SPREADSHEET_MAX_ROWS) return failure(IMPORT_MESSAGES.unpackedTooLarge);
   if (rows.length === 0) return failure(IMPORT_MESSAGES.noValidData, skipped);
   return { ok: true, rows, skipped, summary: summarizeImport(rows) };
 }

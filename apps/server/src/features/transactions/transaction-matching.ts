@@ -172,7 +172,7 @@ export async function findTransactionStatuses(
         offset 0
       ) m on true
       cross join lateral ${referenceGroupTotals('b')} g
-     where b.id = any(${`{${ids.join(',')}}`}::int[]) and ${visible}
+     where b.id = any(${intArray(ids)}::int[]) and ${visible}
      order by b.id, m.transaction_date, m.id`);
 
   const grouped = new Map<number, { first: Row; tx: Row[] }>();

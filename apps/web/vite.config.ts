@@ -1,6 +1,9 @@
+import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import { defineConfig } from 'vite';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { SOURCE_HASH_FILE, sourceHash } from './scripts/source-hash.ts';
 
 const API_TARGET = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
@@ -19,8 +22,26 @@ function keepNavigationsInVite(req: IncomingMessage): string | undefined {
   return undefined;
 }
 
+/**
+ * Every production build records the hash of the sources it was made from (taken before it reads them),
+ * so `npm start` (scripts/build-once.ts) can tell a current build from a stale one.
+ */
+function recordSourceHash(): Plugin {
+  let hash = '';
+  return {
+    name: 'record-source-hash',
+    apply: 'build',
+    buildStart() {
+      hash = sourceHash();
+    },
+    writeBundle(options) {
+      if (options.dir) fs.writeFileSync(path.join(options.dir, SOURCE_HASH_FILE), `${hash}\n`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), recordSourceHash()],
   server: {
     host: '127.0.0.1',
     port: 5173,

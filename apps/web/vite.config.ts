@@ -59,14 +59,14 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across deploys.
+        // Routes load their screens lazily (router.tsx), and the rest splits along those imports: the charts
+        // library (Commission reports) and SheetJS (the import previews) load only where they are used.
+        // React and Mantine's core change less often than the app: their own chunks stay cached across
+        // deploys. (A catch-all vendor group would pull the lazy libraries into the first load.)
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](?:react|react-dom|react-router|scheduler)[\\/]/, priority: 3 },
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/, priority: 2 },
-            // SheetJS is loaded only when an Excel file is previewed (import-file.ts): a group would pull it
-            // into the eager vendor chunk, so it is left out and keeps its own lazy chunk.
-            { name: 'vendor', test: /node_modules[\\/](?!@e965[\\/]xlsx[\\/])/, priority: 1 },
+            { name: 'react', test: /node_modules[\\/](?:react|react-dom|react-router|scheduler)[\\/]/, priority: 2 },
+            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/](?:core|hooks)[\\/]/, priority: 1 },
           ],
         },
       },

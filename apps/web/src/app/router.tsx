@@ -1,36 +1,7 @@
-import { useMemo } from 'react';
+import { Center, Loader } from '@mantine/core';
+import { useMemo, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
-import { AccountsRoute } from '../features/accounts';
-import {
-  AgentFormRoute,
-  AgentImportRoute,
-  AgentsListRoute,
-  SubAgentsRoute,
-  TierHistoryRoute,
-} from '../features/agents';
 import { ChangePasswordRoute, LoginRoute, RequireAdmin, RequireAgentAccess, RequireAuth } from '../features/auth';
-import {
-  BookingGroupCreateRoute,
-  BookingGroupEditRoute,
-  BookingGroupRedirect,
-  BookingGroupsRoute,
-} from '../features/booking-groups';
-import { BookingCreateRoute, BookingEditRoute, BookingsListRoute, BookingViewRoute } from '../features/bookings';
-import { ClaimsDashboardPanel, ClaimsRoute } from '../features/claims';
-import { CommissionCreateRoute, CommissionEditRoute, CommissionsRoute } from '../features/commissions';
-import { CommissionTiersRoute } from '../features/commission-tiers';
-import { BulkPayoutsRoute, PayoutsHistoryRoute } from '../features/payouts';
-import { ExcelReportsRoute } from '../features/report-files';
-import { CommissionReportsRoute } from '../features/reports';
-import { SettingsRoute } from '../features/settings';
-import { SuppliersRoute } from '../features/suppliers';
-import {
-  BulkTransactionRoute,
-  TransactionCreateRoute,
-  TransactionEditRoute,
-  TransactionImportRoute,
-  TransactionsListRoute,
-} from '../features/transactions';
 import { paths } from '../lib/paths';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundRoute } from './routes/not-found';
@@ -38,12 +9,44 @@ import { RouteErrorBoundary } from './routes/route-error';
 
 const ID = ':id';
 
+/*
+ * Each screen's code is loaded when its route is first visited (the sign-in page, the guards and the
+ * layout are in the first chunk): the browser fetches a feature's chunk, the charts library or SheetJS
+ * only where they are used. A feature is still entered through its public face (index.ts).
+ */
+const accounts = () => import('../features/accounts');
+const agents = () => import('../features/agents');
+const bookingGroups = () => import('../features/booking-groups');
+const bookings = () => import('../features/bookings');
+const claims = () => import('../features/claims');
+const commissions = () => import('../features/commissions');
+const commissionTiers = () => import('../features/commission-tiers');
+const payouts = () => import('../features/payouts');
+const reportFiles = () => import('../features/report-files');
+const reports = () => import('../features/reports');
+const settings = () => import('../features/settings');
+const suppliers = () => import('../features/suppliers');
+const transactions = () => import('../features/transactions');
+
+/** A route whose element comes from a lazily loaded feature. */
+function screen<M>(load: () => Promise<M>, element: (feature: M) => ReactNode): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ element: element(await load()) }) };
+}
+
+/** Shown while the first screen's code loads. */
+const loading = (
+  <Center h="100vh" aria-busy="true">
+    <Loader aria-label="Loading" />
+  </Center>
+);
+
 /** Every page address of CONTRACT.md §4. */
 export const routes: RouteObject[] = [
   { path: paths.login(), element: <LoginRoute />, errorElement: <RouteErrorBoundary /> },
   {
     element: <RequireAuth />,
     errorElement: <RouteErrorBoundary />,
+    hydrateFallbackElement: loading,
     children: [
       { path: paths.changePassword(), element: <ChangePasswordRoute /> },
       {
@@ -53,28 +56,33 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to={paths.bookings.list} replace /> },
 
           // Every signed-in user (the server limits agents to their own records).
-          { path: paths.bookings.list, element: <BookingsListRoute /> },
-          { path: paths.bookings.create, element: <BookingCreateRoute /> },
-          { path: paths.bookings.view(ID), element: <BookingViewRoute /> },
-          { path: paths.bookings.edit(ID), element: <BookingEditRoute /> },
-          { path: paths.bookingGroups.list, element: <BookingGroupsRoute /> },
-          { path: paths.bookingGroups.create, element: <BookingGroupCreateRoute /> },
-          { path: paths.bookingGroups.edit(ID), element: <BookingGroupEditRoute /> },
-          { path: `${paths.bookingGroups.list}/${ID}`, element: <BookingGroupRedirect /> },
+          { path: paths.bookings.list, ...screen(bookings, (m) => <m.BookingsListRoute />) },
+          { path: paths.bookings.create, ...screen(bookings, (m) => <m.BookingCreateRoute />) },
+          { path: paths.bookings.view(ID), ...screen(bookings, (m) => <m.BookingViewRoute />) },
+          { path: paths.bookings.edit(ID), ...screen(bookings, (m) => <m.BookingEditRoute />) },
+          { path: paths.bookingGroups.list, ...screen(bookingGroups, (m) => <m.BookingGroupsRoute />) },
+          { path: paths.bookingGroups.create, ...screen(bookingGroups, (m) => <m.BookingGroupCreateRoute />) },
+          { path: paths.bookingGroups.edit(ID), ...screen(bookingGroups, (m) => <m.BookingGroupEditRoute />) },
+          { path: `${paths.bookingGroups.list}/${ID}`, ...screen(bookingGroups, (m) => <m.BookingGroupRedirect />) },
           // The dashboard gives the claims feature its place: the admins' unmatched credits, the agents' search.
           {
             path: paths.reports.commissions,
-            element: <CommissionReportsRoute claimsPanel={(range) => <ClaimsDashboardPanel {...range} />} />,
+            lazy: async () => {
+              const [{ CommissionReportsRoute }, { ClaimsDashboardPanel }] = await Promise.all([reports(), claims()]);
+              return {
+                element: <CommissionReportsRoute claimsPanel={(range) => <ClaimsDashboardPanel {...range} />} />,
+              };
+            },
           },
           // Admins review every claim here; an agent sees 'My claims'.
-          { path: paths.claims, element: <ClaimsRoute /> },
+          { path: paths.claims, ...screen(claims, (m) => <m.ClaimsRoute />) },
 
           // An admin, or the agent the page is about.
           {
             element: <RequireAgentAccess />,
             children: [
-              { path: paths.agents.tierHistory(ID), element: <TierHistoryRoute /> },
-              { path: paths.agents.subAgents(ID), element: <SubAgentsRoute /> },
+              { path: paths.agents.tierHistory(ID), ...screen(agents, (m) => <m.TierHistoryRoute />) },
+              { path: paths.agents.subAgents(ID), ...screen(agents, (m) => <m.SubAgentsRoute />) },
             ],
           },
 
@@ -82,26 +90,29 @@ export const routes: RouteObject[] = [
           {
             element: <RequireAdmin />,
             children: [
-              { path: paths.commissions.list, element: <CommissionsRoute /> },
-              { path: paths.commissions.create, element: <CommissionCreateRoute /> },
-              { path: paths.commissions.edit(ID), element: <CommissionEditRoute /> },
-              { path: paths.agents.list, element: <AgentsListRoute /> },
-              { path: paths.agents.create, element: <AgentFormRoute /> },
-              { path: paths.agents.edit(ID), element: <AgentFormRoute /> },
-              { path: paths.agents.import, element: <AgentImportRoute /> },
-              { path: paths.suppliers, element: <SuppliersRoute /> },
-              { path: paths.commissionTiers, element: <CommissionTiersRoute /> },
-              { path: paths.accounts, element: <AccountsRoute /> },
-              { path: paths.settings, element: <SettingsRoute /> },
-              { path: paths.transactions.list, element: <TransactionsListRoute /> },
-              { path: paths.transactions.create, element: <TransactionCreateRoute /> },
-              { path: paths.transactions.edit(ID), element: <TransactionEditRoute /> },
-              { path: paths.transactions.createBulk, element: <BulkTransactionRoute /> },
-              { path: paths.transactions.import, element: <TransactionImportRoute /> },
-              { path: paths.bulkPayouts, element: <BulkPayoutsRoute key="payout" mode="payout" /> },
-              { path: paths.bulkReconcile, element: <BulkPayoutsRoute key="reconcile" mode="reconcile" /> },
-              { path: paths.payouts.list, element: <PayoutsHistoryRoute /> },
-              { path: paths.reports.excel, element: <ExcelReportsRoute /> },
+              { path: paths.commissions.list, ...screen(commissions, (m) => <m.CommissionsRoute />) },
+              { path: paths.commissions.create, ...screen(commissions, (m) => <m.CommissionCreateRoute />) },
+              { path: paths.commissions.edit(ID), ...screen(commissions, (m) => <m.CommissionEditRoute />) },
+              { path: paths.agents.list, ...screen(agents, (m) => <m.AgentsListRoute />) },
+              { path: paths.agents.create, ...screen(agents, (m) => <m.AgentFormRoute />) },
+              { path: paths.agents.edit(ID), ...screen(agents, (m) => <m.AgentFormRoute />) },
+              { path: paths.agents.import, ...screen(agents, (m) => <m.AgentImportRoute />) },
+              { path: paths.suppliers, ...screen(suppliers, (m) => <m.SuppliersRoute />) },
+              { path: paths.commissionTiers, ...screen(commissionTiers, (m) => <m.CommissionTiersRoute />) },
+              { path: paths.accounts, ...screen(accounts, (m) => <m.AccountsRoute />) },
+              { path: paths.settings, ...screen(settings, (m) => <m.SettingsRoute />) },
+              { path: paths.transactions.list, ...screen(transactions, (m) => <m.TransactionsListRoute />) },
+              { path: paths.transactions.create, ...screen(transactions, (m) => <m.TransactionCreateRoute />) },
+              { path: paths.transactions.edit(ID), ...screen(transactions, (m) => <m.TransactionEditRoute />) },
+              { path: paths.transactions.createBulk, ...screen(transactions, (m) => <m.BulkTransactionRoute />) },
+              { path: paths.transactions.import, ...screen(transactions, (m) => <m.TransactionImportRoute />) },
+              { path: paths.bulkPayouts, ...screen(payouts, (m) => <m.BulkPayoutsRoute key="payout" mode="payout" />) },
+              {
+                path: paths.bulkReconcile,
+                ...screen(payouts, (m) => <m.BulkPayoutsRoute key="reconcile" mode="reconcile" />),
+              },
+              { path: paths.payouts.list, ...screen(payouts, (m) => <m.PayoutsHistoryRoute />) },
+              { path: paths.reports.excel, ...screen(reportFiles, (m) => <m.ExcelReportsRoute />) },
             ],
           },
 
@@ -114,5 +125,6 @@ export const routes: RouteObject[] = [
 
 export function AppRouter() {
   const router = useMemo(() => createBrowserRouter(routes), []);
+
   return <RouterProvider router={router} />;
 }

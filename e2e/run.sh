@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # npm run test:e2e (CONTRACT.md §1):
-#   1. the API tests again on Debian's PostgreSQL 15 (TEST_DATABASE_URL, or a throwaway cluster started here),
-#      the money property tests at full count (npm run test:deep), then the 10,000-request fuzz run
-#      (npm run fuzz) and 300 sequences of the money model (npm run model) on the same server;
-#   2. browser journeys in headless Chromium (/usr/bin/chromium) against the running app, then the books
-#      check (npm run cli -- books:check) over the database the journeys wrote.
+#   1. the API tests again on Debian's PostgreSQL 15 (TEST_DATABASE_URL, or a throwaway cluster started here);
+#   2. side by side: (a) the money property tests at full count (npm run test:deep), the 10,000-request
+#      fuzz run (npm run fuzz) and 300 sequences of the money model (npm run model) on that server, and
+#      (b) browser journeys in headless Chromium (/usr/bin/chromium) against the running app, then the
+#      books check (npm run cli -- books:check) over the database the journeys wrote.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -12,9 +12,19 @@ work=$(mktemp -d /tmp/backoffice-e2e.XXXXXX)
 chmod 755 "$work"
 pg_started=""
 app_pid=""
+money_pid=""
 
+kill_tree() {
+  local child
+  for child in $(pgrep -P "$1"); do kill_tree "$child"; done
+  kill -TERM "$1" 2>/dev/null
+}
 cleanup() {
   set +e
+  if [ -n "$money_pid" ]; then
+    kill_tree "$money_pid"; wait "$money_pid" 2>/dev/null
+    echo "== The money checks were stopped; what they printed:"; cat "$work/money-checks.log"
+  fi
   if [ -n "$app_pid" ]; then kill -TERM "$app_pid" 2>/dev/null; wait "$app_pid" 2>/dev/null; fi
   if [ -n "$pg_started" ]; then run_pg "$pgbin/pg_ctl" -D "$work/pg15" -m fast -w stop >/dev/null; fi
   rm -rf "$work"
@@ -53,24 +63,44 @@ for tool in pdftotext pdftoppm soffice; do
   command -v "$tool" >/dev/null || { echo "$tool is missing (Debian packages poppler-utils, libreoffice-calc-nogui)" >&2; exit 1; }
 done
 
+stage_started=$(date +%s)
 echo "== API tests on PostgreSQL 15"
 npx vitest run --project 'server*'
+echo "== (API tests on PostgreSQL 15: $(($(date +%s) - stage_started)) s)"
 
-# npm test runs a twentieth of each money property test's cases; here they run in full.
-echo "== The money property tests at their full counts"
-npm run --silent test:deep
+# The money checks below need only PostgreSQL 15 and Node; the browser journeys need Chromium and the app
+# on its own embedded cluster. Each side is mostly one busy process, so on CI's two cores they run side
+# by side (about five minutes less than one after the other); the money side's output is printed when it
+# ends, and either side failing fails this script.
+money_checks() {
+  set -e
+  local t
+  # npm test runs a twentieth of each money property test's cases; here they run in full.
+  t=$(date +%s)
+  echo "== The money property tests at their full counts"
+  npm run --silent test:deep
+  echo "== (property tests: $(($(date +%s) - t)) s)"
 
-# A gate must give the same answer twice: CI replays a fixed seed (10,000 requests that passed), set
-# FUZZ_SEED to another to try it here; `npm run fuzz` alone draws a new seed each time to explore.
-echo "== Fuzzing from the schemas on PostgreSQL 15 (10,000 requests, seed ${FUZZ_SEED:=285456835})"
-FUZZ_SEED=$FUZZ_SEED npm run --silent fuzz
+  # A gate must give the same answer twice: CI replays a fixed seed (10,000 requests that passed), set
+  # FUZZ_SEED to another to try it here; `npm run fuzz` alone draws a new seed each time to explore.
+  t=$(date +%s)
+  echo "== Fuzzing from the schemas on PostgreSQL 15 (10,000 requests, seed ${FUZZ_SEED:=285456835})"
+  FUZZ_SEED=$FUZZ_SEED npm run --silent fuzz
+  echo "== (fuzzing: $(($(date +%s) - t)) s)"
 
-# The money model (books-model.test.ts): sequences of bookings, payments, payouts, reconciles, claims and
-# rate changes through the routes, checkBooks after every step. A fixed seed here too; `npm run model`
-# alone draws a new one (BOOKS_MODEL_SEED replays one).
-echo "== The money model on PostgreSQL 15 (${BOOKS_MODEL_RUNS:=300} sequences, seed ${BOOKS_MODEL_SEED:=20261127})"
-BOOKS_MODEL_SEED=$BOOKS_MODEL_SEED BOOKS_MODEL_RUNS=$BOOKS_MODEL_RUNS npm run --silent model
+  # The money model (books-model.test.ts): sequences of bookings, payments, payouts, reconciles, claims
+  # and rate changes through the routes, checkBooks after every step. A fixed seed here too; `npm run
+  # model` alone draws a new one (BOOKS_MODEL_SEED replays one).
+  t=$(date +%s)
+  echo "== The money model on PostgreSQL 15 (${BOOKS_MODEL_RUNS:=300} sequences, seed ${BOOKS_MODEL_SEED:=20261127})"
+  BOOKS_MODEL_SEED=$BOOKS_MODEL_SEED BOOKS_MODEL_RUNS=$BOOKS_MODEL_RUNS npm run --silent model
+  echo "== (money model: $(($(date +%s) - t)) s)"
+}
+echo "== The money checks (property tests, fuzzing, money model) start beside the browser journeys"
+money_checks > "$work/money-checks.log" 2>&1 &
+money_pid=$!
 
+stage_started=$(date +%s)
 echo "== Browser journeys"
 npm run --silent build
 app_port=$(free_port)
@@ -84,6 +114,7 @@ for _ in $(seq 1 120); do
 done
 grep -q "Back office ready" "$work/app.log" || { cat "$work/app.log"; echo "app did not start" >&2; exit 1; }
 E2E_BASE_URL="http://127.0.0.1:$app_port" npx vitest run --config e2e/vitest.config.ts
+echo "== (browser journeys: $(($(date +%s) - stage_started)) s)"
 
 # The journeys paid, reconciled and cancelled through the browser: the six money invariants must still
 # hold over the whole database (DOMAIN.md "Money invariants"). The CLI joins the app's embedded server
@@ -92,3 +123,10 @@ echo "== Books check on the journeys' database"
 DATA_DIR="$work/data" DATABASE_URL= npm run --silent cli -- books:check > "$work/books-check.out" \
   || { cat "$work/books-check.out"; echo "books:check found a violation of the money invariants" >&2; exit 1; }
 tail -n 2 "$work/books-check.out" | head -n 1
+
+echo "== Waiting for the money checks"
+money_status=0
+wait "$money_pid" || money_status=$?
+money_pid=""
+cat "$work/money-checks.log"
+[ "$money_status" = 0 ] || { echo "The money checks failed (exit $money_status): see above" >&2; exit 1; }

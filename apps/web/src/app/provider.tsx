@@ -6,7 +6,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { sessionQueryKey, signedOutSession } from '../features/auth';
 import { getCsrfToken, setUnauthenticatedHandler } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 interface AppProviderProps {
   children: ReactNode;
@@ -26,7 +26,7 @@ export function AppProvider({ children, queryClient: given, env = 'default' }: A
   }, [queryClient]);
 
   return (
-    <MantineProvider theme={theme} env={env}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
       {/* Bottom right: never over the header's user name and Sign out. */}
       <Notifications position="bottom-right" />
       <QueryClientProvider client={queryClient}>

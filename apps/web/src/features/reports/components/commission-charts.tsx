@@ -1,7 +1,19 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import {
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useId, useState, type ReactNode } from 'react';
 import { QueryError } from '../../../components/query-error';
 import type { Query } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
@@ -89,8 +101,16 @@ function CurrencyChartSet({ set, isAdmin }: { set: CurrencyCharts; isAdmin: bool
   ];
   return (
     <Stack gap="lg" data-testid={`charts-${set.currency_code}`}>
-      <ChartFrame title="Commission per month" empty={months.length === 0}>
+      <ChartFrame
+        title="Commission per month"
+        empty={months.length === 0}
+        table={{
+          columns: ['Month', ...series.map((s) => s.label)],
+          rows: months.map((m) => [m.label, ...series.map((s) => full(m[s.name]))]),
+        }}
+      >
         <BarChart
+          role="img"
           h={280}
           data={months}
           dataKey="label"
@@ -126,8 +146,16 @@ interface RankChartProps {
 /** Horizontal bars, largest first (the server's order: the top 10, then Others). */
 function RankChart({ title, rows, full, compact, color }: RankChartProps) {
   return (
-    <ChartFrame title={title} empty={rows.length === 0}>
+    <ChartFrame
+      title={title}
+      empty={rows.length === 0}
+      table={{
+        columns: [title.replace('By ', '').replace(/^./, (c) => c.toUpperCase()), 'Commission'],
+        rows: rows.map((r) => [r.name, full(r.total)]),
+      }}
+    >
       <BarChart
+        role="img"
         h={Math.max(120, 44 + rows.length * 30)}
         data={rows}
         dataKey="name"
@@ -145,18 +173,86 @@ function RankChart({ title, rows, full, compact, color }: RankChartProps) {
   );
 }
 
-function ChartFrame({ title, empty, children }: { title: string; empty: boolean; children: ReactNode }) {
+interface ChartTable {
+  columns: string[];
+  rows: string[][];
+}
+
+/**
+ * A chart with its title and the same numbers as a table (WCAG 2.1 1.1.1): the drawing is one image
+ * with a name; the table is always there for a screen reader and shown on 'Show as table'.
+ */
+function ChartFrame({
+  title,
+  empty,
+  table,
+  children,
+}: {
+  title: string;
+  empty: boolean;
+  table: ChartTable;
+  children: ReactNode;
+}) {
+  const [asTable, setAsTable] = useState(false);
+  const tableId = useId();
+  const data = (
+    <Table id={tableId} striped withTableBorder fz="sm" data-testid="chart-table">
+      <Table.Caption>{title}</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          {table.columns.map((c) => (
+            <Table.Th key={c} scope="col">
+              {c}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {table.rows.map((row) => (
+          <Table.Tr key={row[0]}>
+            {row.map((cell, i) =>
+              i === 0 ? (
+                <Table.Th key={i} scope="row" fw={400}>
+                  {cell}
+                </Table.Th>
+              ) : (
+                <Table.Td key={i}>{cell}</Table.Td>
+              ),
+            )}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
   return (
     <div data-testid={`chart-${title.toLowerCase().replaceAll(' ', '-')}`}>
-      <Text fw={600} size="sm" mb="xs">
-        {title}
-      </Text>
+      <Group justify="space-between" mb="xs" wrap="nowrap">
+        <Text fw={600} size="sm">
+          {title}
+        </Text>
+        {!empty && (
+          <Button
+            variant="subtle"
+            size="compact-xs"
+            aria-expanded={asTable}
+            aria-controls={tableId}
+            onClick={() => setAsTable((shown) => !shown)}
+          >
+            {asTable ? 'Show as chart' : 'Show as table'}
+          </Button>
+        )}
+      </Group>
       {empty ? (
         <Text c="dimmed" size="sm" py="md">
           Nothing to show.
         </Text>
+      ) : asTable ? (
+        data
       ) : (
-        children
+        <>
+          {children}
+          <VisuallyHidden>{data}</VisuallyHidden>
+        </>
       )}
     </div>
   );

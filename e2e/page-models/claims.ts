@@ -124,7 +124,7 @@ export class ClaimsPage {
   }
 
   receipt(reference: string) {
-    return this.row(reference).getByRole('button', { name: `Receipt of ${reference}` });
+    return this.row(reference).getByRole('button', { name: `View receipt of ${reference}` });
   }
 
   preview() {

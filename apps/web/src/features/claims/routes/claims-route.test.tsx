@@ -65,12 +65,12 @@ describe('/claims for an admin: the review', () => {
     const { user } = renderAs(adminUser, <ClaimsRoute />, {
       'GET /api/unclaimed-bookings': page([claimRequest(), pdfClaim]),
     });
-    await user.click(await screen.findByRole('button', { name: 'Receipt of SW4472299' }));
+    await user.click(await screen.findByRole('button', { name: 'View receipt of SW4472299' }));
     const image = await screen.findByRole('img', { name: 'Receipt receipt.png' });
     expect(image).toHaveAttribute('src', '/api/unclaimed-bookings/5/receipt');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByTestId('receipt-preview')).not.toBeInTheDocument());
-    await user.click(screen.getByRole('button', { name: 'Receipt of 40229911' }));
+    await user.click(screen.getByRole('button', { name: 'View receipt of 40229911' }));
     const frame = await screen.findByTitle('Receipt tui.pdf');
     expect(frame.tagName).toBe('IFRAME');
     expect(frame).toHaveAttribute('src', '/api/unclaimed-bookings/6/receipt');

@@ -147,7 +147,7 @@ function ClaimsList({ scope }: { scope: Scope }) {
             variant="subtle"
             size="xs"
             leftSection={<IconFileText size={14} />}
-            aria-label={`Receipt of ${c.transaction.reference_number}`}
+            aria-label={`View receipt of ${c.transaction.reference_number}`}
             onClick={() => setReceipt(c.receipt)}
           >
             View

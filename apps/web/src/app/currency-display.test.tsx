@@ -52,7 +52,8 @@ describe('currency symbols', () => {
       },
       agentUser,
     );
-    // Before a supplier is chosen: the default, £ (spec §9).
+    // Before a supplier is chosen: the default, £ (spec §9). The screen's code loads with its route.
+    await screen.findByLabelText(/^total commission/i, { selector: 'input' });
     expect(prefixOf(/^total commission/i)).toBe('£');
     await user.click(screen.getByLabelText(/^supplier/i, { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Sunwing' }));

@@ -4,19 +4,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot } from '../fixtures/browser';
 import { DEMO_ADMIN, DEMO_AGENT } from '../fixtures/demo';
 import { apiWrite, apiWriteOk, ExcelReportsPage } from '../page-models/excel-reports';
-import { apiJson, signInAs } from '../page-models/mantine';
+import { apiJson, field, signInAs } from '../page-models/mantine';
 import { settled } from '../page-models/transactions';
 
 /*
- * The demo has no payouts, so this journey pays one out through the API first, in a month no other journey
+ * The demo has no payouts, so this journey pays two out through the API first, in a month no other journey
  * looks at: an Air Canada booking of Olivia's (GST registered) dated 2026-08-20, CA$1,000.00 received in
- * full, paid by a bulk payout dated 2026-08-31. Payouts cannot be undone (their items are immutable), so
- * what it leaves behind is that booking, its credit transaction, the payout record with its item, and the
- * debit on Olivia's CAD account.
+ * full, and a TUI UK booking of Amelia's, £400.00, each paid by a bulk payout dated 2026-08-31. Payouts
+ * cannot be undone (their items are immutable), so what it leaves behind is those bookings, their credit
+ * transactions, the payout records with their items, and the debits on Olivia's CAD and Amelia's GBP accounts.
  */
 const RUN = Date.now().toString(36).toUpperCase();
 const REFERENCE = `AC-9${String(Date.now() % 100_000).padStart(5, '0')}`;
 const PAYOUT_NAME = `Excel report E2E ${RUN}`;
+/** TUI UK's format is eight digits; the demo's start with 40. */
+const GBP_REFERENCE = `7${String(Date.now() % 10_000_000).padStart(7, '0')}`;
 const BOOKING_DATE = '2026-08-20';
 const PAYOUT_DATE = '2026-08-31';
 const SHOTS = '/tmp/shots/excel';
@@ -44,54 +46,63 @@ function keep(file: { filename: string; bytes: Buffer }) {
   fs.writeFileSync(path.join(SHOTS, file.filename), file.bytes);
 }
 
-/** Pays out one booking of Olivia's through the API (the admin's session), as the comment above says. */
-async function payOneOut(): Promise<void> {
+/**
+ * Pays out one booking through the API (the admin's session): recorded for `agent`, its supplier's credit
+ * received in full, paid by a bulk payout named `name` on PAYOUT_DATE. The payout's id and its items.
+ */
+async function payOut(o: {
+  agent: string;
+  supplier: string;
+  reference: string;
+  amount: string;
+  name: string;
+}): Promise<{ id: number; items: Item[] }> {
   const { page } = browser;
   const suppliers = await apiJson<{ data: { id: number; name: string; currency_id: number }[] }>(
     page,
     '/api/suppliers',
   );
-  const airCanada = suppliers.data.find((s) => s.name === 'Air Canada Vacations')!;
+  const supplier = suppliers.data.find((s) => s.name === o.supplier)!;
   const agents = await apiJson<{ data: { id: number; name: string }[] }>(page, '/agents-list');
-  const olivia = agents.data.find((a) => a.name === 'Olivia Tremblay')!;
+  const agent = agents.data.find((a) => a.name === o.agent)!;
   const booking = await apiWriteOk<{ data: { id: number } }>(page, '/bookings', {
     multipart: {
-      booking_reference: REFERENCE,
-      supplier_id: String(airCanada.id),
+      booking_reference: o.reference,
+      supplier_id: String(supplier.id),
       booking_date: BOOKING_DATE,
       customer_name: 'Excel, Report',
-      booking_amount: '1000.00',
+      booking_amount: o.amount,
       status: 'confirmed',
-      primary_agent_id: String(olivia.id),
+      primary_agent_id: String(agent.id),
     },
   });
   const accounts = await apiJson<{ data: { id: number; accountable_type: string; accountable_id: number }[] }>(
     page,
     '/accounts',
   );
-  const account = accounts.data.find((a) => a.accountable_type === 'supplier' && a.accountable_id === airCanada.id)!;
+  const account = accounts.data.find((a) => a.accountable_type === 'supplier' && a.accountable_id === supplier.id)!;
   await apiWriteOk(page, '/transactions', {
     multipart: {
       account_id: String(account.id),
       transaction_type: 'credit',
-      currency_id: String(airCanada.currency_id),
-      amount: '1000.00',
-      reference_number: REFERENCE,
+      currency_id: String(supplier.currency_id),
+      amount: o.amount,
+      reference_number: o.reference,
       status: 'completed',
     },
   });
   const paid = await apiWriteOk<{ payout_ids: number[] }>(page, '/bulk-payouts/process', {
     data: {
-      payouts: [{ booking_id: booking.data.id, payout_amount: '1000.00' }],
-      description: PAYOUT_NAME,
+      payouts: [{ booking_id: booking.data.id, payout_amount: o.amount }],
+      description: o.name,
       payout_date: PAYOUT_DATE,
     },
   });
   expect(paid.payout_ids).toHaveLength(1);
-  payoutId = paid.payout_ids[0]!;
-  const detail = await apiJson<{ items: Item[] }>(page, `/api/payouts/${payoutId}`);
-  expect(detail.items.map((i) => i.agent_name)).toEqual(['Olivia Tremblay']);
-  item = detail.items[0]!;
+  const id = paid.payout_ids[0]!;
+  const detail = await apiJson<{ items: Item[] }>(page, `/api/payouts/${id}`);
+  expect(detail.items.map((i) => i.agent_name)).toEqual([o.agent]);
+  return { id, items: detail.items };
 }
 
 /** The cells of one CSV line (RFC 4180: a quoted cell may hold commas and doubled quotes). */
@@ -123,7 +134,23 @@ const utcDay = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).
 beforeAll(async () => {
   browser = await openBrowser();
   await signInAs(browser.page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await payOneOut();
+  const cad = await payOut({
+    agent: 'Olivia Tremblay',
+    supplier: 'Air Canada Vacations',
+    reference: REFERENCE,
+    amount: '1000.00',
+    name: PAYOUT_NAME,
+  });
+  payoutId = cad.id;
+  item = cad.items[0]!;
+  // The same month also paid in GBP: a CSV or IIF of the whole month must name its currency.
+  await payOut({
+    agent: 'Amelia Singh',
+    supplier: 'TUI UK',
+    reference: GBP_REFERENCE,
+    amount: '400.00',
+    name: `${PAYOUT_NAME} GBP`,
+  });
 });
 afterAll(async () => {
   await browser.close();
@@ -184,6 +211,50 @@ describe('Excel reports', () => {
     expect(cell('Amount')).toMatch(/^\d+\.\d{2}$/);
     expect(Number(cell('Amount'))).toBe(item.total);
     expect(Number(cell('GST/HST Amount'))).toBe(item.gst);
+  });
+
+  it('refuses a Telpay CSV of the whole month (CAD and GBP) and points to the Currency filter; with CAD chosen it downloads', async () => {
+    const { page } = browser;
+    const reports = new ExcelReportsPage(page);
+    // The whole month: no payout chosen, every currency (a fresh page).
+    await reports.open();
+    await reports.dates('2026-08-01', '2026-08-31');
+    expect(await field(page, 'From Payout').inputValue()).toBe('');
+    expect(await field(page, 'Currency').inputValue()).toBe('');
+    await reports.format('Telpay import (.csv)').check();
+    const [refused] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/reports/excel')),
+      reports.button().click(),
+    ]);
+    expect(refused.status()).toBe(422);
+    await reports.error().waitFor();
+    const alert = await reports.error().innerText();
+    expect(alert).toContain('An error occurred while generating the report. Please try again.');
+    expect(alert).toContain(
+      'The payouts in this range are in CAD and GBP, and a Telpay import (.csv) file holds one currency. Choose a currency in the Currency filter',
+    );
+    expect(await field(page, 'Currency').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByText('Choose a currency: a CSV or IIF file holds one.').isVisible()).toBe(true);
+    await settled(page.locator('main'));
+    await shot('excel-reports-one-currency');
+    await reports.error().scrollIntoViewIfNeeded();
+    await shot('excel-reports-one-currency-message');
+
+    await reports.pick('Currency', 'CAD', /^CAD — /);
+    expect(await page.getByText('Choose a currency: a CSV or IIF file holds one.').count()).toBe(0);
+    const file = await reports.generate();
+    keep(file);
+    const lines = file.bytes
+      .toString('ascii')
+      .split('\r\n')
+      .filter((line) => line !== '');
+    const header = csvCells(lines[0]!);
+    const rows = lines.slice(1).map(csvCells);
+    expect(rows.map((r) => r[header.indexOf('Currency')])).toEqual(rows.map(() => 'CAD'));
+    expect(rows.map((r) => r[header.indexOf('Payee Name')])).toContain('Olivia Tremblay');
+    expect(rows.map((r) => r[header.indexOf('Payee Name')])).not.toContain('Amelia Singh');
+    await settled(page.locator('main'));
+    await shot('excel-reports-one-currency-chosen');
   });
 
   it('downloads the commissions workbook; its report has no Telpay file', async () => {

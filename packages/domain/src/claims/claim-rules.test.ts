@@ -8,6 +8,7 @@ import {
   isClaimedOnSave,
   normalizeReference,
   pendingClaimMessage,
+  resolveClaimCandidate,
   type ClaimableTransactionFacts,
 } from './claim-rules';
 
@@ -41,6 +42,45 @@ describe('claimRefusal (DOMAIN.md "unmatched credit transaction")', () => {
 
   it('names the pending claim', () => {
     expect(pendingClaimMessage(7)).toBe('This transaction already has a pending claim (#7).');
+  });
+});
+
+describe("resolveClaimCandidate (the spec's claim names a reference and a supplier, not a transaction)", () => {
+  const candidate = (id: number, facts: Partial<ClaimableTransactionFacts> = {}) => ({ id, ...unmatched, ...facts });
+
+  it('is the one unmatched credit, whatever else shares the reference', () => {
+    const found = resolveClaimCandidate(' ac-1 ', [
+      candidate(1, { matched: true }),
+      candidate(2),
+      candidate(3, { pending_claim_id: 9 }),
+    ]);
+    expect(found).toEqual({ id: 2, problem: null });
+  });
+
+  it('refuses more than one, asking for the transaction id', () => {
+    expect(resolveClaimCandidate(' ac-1 ', [candidate(1), candidate(2)])).toEqual({
+      id: null,
+      problem:
+        '2 unmatched credit transactions of this supplier have the reference number AC-1: send booking_data.transaction_id to say which one is claimed.',
+    });
+  });
+
+  it('names the pending claim that holds the only one', () => {
+    expect(
+      resolveClaimCandidate('AC-1', [candidate(1, { matched: true }), candidate(2, { pending_claim_id: 7 })]),
+    ).toEqual({ id: null, problem: pendingClaimMessage(7) });
+  });
+
+  it.each([
+    ['nothing', []],
+    ['a matched credit', [candidate(1, { matched: true })]],
+    ['a matched credit under a claim', [candidate(1, { matched: true, pending_claim_id: 4 })]],
+    ['a pending credit', [candidate(1, { status: 'pending' })]],
+  ])('refuses when none is unmatched: %s', (_name, candidates) => {
+    expect(resolveClaimCandidate('ac-1', candidates)).toEqual({
+      id: null,
+      problem: 'No unmatched credit transaction of this supplier has the reference number AC-1.',
+    });
   });
 });
 

@@ -23,6 +23,7 @@ export const CLAIM_MESSAGES = {
   notCompleted: 'Only a completed transaction can be claimed.',
   alreadyMatched: 'This transaction already matches a booking of its supplier.',
   referenceMismatch: "The reference number does not match the transaction's reference number.",
+  supplierMismatch: "The supplier is not the transaction's supplier.",
   /** Admins claim by creating the booking at once (spec §6): `POST /bookings` with `is_claimed_booking=1`. */
   adminsClaimDirectly:
     'Admins claim a transaction by creating the booking directly (is_claimed_booking with a primary agent).',
@@ -41,6 +42,22 @@ export const CLAIM_MESSAGES = {
 
 /** 'This transaction already has a pending claim (#12).': the pending request that holds it, named. */
 export const pendingClaimMessage = (claimId: number) => `This transaction already has a pending claim (#${claimId}).`;
+
+/**
+ * The spec's claim names no transaction id, only the reference and the supplier: none of that supplier's
+ * credits with that reference is unmatched.
+ */
+export const noClaimableCreditMessage = (reference: string) =>
+  `No unmatched credit transaction of this supplier has the reference number ${normalizeReference(reference)}.`;
+
+/** …or more than one is: the claim must say which (the claim modal sends the transaction's id). */
+export const ambiguousClaimMessage = (reference: string, count: number) =>
+  `${count} unmatched credit transactions of this supplier have the reference number ${normalizeReference(reference)}: ` +
+  'send booking_data.transaction_id to say which one is claimed.';
+
+/** A claim's `booking_amount` is the transaction's amount (spec §5: the amount comes from the transaction). */
+export const claimAmountMismatchMessage = (amount: string, currencyCode: string) =>
+  `The booking amount must be the transaction's amount (${currencyCode} ${amount}).`;
 
 /** 'This claim has already been approved.' — the second of two decisions, whichever they were. */
 export const claimDecidedMessage = (status: Exclude<ClaimStatus, 'pending'>) =>
@@ -74,6 +91,30 @@ export function claimRefusal(t: ClaimableTransactionFacts): string | null {
   if (t.matched) return CLAIM_MESSAGES.alreadyMatched;
   if (t.pending_claim_id !== null) return pendingClaimMessage(t.pending_claim_id);
   return null;
+}
+
+/** A transaction with the reference of a claim that names none: its id and what {@link claimRefusal} reads. */
+export interface ClaimCandidate extends ClaimableTransactionFacts {
+  id: number;
+}
+
+/**
+ * Which of the supplier's transactions with the claimed reference (normalised alike) a claim that names
+ * no transaction is for: the one that can be claimed. Otherwise why not: more than one can, and the
+ * claim must say which; none can, and one held by a pending claim names that claim; else none is unmatched.
+ */
+export function resolveClaimCandidate(
+  reference: string,
+  candidates: readonly ClaimCandidate[],
+): { id: number; problem: null } | { id: null; problem: string } {
+  const claimable = candidates.filter((c) => claimRefusal(c) === null);
+  if (claimable.length === 1) return { id: claimable[0]!.id, problem: null };
+  if (claimable.length > 1) return { id: null, problem: ambiguousClaimMessage(reference, claimable.length) };
+  const held = candidates.find(
+    (c) => c.pending_claim_id !== null && claimRefusal({ ...c, pending_claim_id: null }) === null,
+  );
+  if (held?.pending_claim_id) return { id: null, problem: pendingClaimMessage(held.pending_claim_id) };
+  return { id: null, problem: noClaimableCreditMessage(reference) };
 }
 
 /**

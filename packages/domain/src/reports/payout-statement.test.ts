@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cents, type Cents } from '../money/money';
 import { percent } from '../money/percent';
-import { buildPayoutStatement, formatStatementAmount, type StatementItem } from './payout-statement';
+import { buildPayoutStatement, formatStatementAmount, statementGstNote, type StatementItem } from './payout-statement';
 
 const item = (
   over: Partial<StatementItem> & Pick<StatementItem, 'agent_id' | 'commission' | 'gst'>,
@@ -102,5 +102,21 @@ describe('formatStatementAmount', () => {
     [99_900n, '999.00'],
   ])('%s cents → %s', (amount, text) => {
     expect(formatStatementAmount(cents(amount))).toBe(text);
+  });
+});
+
+describe("statementGstNote (a GST-registered agent's statement shows their number)", () => {
+  it("gives a registered agent's number, trimmed", () => {
+    expect(statementGstNote({ has_gst: true, gst_number: ' 123456789RT0001 ' })).toBe('GST/HST no. 123456789RT0001');
+  });
+
+  it('says when a registered agent has no number on file', () => {
+    for (const gst_number of [null, '', '   '])
+      expect(statementGstNote({ has_gst: true, gst_number })).toBe('GST/HST registered: no GST/HST number on file');
+  });
+
+  it('gives nothing for an agent who is not registered, whatever number is stored', () => {
+    expect(statementGstNote({ has_gst: false, gst_number: '123456789RT0001' })).toBeNull();
+    expect(statementGstNote({ has_gst: false, gst_number: null })).toBeNull();
   });
 });

@@ -120,3 +120,20 @@ export function formatStatementAmount(amount: Cents): string {
   const [int = '0', frac = '00'] = (negative ? text.slice(1) : text).split('.');
   return `${negative ? '-' : ''}${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
 }
+
+/** What a statement says of an agent's GST/HST registration (agents spec: has_gst, gst_number). */
+export interface StatementAgentGst {
+  has_gst: boolean;
+  gst_number: string | null;
+}
+
+/**
+ * The note by a GST-registered agent's name on a statement (a registered agent's statement needs their
+ * number: ACCOUNTING-FILES.md §5): 'GST/HST no. 123456789RT0001'; a registration without a number says
+ * so, for the bookkeeper to complete; an agent who is not registered gets none (null).
+ */
+export function statementGstNote(agent: StatementAgentGst): string | null {
+  if (!agent.has_gst) return null;
+  const number = agent.gst_number?.trim() ?? '';
+  return number === '' ? 'GST/HST registered: no GST/HST number on file' : `GST/HST no. ${number}`;
+}

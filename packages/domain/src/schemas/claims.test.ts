@@ -28,7 +28,41 @@ describe('agentClaimSchema', () => {
       booking_receipt: receipt,
     });
     expect(r.reference_number).toBe('abc-123');
-    expect(r.booking_data).toEqual({ ...bookingData, notes: '', is_personal: false });
+    expect(r.booking_data).toEqual({
+      ...bookingData,
+      supplier_id: null,
+      booking_amount: null,
+      notes: '',
+      is_personal: false,
+    });
+  });
+
+  it("takes the spec's booking data: no transaction id, the supplier and the amount (exact cents)", () => {
+    const { transaction_id: _none, ...specData } = bookingData;
+    const r = agentClaimSchema.parse({
+      reference_number: 'ABC-123',
+      booking_data: JSON.stringify({ ...specData, supplier_id: 3, booking_amount: '1265.10', is_personal: false }),
+      booking_receipt: receipt,
+    });
+    expect(r.booking_data).toMatchObject({ transaction_id: null, supplier_id: 3, booking_amount: 126510n });
+  });
+
+  it('asks for the supplier when the booking data names no transaction', () => {
+    const { transaction_id: _none, ...specData } = bookingData;
+    const r = agentClaimSchema.safeParse({
+      reference_number: 'ABC-123',
+      booking_data: JSON.stringify({ ...specData, booking_amount: '10.00' }),
+      booking_receipt: receipt,
+    });
+    expect(errorsOf(r)).toEqual({ 'booking_data.supplier_id': 'The supplier field is required.' });
+    const amount = agentClaimSchema.safeParse({
+      reference_number: 'ABC-123',
+      booking_data: JSON.stringify({ ...specData, supplier_id: 3, booking_amount: 'ten' }),
+      booking_receipt: receipt,
+    });
+    expect(errorsOf(amount)).toEqual({
+      'booking_data.booking_amount': 'The booking amount must be a number with at most 2 decimals.',
+    });
   });
 
   it('takes an object as it is and the personal flag as the form posts it', () => {

@@ -7,7 +7,18 @@
 import { z } from 'zod';
 import { CLAIM_MESSAGES, CLAIM_STATUSES } from '../claims/claim-rules';
 import { bookingReferenceSchema } from './bookings';
-import { dateFilter, filterText, flag, id, isId, isoDate, optionalText, required, requiredText } from './fields';
+import { optionalMoneySchema } from '../money/schemas';
+import {
+  dateFilter,
+  filterText,
+  flag,
+  isId,
+  isoDate,
+  optionalId,
+  optionalText,
+  required,
+  requiredText,
+} from './fields';
 import { dateOut, moneyOut, pageOf, success, successMessage, timestampOut } from './responses';
 
 /* ------------------------------------------------------------------ constants */
@@ -41,12 +52,17 @@ export const MAX_SUPPLIER_FILTER = 500;
 /* ------------------------------------------------------------------ requests */
 
 /**
- * The booking data of a claim (spec §5 "Claim modal"): which transaction (from the search result), the
- * booking reference (the booking form's UPPERCASE rule), customer name and booking date required, notes
- * and the personal flag optional. Reference, supplier and amount come from the transaction.
+ * The booking data of a claim (spec §5 "Claim modal", §7 `POST /api/unclaimed-bookings`): which
+ * transaction, the booking reference (the booking form's UPPERCASE rule), customer name and booking date
+ * required, notes and the personal flag optional. The spec's client names the transaction by the
+ * request's `reference_number` and `supplier_id` (and sends `booking_amount`); the claim modal sends
+ * the `transaction_id` of its search result. Reference, supplier and amount are the transaction's: a
+ * `supplier_id` or `booking_amount` that differs from it is refused by the server.
  */
 export const claimBookingDataSchema = z.object({
-  transaction_id: id('transaction', { invalid: CLAIM_MESSAGES.transactionInvalid }),
+  transaction_id: optionalId('transaction', { invalid: CLAIM_MESSAGES.transactionInvalid }),
+  supplier_id: optionalId('supplier'),
+  booking_amount: optionalMoneySchema('booking amount', { allowNegative: true }).default(null),
   booking_reference: bookingReferenceSchema,
   customer_name: requiredText('customer name', 255),
   booking_date: isoDate('booking date'),
@@ -87,7 +103,13 @@ export const bookingDataField = z
     }
     return parsed;
   })
-  .pipe(claimBookingDataSchema);
+  .pipe(
+    claimBookingDataSchema.superRefine((d, ctx) => {
+      // Without the transaction's id, the supplier says whose credit with that reference it is.
+      if (d.transaction_id === null && d.supplier_id === null)
+        ctx.addIssue({ code: 'custom', path: ['supplier_id'], message: required('supplier') });
+    }),
+  );
 
 /**
  * `POST /api/unclaimed-bookings` (agents and sub-agents; multipart): the reference searched for, the

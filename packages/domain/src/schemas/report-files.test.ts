@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { excelReportRequestSchema, REPORT_DATES_ORDER, REPORT_DATES_REQUIRED, reportFileName } from './report-files';
+import {
+  excelReportRequestSchema,
+  mixedCurrencyProblem,
+  REPORT_DATES_ORDER,
+  REPORT_DATES_REQUIRED,
+  reportFileName,
+} from './report-files';
 
 const errorsOf = (input: unknown) => {
   const r = excelReportRequestSchema.safeParse(input);
@@ -73,5 +79,31 @@ describe('reportFileName', () => {
     expect(reportFileName({ ...range, report_type: 'bookings', format: 'quickbooks_iif' })).toBe(
       'quickbooks_journal_2026-10-28_2026-11-25.iif',
     );
+  });
+});
+
+describe('mixedCurrencyProblem (a CSV or IIF file holds one currency; a workbook keeps each in its section)', () => {
+  it.each([
+    ['telpay_csv', 'Telpay import (.csv)'],
+    ['quickbooks_csv', 'QuickBooks Online journal (.csv)'],
+    ['quickbooks_iif', 'QuickBooks Desktop journal (.iif)'],
+  ] as const)('refuses %s for more than one currency, naming them and the Currency filter', (format, label) => {
+    expect(mixedCurrencyProblem(format, ['GBP', 'CAD'])).toBe(
+      `The payouts in this range are in CAD and GBP, and a ${label} file holds one currency. ` +
+        'Choose a currency in the Currency filter (one file per currency), or download the Excel workbook, which keeps each currency in its own section.',
+    );
+    expect(mixedCurrencyProblem(format, ['USD', 'CAD', 'GBP'])).toContain('are in CAD, GBP and USD,');
+  });
+
+  it.each(['telpay_csv', 'quickbooks_csv', 'quickbooks_iif', 'xlsx'] as const)(
+    'lets %s hold one currency, or none',
+    (format) => {
+      expect(mixedCurrencyProblem(format, ['CAD'])).toBeNull();
+      expect(mixedCurrencyProblem(format, [])).toBeNull();
+    },
+  );
+
+  it('lets the workbook hold several', () => {
+    expect(mixedCurrencyProblem('xlsx', ['CAD', 'GBP'])).toBeNull();
   });
 });

@@ -45,6 +45,30 @@ export const REPORT_FILE_FORMATS = [
 ] as const;
 export type ReportFileFormat = (typeof REPORT_FILE_FORMATS)[number]['id'];
 
+/**
+ * The formats whose file holds one currency: Telpay pays from one bank account, the IIF has no currency
+ * column at all (a GBP entry would be imported into a CAD company), and the QuickBooks Online journal
+ * would need a multicurrency company. The `.xlsx` workbooks keep each currency in its own section instead.
+ */
+export const SINGLE_CURRENCY_FORMATS: readonly ReportFileFormat[] = ['telpay_csv', 'quickbooks_csv', 'quickbooks_iif'];
+
+/** 'CAD', 'CAD and GBP', 'CAD, EUR and GBP'. */
+const listed = (codes: readonly string[]) =>
+  codes.length > 1 ? `${codes.slice(0, -1).join(', ')} and ${codes[codes.length - 1]}` : (codes[0] ?? '');
+
+/**
+ * Why a report of payouts in these currencies cannot be written as `format`, or null: a one-currency
+ * file of a range that paid in more than one currency (the server answers 422 on `currency_id`).
+ */
+export function mixedCurrencyProblem(format: ReportFileFormat, currencyCodes: readonly string[]): string | null {
+  if (!SINGLE_CURRENCY_FORMATS.includes(format) || currencyCodes.length <= 1) return null;
+  const label = REPORT_FILE_FORMATS.find((f) => f.id === format)?.label ?? format;
+  return (
+    `The payouts in this range are in ${listed([...currencyCodes].sort())}, and a ${label} file holds one currency. ` +
+    'Choose a currency in the Currency filter (one file per currency), or download the Excel workbook, which keeps each currency in its own section.'
+  );
+}
+
 const reportTypeIds = EXCEL_REPORT_TYPES.map((t) => t.id) as [ExcelReportType, ...ExcelReportType[]];
 const formatIds = REPORT_FILE_FORMATS.map((f) => f.id) as [ReportFileFormat, ...ReportFileFormat[]];
 

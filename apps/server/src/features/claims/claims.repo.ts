@@ -1,6 +1,7 @@
 import {
   moneyFromDb,
   moneyToNumber,
+  type ClaimCandidate,
   type ClaimRequest,
   type ClaimStatus,
   type ClaimStatusFilter,
@@ -96,13 +97,36 @@ export async function findUnmatchedTransactions(
   return pageOf(rows.map(toTransaction), counted[0]?.total ?? 0, q.page, q.per_page);
 }
 
+/** `t`'s reference is this one, trimmed and case-insensitive (DOMAIN.md "Matching"; `transactions.normalized_reference`). */
+const referenceIs = (reference: string) => sql`t.normalized_reference = upper(btrim(${reference}))`;
+
 /** The newest unmatched credit with this reference (trimmed, case-insensitive), any supplier; null if none. */
 export async function findUnmatchedByReference(db: DbOrTx, reference: string): Promise<UnmatchedTransaction | null> {
   const { rows } = await db.execute<TransactionRow>(sql`
     select ${TRANSACTION_COLUMNS} from transactions t ${TRANSACTION_JOINS}
-     where t.normalized_reference = upper(btrim(${reference})) and ${isUnmatchedCredit('t', 'a')}
+     where ${referenceIs(reference)} and ${isUnmatchedCredit('t', 'a')}
      order by t.transaction_date desc, t.id desc limit 1`);
   return rows[0] ? toTransaction(rows[0]) : null;
+}
+
+/**
+ * The completed credits on this supplier's accounts with this reference (normalised as the search does),
+ * with what {@link claimRefusal} reads: the transactions a claim that names only the reference and the
+ * supplier may be for. At most 50 (enough to tell one from many).
+ */
+export async function findClaimCandidates(
+  db: DbOrTx,
+  supplierId: number,
+  reference: string,
+): Promise<ClaimCandidate[]> {
+  const { rows } = await db.execute<ClaimCandidate & Record<string, unknown>>(sql`
+    select t.id, t.transaction_type, t.status, a.accountable_type, t.matches_booking as matched,
+           (select cr.id from claim_requests cr where cr.transaction_id = t.id and cr.status = 'pending') as pending_claim_id
+      from transactions t join accounts a on a.id = t.account_id
+     where a.accountable_type = 'supplier' and a.accountable_id = ${supplierId} and ${referenceIs(reference)}
+       and t.transaction_type = 'credit' and t.status = 'completed'
+     order by t.id limit 50`);
+  return rows;
 }
 
 /** What a claim needs to know about a transaction (DOMAIN.md "unmatched credit transaction", piece by piece). */

@@ -51,8 +51,11 @@ export const claimRoutes: RouteModule = ({ db }) => [
     access: 'user',
     summary:
       "An agent's (or sub-agent's) claim of an unmatched credit (multipart: reference_number, booking_data as JSON " +
-      '{transaction_id, booking_reference, customer_name, booking_date, notes?, is_personal?}, booking_receipt ' +
-      'required: JPEG, PNG or PDF ≤ 5 MB) → a pending request for admin review. Admins claim by creating the ' +
+      '{transaction_id?, supplier_id?, booking_amount?, booking_reference, customer_name, booking_date, notes?, ' +
+      'is_personal?}, booking_receipt required: JPEG, PNG or PDF ≤ 5 MB) → a pending request for admin review. ' +
+      'Without transaction_id the claim is for the one unmatched credit of supplier_id with reference_number ' +
+      '(trimmed, case-insensitive, as the search): none, or more than one, is a 422 on reference_number. A ' +
+      "supplier_id or booking_amount that is not the transaction's is a 422. Admins claim by creating the " +
       'booking directly (POST /bookings with is_claimed_booking=1 and primary_agent_id): 403 here.',
     tags: ['claims'],
     body: agentClaimSchema,

@@ -1,5 +1,6 @@
 import {
   canAgentBookSupplier,
+  claimAmountMismatchMessage,
   CLAIM_MESSAGES,
   claimBookingReferenceProblem,
   claimDecidedMessage,
@@ -7,10 +8,13 @@ import {
   formatMismatchMessage,
   matchesBookingFormat,
   moneyFromDb,
+  moneyToString,
   pendingClaimMessage,
+  resolveClaimCandidate,
   sameReference,
   type AgentClaimInput,
   type BookingInput,
+  type ClaimBookingData,
   type ClaimStatus,
   type SessionUser,
 } from '@app/domain';
@@ -22,7 +26,7 @@ import { writeAudit } from '../../shared/audit';
 import { isUploadedFile, storeUpload } from '../../shared/stored-files';
 import { saveBooking } from '../bookings';
 import { resolveRateFor } from '../commissions';
-import { getClaimTarget, type ClaimTarget } from './claims.repo';
+import { findClaimCandidates, getClaimTarget, type ClaimTarget } from './claims.repo';
 
 const AUDIT_ENTITY = 'claim_request';
 
@@ -53,20 +57,25 @@ export async function createClaim(
   if (agentId === null) throw forbidden(CLAIM_MESSAGES.agentOnly);
   const data = input.booking_data;
   return db.transaction(async (tx) => {
-    const target = await getClaimTarget(tx, data.transaction_id);
-    if (!target) throw refuse('booking_data.transaction_id', CLAIM_MESSAGES.transactionInvalid);
-    if (!sameReference(input.reference_number, target.reference_number))
-      throw refuse('reference_number', CLAIM_MESSAGES.referenceMismatch);
+    const target = await claimedTransaction(tx, input);
     const refusal = claimRefusal(target);
     if (refusal) throw refuse('reference_number', refusal);
     checkBookingReference(target, data.booking_reference, 'booking_data.booking_reference');
     const rate = await resolveRateFor(tx, agentId, target.supplier_id, data.booking_date);
     if (!rate || !canAgentBookSupplier(rate.rate)) throw refuse('reference_number', CLAIM_MESSAGES.cannotBookSupplier);
 
+    const stored: StoredClaimBookingData = {
+      transaction_id: target.id,
+      booking_reference: data.booking_reference,
+      customer_name: data.customer_name,
+      booking_date: data.booking_date,
+      notes: data.notes,
+      is_personal: data.is_personal,
+    };
     const receiptId = await storeUpload(tx, 'booking_receipt', receipt, user.id);
     const { rows } = await tx.execute<{ id: number }>(sql`
       insert into claim_requests (transaction_id, agent_id, requested_by_user_id, booking_data, receipt_file_id)
-      values (${target.id}, ${agentId}, ${user.id}, ${JSON.stringify(data)}::jsonb, ${receiptId})
+      values (${target.id}, ${agentId}, ${user.id}, ${JSON.stringify(stored)}::jsonb, ${receiptId})
       on conflict (transaction_id) where status = 'pending' do nothing
       returning id`);
     const id = rows[0]?.id;
@@ -83,10 +92,47 @@ export async function createClaim(
       action: 'create',
       entityType: AUDIT_ENTITY,
       entityId: id,
-      after: { status: 'pending', transaction_id: target.id, agent_id: agentId, booking_data: data },
+      after: { status: 'pending', transaction_id: target.id, agent_id: agentId, booking_data: stored },
     });
     return id;
   });
+}
+
+/** The booking data a claim request keeps: the fields the agent typed and the transaction they are for. */
+type StoredClaimBookingData = Omit<ClaimBookingData, 'transaction_id' | 'supplier_id' | 'booking_amount'> & {
+  transaction_id: number;
+};
+
+/**
+ * The transaction a claim is for: the one its `transaction_id` names (the claim modal), else the one
+ * unmatched credit of its `supplier_id` with its `reference_number` (the spec's call), resolved with the
+ * search's normalisation; the supplier and amount, when sent, must be the transaction's. Whichever way
+ * it was found, two claims of it still meet at the pending-claim unique index.
+ */
+async function claimedTransaction(tx: Tx, input: AgentClaimInput): Promise<ClaimTarget> {
+  const data = input.booking_data;
+  let transactionId = data.transaction_id;
+  if (transactionId === null) {
+    // The schema asks for a supplier when there is no transaction id.
+    const found = resolveClaimCandidate(
+      input.reference_number,
+      await findClaimCandidates(tx, data.supplier_id!, input.reference_number),
+    );
+    if (found.problem !== null) throw refuse('reference_number', found.problem);
+    transactionId = found.id;
+  }
+  const target = await getClaimTarget(tx, transactionId);
+  if (!target) throw refuse('booking_data.transaction_id', CLAIM_MESSAGES.transactionInvalid);
+  if (data.supplier_id !== null && data.supplier_id !== target.supplier_id)
+    throw refuse('booking_data.supplier_id', CLAIM_MESSAGES.supplierMismatch);
+  if (data.booking_amount !== null && data.booking_amount !== moneyFromDb(target.amount_text))
+    throw refuse(
+      'booking_data.booking_amount',
+      claimAmountMismatchMessage(moneyToString(moneyFromDb(target.amount_text)), target.currency_code),
+    );
+  if (!sameReference(input.reference_number, target.reference_number))
+    throw refuse('reference_number', CLAIM_MESSAGES.referenceMismatch);
+  return target;
 }
 
 /** The booking reference is the transaction's (so the booking matches it) and fits the supplier's format. */
@@ -112,7 +158,7 @@ async function decide(
   const { rows } = await tx.execute<{
     transaction_id: number;
     agent_id: number;
-    booking_data: AgentClaimInput['booking_data'];
+    booking_data: StoredClaimBookingData;
     receipt_file_id: number | null;
   }>(sql`
     update claim_requests

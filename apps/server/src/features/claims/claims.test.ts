@@ -399,3 +399,165 @@ describe("an agent's own claims and receipts", () => {
     expect(row!.status).toBe('pending');
   });
 });
+
+describe('POST /api/unclaimed-bookings as the spec sends it (no transaction_id: the reference and the supplier say which)', () => {
+  /** The spec's call (§7): reference_number, booking_data with the supplier and amount, the receipt. */
+  const specClaim = (
+    client: ClaimsWorld['ana'],
+    reference: string,
+    supplierId: number,
+    amount: string,
+    over: Record<string, unknown> = {},
+  ) =>
+    client.post('/api/unclaimed-bookings', {
+      multipart: {
+        reference_number: reference,
+        booking_data: JSON.stringify({
+          booking_reference: reference.trim().toUpperCase(),
+          supplier_id: supplierId,
+          booking_amount: amount,
+          customer_name: 'Chris Customer',
+          booking_date: '2026-03-02',
+          notes: 'Sent as the spec says',
+          is_personal: false,
+          ...over,
+        }),
+        booking_receipt: png(),
+      },
+    });
+
+  it('claims the one unmatched credit of that supplier with that reference (trimmed, any case), and its approval books it', async () => {
+    const reference = ref('SP');
+    // The same reference at another supplier, and a debit of this one: neither is the claimed credit.
+    await w.payment(w.acc.transat, reference, '99.00');
+    await w.payment(w.acc.tui, reference, '5.00', { type: 'debit' });
+    const tx = await w.payment(w.acc.tui, reference.toLowerCase(), '321.45');
+    const res = await specClaim(w.ana, ` ${reference.toLowerCase()} `, w.tui, '321.45');
+    expect(res.statusCode, res.body).toBe(200);
+    const kept = {
+      transaction_id: tx,
+      booking_reference: reference,
+      customer_name: 'Chris Customer',
+      booking_date: '2026-03-02',
+      notes: 'Sent as the spec says',
+      is_personal: false,
+    };
+    expect(res.json()).toMatchObject({
+      message: 'Claim submitted for review.',
+      data: {
+        status: 'pending',
+        agent: { id: w.ana.agentId },
+        transaction: { id: tx, supplier_id: w.tui, amount: 321.45, currency_code: 'GBP' },
+        booking_data: kept,
+      },
+    });
+    const claimId = res.json().data.id as number;
+    const [stored] = await w.q(`select transaction_id, booking_data from claim_requests where id = $1`, [claimId]);
+    // Kept as the modal's claims are (the transaction's id, not the supplier or amount sent).
+    expect(stored).toEqual({ transaction_id: tx, booking_data: kept });
+    const approved = await w.admin.post(`/api/unclaimed-bookings/${claimId}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    const [booking] = await w.q(
+      `select booking_reference, supplier_id, booking_amount::text as amount, primary_agent_id, is_claimed_booking
+         from bookings where id = $1`,
+      [approved.json().data.booking_id],
+    );
+    expect(booking).toEqual({
+      booking_reference: reference,
+      supplier_id: w.tui,
+      amount: '321.45',
+      primary_agent_id: w.ana.agentId,
+      is_claimed_booking: true,
+    });
+  });
+
+  it('refuses, writing nothing, when no credit of that supplier with that reference is unmatched', async () => {
+    const reference = ref('SP');
+    await w.payment(w.acc.transat, reference, '10.00'); // another supplier's
+    await w.payment(w.acc.tui, reference, '10.00', { status: 'pending' });
+    const res = await refusedWithoutWriting(() => specClaim(w.ana, reference, w.tui, '10.00'));
+    expect(res.statusCode).toBe(422);
+    const message = `No unmatched credit transaction of this supplier has the reference number ${reference}.`;
+    expect(res.json()).toEqual({ message, errors: { reference_number: [message] } });
+    // An unknown supplier finds none either.
+    const unknown = await refusedWithoutWriting(() => specClaim(w.ana, reference, 2_000_000_000, '10.00'));
+    expect(unknown.json().errors).toEqual({ reference_number: [message] });
+  });
+
+  it('refuses, writing nothing, when more than one is: the claim must name it, and then it goes through', async () => {
+    const reference = ref('SP');
+    await w.payment(w.acc.tui, reference, '40.00');
+    const second = await w.payment(w.acc.tui, ` ${reference.toLowerCase()}`, '40.00');
+    const res = await refusedWithoutWriting(() => specClaim(w.ana, reference, w.tui, '40.00'));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      reference_number: [
+        `2 unmatched credit transactions of this supplier have the reference number ${reference}: send booking_data.transaction_id to say which one is claimed.`,
+      ],
+    });
+    const named = await specClaim(w.ana, reference, w.tui, '40.00', { transaction_id: second });
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json().data.transaction.id).toBe(second);
+    // The other one is now the only unmatched credit with that reference: the spec's call finds it.
+    const rest = await specClaim(w.ana, reference, w.tui, '40.00');
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(rest.json().data.transaction.id).not.toBe(second);
+  });
+
+  it("names the pending claim that holds the supplier's only credit with that reference", async () => {
+    const reference = ref('SP');
+    await w.payment(w.acc.transat, reference, '10.00');
+    const first = await specClaim(w.pat, reference, w.transat, '10.00');
+    expect(first.statusCode, first.body).toBe(200);
+    const res = await refusedWithoutWriting(() => specClaim(w.sam, reference, w.transat, '10.00'));
+    expect(res.json().errors).toEqual({
+      reference_number: [`This transaction already has a pending claim (#${first.json().data.id}).`],
+    });
+  });
+
+  it("refuses a supplier or an amount that is not the transaction's, and a claim that names neither transaction nor supplier", async () => {
+    const reference = ref('SP');
+    const tx = await w.payment(w.acc.tui, reference, '75.50');
+    const amount = await refusedWithoutWriting(() => specClaim(w.ana, reference, w.tui, '75.00'));
+    expect(amount.json().errors).toEqual({
+      'booking_data.booking_amount': ["The booking amount must be the transaction's amount (GBP 75.50)."],
+    });
+    const supplier = await refusedWithoutWriting(() =>
+      specClaim(w.ana, reference, w.sunwing, '75.50', { transaction_id: tx }),
+    );
+    expect(supplier.json().errors).toEqual({
+      'booking_data.supplier_id': ["The supplier is not the transaction's supplier."],
+    });
+    const neither = await refusedWithoutWriting(() =>
+      specClaim(w.ana, reference, w.tui, '75.50', { supplier_id: undefined }),
+    );
+    expect(neither.statusCode).toBe(422);
+    expect(neither.json().errors).toEqual({ 'booking_data.supplier_id': ['The supplier field is required.'] });
+    // '75.5' is the same amount.
+    const ok = await specClaim(w.ana, reference, w.tui, '75.5');
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it('lets one of two agents claiming the same credit by reference at the same moment win; one request is written', async () => {
+    const reference = ref('SP');
+    await w.payment(w.acc.transat, reference, '10.00');
+    const before = await w.written();
+    const results = await Promise.all([
+      specClaim(w.pat, reference, w.transat, '10.00'),
+      specClaim(w.sam, reference, w.transat, '10.00'),
+    ]);
+    const won = results.filter((r) => r.statusCode === 200);
+    const lost = results.filter((r) => r.statusCode !== 200);
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(1);
+    expect(lost[0]!.statusCode).toBe(422);
+    const id = won[0]!.json().data.id as number;
+    // Resolved before or after the winner committed: either way the loser is told which claim holds it.
+    expect(lost[0]!.json().errors).toEqual({
+      reference_number: [`This transaction already has a pending claim (#${id}).`],
+    });
+    const after = await w.written();
+    expect(after.claims - before.claims).toBe(1);
+    expect(after.files - before.files).toBe(1);
+  });
+});

@@ -47,6 +47,7 @@ describe('renderPayoutPdf', () => {
     details: ['Payout #1: Test'],
     footerLabel: 'Payout #1',
     statement,
+    agentNotes: new Map<number, string>(),
     emptyMessage: 'Nothing here.',
     generatedAt: new Date('2026-03-05T14:03:09Z'),
   };
@@ -65,6 +66,19 @@ describe('renderPayoutPdf', () => {
     expect(page).toMatch(/REF-1\s+2026-03-01\s+Sunwing \?\s+1,234\.56\s+12\.50\s+154\.32\s+7\.72\s+162\.04/);
     expect(page).toContain('Generated 2026-03-05 14:03 UTC');
     expect(page).toContain('Page 1 of 1');
+  });
+
+  it("prints an agent's note (their GST/HST number) by their name, also where the group continues", async (ctx) => {
+    poppler.need(ctx);
+    const many = buildPayoutStatement(
+      Array.from({ length: 120 }, (_, i) => ({ ...statement.groups[0]!.items[0]!, booking_reference: `REF-${i}` })),
+    );
+    const pages = pdfPages(
+      await renderPayoutPdf({ ...input, statement: many, agentNotes: new Map([[1, 'GST/HST no. 123456789RT0001']]) }),
+    );
+    expect(pages.length).toBeGreaterThan(1);
+    expect(pages[0]).toContain('Ana ? ?? (CAD) · GST/HST no. 123456789RT0001');
+    expect(pages[1]).toContain('Ana ? ?? (CAD) · GST/HST no. 123456789RT0001 (continued)');
   });
 
   it('says what it is given to say when there are no items', async (ctx) => {

@@ -1,7 +1,8 @@
 /** What the payout PDF reads: the payout record and its items as statement lines. */
-import { moneyFromDb, percentFromDb, type StatementItem } from '@app/domain';
+import { moneyFromDb, percentFromDb, statementGstNote, type StatementItem } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { intArray } from './report-filters';
 
 export type PayoutHead = {
   id: number;
@@ -50,4 +51,17 @@ export async function findPayoutStatementItems(
     gst: moneyFromDb(r.gst),
     total: moneyFromDb(r.total),
   }));
+}
+
+/** The note by each of these agents' names on a statement: their GST/HST number when registered ({@link statementGstNote}). */
+export async function findAgentGstNotes(db: DbOrTx, agentIds: readonly number[]): Promise<Map<number, string>> {
+  const notes = new Map<number, string>();
+  if (agentIds.length === 0) return notes;
+  const { rows } = await db.execute<{ id: number; has_gst: boolean; gst_number: string | null }>(sql`
+    select id, has_gst, gst_number from agents where id = any(${intArray([...new Set(agentIds)])}::int[])`);
+  for (const r of rows) {
+    const note = statementGstNote(r);
+    if (note !== null) notes.set(r.id, note);
+  }
+  return notes;
 }

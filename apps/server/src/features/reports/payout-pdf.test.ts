@@ -205,6 +205,28 @@ describe('the payout PDF reads as the payout items (pdftotext)', () => {
     }
   });
 
+  it("shows a GST-registered agent's GST/HST number by their name, to admins and to the agent", async () => {
+    // Registration as the agent form keeps it: Avery with a number, Parker without one, Sasha not registered.
+    const { avery, parker, sasha } = cad.agents;
+    await q(`update agents set has_gst = true, gst_number = '123456789RT0001' where id = $1`, [avery.id]);
+    await q(`update agents set has_gst = true, gst_number = null where id = $1`, [parker.id]);
+    await q(`update agents set has_gst = false, gst_number = '999999999RT0009' where id = $1`, [sasha.id]);
+    const heading = async (agentId: number) =>
+      (await q(`select u.name from agents a join users u on u.id = a.user_id where a.id = $1`, [agentId]))[0]!
+        .name as string;
+    const lines = pdfPages((await get(cad.admin, cad.payoutId)).rawPayload)
+      .join('\n')
+      .split('\n')
+      .map((l) => l.trim());
+    expect(lines).toContain(`${await heading(avery.id)} (CAD) · GST/HST no. 123456789RT0001`);
+    expect(lines).toContain(`${await heading(parker.id)} (CAD) · GST/HST registered: no GST/HST number on file`);
+    expect(lines).toContain('Sasha Zoë Lódz ? ?? (CAD)');
+    expect(lines.join('\n')).not.toContain('999999999RT0009');
+    const own = pdfPages((await get(avery.client, cad.payoutId)).rawPayload).join('\n');
+    expect(own).toContain('GST/HST no. 123456789RT0001');
+    expect(own).not.toContain('no GST/HST number on file');
+  });
+
   it('a GBP payout totals in GBP', async () => {
     const text = pdfPages((await get(gbp.admin, gbp.payoutId)).rawPayload).join('\n');
     const items = await itemsOf(gbp.payoutId);

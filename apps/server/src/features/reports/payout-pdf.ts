@@ -28,6 +28,8 @@ export interface PayoutPdfInput {
   /** Short name of the document in each page's footer ('Payout #12'). */
   footerLabel: string;
   statement: PayoutStatement;
+  /** A note printed by an agent's name, by agent id: a GST-registered agent's GST/HST number. */
+  agentNotes: ReadonlyMap<number, string>;
   /** What the document says when there are no items. */
   emptyMessage: string;
   generatedAt: Date;
@@ -87,8 +89,8 @@ function headerRow(): Row {
   );
 }
 
-function groupHeading(group: StatementGroup, continued: boolean): Row {
-  const text = `${group.agent_name} (${group.currency_code})${continued ? ' (continued)' : ''}`;
+function groupHeading(group: StatementGroup, continued: boolean, note: string | undefined): Row {
+  const text = `${group.agent_name} (${group.currency_code})${note ? ` · ${note}` : ''}${continued ? ' (continued)' : ''}`;
   return [
     cell(text, {
       ...bold,
@@ -173,6 +175,7 @@ class PagePlanner {
 
   constructor(
     private readonly doc: PDFKit.PDFDocument,
+    private readonly notes: ReadonlyMap<number, string>,
     firstTop: number,
   ) {
     this.start(firstTop);
@@ -184,9 +187,14 @@ class PagePlanner {
     this.y = top;
     this.put(headerRow(), rowHeight(this.doc, headerRow()));
     if (this.current) {
-      const heading = groupHeading(this.current, true);
+      const heading = this.heading(this.current, true);
       this.put(heading, rowHeight(this.doc, heading));
     }
+  }
+
+  /** An agent's heading, with the note by their name. */
+  heading(group: StatementGroup, continued: boolean): Row {
+    return groupHeading(group, continued, this.notes.get(group.agent_id));
   }
 
   private put(row: Row, height: number): void {
@@ -206,12 +214,13 @@ class PagePlanner {
 }
 
 /** The statement's rows on pages: per group its heading, items and subtotal; then the grand totals. */
-function planStatement(doc: PDFKit.PDFDocument, statement: PayoutStatement, firstTop: number): PlannedPage[] {
-  const planner = new PagePlanner(doc, firstTop);
+function planStatement(doc: PDFKit.PDFDocument, input: PayoutPdfInput, firstTop: number): PlannedPage[] {
+  const { statement } = input;
+  const planner = new PagePlanner(doc, input.agentNotes, firstTop);
   for (const group of statement.groups) {
     planner.current = null;
     const [first, ...rest] = group.items;
-    planner.add(groupHeading(group, false), ...(first ? [itemRow(first)] : []));
+    planner.add(planner.heading(group, false), ...(first ? [itemRow(first)] : []));
     planner.current = group;
     for (const item of rest) planner.add(itemRow(item));
     planner.add(
@@ -293,7 +302,7 @@ function writeDocument(doc: PDFKit.PDFDocument, input: PayoutPdfInput): void {
     return;
   }
   const top = doc.y;
-  const pages = planStatement(doc, input.statement, top);
+  const pages = planStatement(doc, input, top);
   pages.forEach((page, i) => {
     if (i > 0) doc.addPage();
     drawTable(doc, page, i === 0 ? top : MARGIN.top);

@@ -49,6 +49,13 @@ export async function* cursorBatches<T extends Record<string, unknown>>(
   }
 }
 
+/** The codes of the currencies the request's payouts paid in, by code. */
+export async function paidCurrencies(tx: DbOrTx, r: ExcelReportRequest): Promise<string[]> {
+  const { rows } = await tx.execute<{ code: string }>(sql`
+    select distinct c.code from ${ITEMS} where ${itemWhere(r)} order by c.code`);
+  return rows.map((row) => row.code);
+}
+
 /* ------------------------------------------------------------------ one row per agent per payout */
 
 interface PaymentRow extends Record<string, unknown> {

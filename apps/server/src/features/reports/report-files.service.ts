@@ -6,6 +6,7 @@
  */
 import {
   journalEntry,
+  mixedCurrencyProblem,
   QUICKBOOKS_MAX_DATA_ROWS,
   quickBooksCsvHeader,
   quickBooksCsvLine,
@@ -19,7 +20,7 @@ import { PassThrough, type Readable, type Writable } from 'node:stream';
 import type { Db, DbOrTx } from '../../db/client';
 import { fieldError } from '../../http/errors';
 import { getAccountingSettings } from '../../shared/settings';
-import { agentPayments, agentSummaries, commissionLines, paymentStats } from './report-files.repo';
+import { agentPayments, agentSummaries, commissionLines, paidCurrencies, paymentStats } from './report-files.repo';
 import { writeBookingsWorkbook, writeCommissionsWorkbook, writeIif, writeTelpayCsv } from './report-files.writers';
 
 export interface ReportFile {
@@ -41,19 +42,40 @@ const accountsOf = (s: AccountingSettings): JournalAccounts => ({
 });
 
 /**
- * The file of a request. `onError` hears a failure after the answer has started (the download is then cut
- * short; the browser sees a failed download, never a complete-looking file).
+ * A CSV or IIF file holds one currency (ACCOUNTING-FILES.md; the IIF has no currency column): a range
+ * whose payouts paid in more than one is a 422 on `currency_id` asking for the Currency filter. Read in
+ * the file's own transaction, so the file holds exactly the currencies checked.
+ */
+async function checkOneCurrency(tx: DbOrTx, r: ExcelReportRequest): Promise<void> {
+  if (r.format === 'xlsx' || r.currency_id !== undefined) return;
+  const problem = mixedCurrencyProblem(r.format, await paidCurrencies(tx, r));
+  if (problem) throw fieldError('currency_id', problem);
+}
+
+/**
+ * The file of a request. A refusal (the currency check) is an answer before anything is sent; `onError`
+ * hears a failure after the answer has started (the download is then cut short; the browser sees a failed
+ * download, never a complete-looking file).
  */
 export async function reportFile(db: Db, r: ExcelReportRequest, onError: (err: unknown) => void): Promise<ReportFile> {
   const fileName = reportFileName(r);
   const contentType = REPORT_FILE_CONTENT_TYPES[r.format];
   if (r.format === 'quickbooks_csv') return { fileName, contentType, body: await quickBooksCsv(db, r) };
   const out = new PassThrough();
-  const write = (tx: DbOrTx) => writeFile(tx, r, out);
-  db.transaction(write, READ_ONLY).catch((err: unknown) => {
-    onError(err);
-    out.destroy(err instanceof Error ? err : new Error(String(err)));
+  let started = false;
+  const checked = new Promise<void>((resolve, reject) => {
+    db.transaction(async (tx) => {
+      await checkOneCurrency(tx, r);
+      started = true;
+      resolve();
+      await writeFile(tx, r, out);
+    }, READ_ONLY).catch((err: unknown) => {
+      if (!started) return reject(err);
+      onError(err);
+      out.destroy(err instanceof Error ? err : new Error(String(err)));
+    });
   });
+  await checked;
   return { fileName, contentType, body: out };
 }
 
@@ -78,6 +100,7 @@ async function writeFile(tx: DbOrTx, r: ExcelReportRequest, out: Writable): Prom
  */
 async function quickBooksCsv(db: Db, r: ExcelReportRequest): Promise<Buffer> {
   return db.transaction(async (tx) => {
+    await checkOneCurrency(tx, r);
     const settings = await getAccountingSettings(tx);
     const accounts = accountsOf(settings);
     let text = quickBooksCsvHeader();

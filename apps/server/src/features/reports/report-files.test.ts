@@ -9,6 +9,7 @@ import {
   moneyFromDb,
   moneyToString,
   QUICKBOOKS_COLUMNS,
+  REPORT_FILE_FORMATS,
   sumMoney,
   TELPAY_COLUMNS,
   type Cents,
@@ -415,28 +416,60 @@ describe('commissions report (.xlsx): a summary and a sheet per agent', () => {
   });
 });
 
-describe('import files', () => {
-  it('Telpay CSV: ASCII, CRLF, one row per agent per payout, plain amounts', async () => {
-    const res = await download({ report_type: 'bookings', format: 'telpay_csv' });
-    expect(res.headers['content-type']).toBe('text/csv; charset=us-ascii');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="telpay_payments_${START}_${END}.csv"`);
-    const text = res.rawPayload.toString('latin1');
-    // eslint-disable-next-line no-control-regex -- the file must be ASCII
-    expect(/[^\x00-\x7f]/.test(text)).toBe(false);
-    const [header, ...rows] = parseCsv(text);
-    expect(header).toEqual([...TELPAY_COLUMNS]);
-    expect(rows).toHaveLength(5);
-    for (const r of rows) {
-      expect(r[1]!.length).toBeLessThanOrEqual(30);
-      expect(r[4]).toMatch(/^-?\d+\.\d\d$/);
+describe('the workbooks keep each currency in its own section', () => {
+  it('one .xlsx of a range paid in CAD and GBP: per sheet one block and one Total row per currency, never a total across them', async () => {
+    for (const report_type of ['bookings', 'commissions']) {
+      const { sheets } = readWorkbook((await download({ report_type })).rawPayload);
+      const seen = new Set<string>();
+      for (const [name, sheet] of Object.entries(sheets)) {
+        const rows = records(sheet);
+        const currencyOf = (r: Record<string, XLSX.CellObject>) => String(r['Currency']!.v);
+        // Each block of rows is one currency, closed by its Total row (of that currency); no row after the last.
+        const blocks: string[][] = [[]];
+        for (const r of rows) {
+          if (isTotal(r)) {
+            expect(new Set(blocks.at(-1)), `${report_type} / ${name}`).toEqual(new Set([currencyOf(r)]));
+            blocks.push([]);
+          } else blocks.at(-1)!.push(currencyOf(r));
+        }
+        expect(blocks.at(-1), `${report_type} / ${name}: rows after the last total`).toEqual([]);
+        const totals = rows.filter(isTotal).map(currencyOf);
+        expect(totals, `${report_type} / ${name}: one Total row per currency`).toEqual([...new Set(totals)]);
+        expect(rows.some((r) => /grand/i.test(String(Object.values(r)[0]?.v ?? '')))).toBe(false);
+        for (const c of totals) seen.add(c);
+      }
+      expect([...seen].sort(), report_type).toEqual(['CAD', 'GBP']);
     }
+  });
+});
+
+describe('import files', () => {
+  it('Telpay CSV: ASCII, CRLF, one row per agent per payout, plain amounts, one currency per file', async () => {
     const items = await itemTotals();
-    for (const [code, t] of Object.entries(items))
-      expect(sumMoney(rows.filter((r) => r[8] === code).map((r) => moneyFromDb(r[4]!)))).toBe(t.total);
+    for (const [code, count] of [
+      ['CAD', 4],
+      ['GBP', 1],
+    ] as const) {
+      const res = await download({ report_type: 'bookings', format: 'telpay_csv', currency_id: w.cur[code] });
+      expect(res.headers['content-type']).toBe('text/csv; charset=us-ascii');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="telpay_payments_${START}_${END}.csv"`);
+      const text = res.rawPayload.toString('latin1');
+      // eslint-disable-next-line no-control-regex -- the file must be ASCII
+      expect(/[^\x00-\x7f]/.test(text)).toBe(false);
+      const [header, ...rows] = parseCsv(text);
+      expect(header).toEqual([...TELPAY_COLUMNS]);
+      expect(rows).toHaveLength(count);
+      for (const r of rows) {
+        expect(r[1]!.length).toBeLessThanOrEqual(30);
+        expect(r[4]).toMatch(/^-?\d+\.\d\d$/);
+        expect(r[8]).toBe(code);
+      }
+      expect(sumMoney(rows.map((r) => moneyFromDb(r[4]!)))).toBe(items[code]!.total);
+    }
   });
 
   it('QuickBooks CSV: UTF-8 with BOM, balanced entries; more than 999 rows is a 422', async () => {
-    const res = await download({ report_type: 'bookings', format: 'quickbooks_csv' });
+    const res = await download({ report_type: 'bookings', format: 'quickbooks_csv', currency_id: w.cur.CAD });
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const text = res.rawPayload.toString('utf8');
     expect(
@@ -447,8 +480,9 @@ describe('import files', () => {
     for (const r of rows) {
       const amount = (r[3] ? moneyFromDb(r[3]) : 0n) - (r[4] ? moneyFromDb(r[4]) : 0n);
       byEntry.set(r[0]!, (byEntry.get(r[0]!) ?? 0n) + amount);
+      expect(r[7]).toBe('CAD');
     }
-    expect(byEntry.size).toBe(5);
+    expect(byEntry.size).toBe(4);
     for (const balance of byEntry.values()) expect(balance).toBe(0n);
     expect(rows.some((r) => r[6] === 'Zoë Ångström-Fitzgerald de la Montagne')).toBe(true);
 
@@ -479,7 +513,7 @@ describe('import files', () => {
   });
 
   it('QuickBooks IIF: TRNS/SPL/ENDTRNS entries whose amounts sum to 0', async () => {
-    const res = await download({ report_type: 'bookings', format: 'quickbooks_iif' });
+    const res = await download({ report_type: 'bookings', format: 'quickbooks_iif', currency_id: w.cur.CAD });
     expect(res.headers['content-disposition']).toBe(`attachment; filename="quickbooks_journal_${START}_${END}.iif"`);
     const rows = res.rawPayload
       .toString('latin1')
@@ -500,11 +534,13 @@ describe('import files', () => {
       expect(r[3]).toBe(`${DAY.slice(5, 7)}/${DAY.slice(8, 10)}/${DAY.slice(0, 4)}`);
       entry.push(moneyFromDb(r[6]!));
     }
-    expect(entries).toHaveLength(5);
+    expect(entries).toHaveLength(4);
     for (const e of entries) expect(sumMoney(e)).toBe(0n);
     expect(rows.some((r) => r[5] === 'Zoë Ångström-Fitzgerald de la Montagne')).toBe(true);
     // The clearing lines are the Telpay amounts, negated.
-    const telpay = parseCsv((await download({ report_type: 'bookings', format: 'telpay_csv' })).rawPayload.toString());
+    const telpay = parseCsv(
+      (await download({ report_type: 'bookings', format: 'telpay_csv', currency_id: w.cur.CAD })).rawPayload.toString(),
+    );
     const clearing = rows
       .filter((r) => r[4] === 'Telpay Clearing')
       .map((r) => moneyToString(-moneyFromDb(r[6]!) as Cents));
@@ -515,6 +551,31 @@ describe('import files', () => {
         .sort(),
     );
   });
+
+  it.each(['telpay_csv', 'quickbooks_csv', 'quickbooks_iif'] as const)(
+    'refuses %s of a range paid in CAD and GBP with a 422 asking for the Currency filter; one currency needs no filter',
+    async (format) => {
+      const label = REPORT_FILE_FORMATS.find((f) => f.id === format)!.label;
+      const message =
+        `The payouts in this range are in CAD and GBP, and a ${label} file holds one currency. ` +
+        'Choose a currency in the Currency filter (one file per currency), or download the Excel workbook, which keeps each currency in its own section.';
+      for (const all of [{}, { currency_id: '' }, { currency_id: null }]) {
+        const res = await w.admin.post('/api/reports/excel', {
+          json: { start_date: START, end_date: END, report_type: 'bookings', format, ...all },
+        });
+        expect(res.statusCode).toBe(422);
+        expect(res.headers['content-type']).toContain('application/json');
+        expect(res.headers['content-disposition']).toBeUndefined();
+        expect(res.json()).toEqual({ message, errors: { currency_id: [message] } });
+      }
+      // The same range for one payout, or the old range: one currency, no filter needed.
+      expect((await download({ report_type: 'bookings', format, payout_id: payoutIds.gbp })).statusCode).toBe(200);
+      const old = await w.admin.post('/api/reports/excel', {
+        json: { start_date: OLD, end_date: OLD, report_type: 'bookings', format },
+      });
+      expect(old.statusCode, old.body.slice(0, 300)).toBe(200);
+    },
+  );
 
   it('refuses a Telpay CSV of the commissions report', async () => {
     const res = await w.admin.post('/api/reports/excel', {

@@ -63,7 +63,8 @@ export function reportScope(user: SessionUser, filters: ReportFilters, today: st
   };
 }
 
-const intArray = (ids: readonly number[]) => `{${ids.map(Number).join(',')}}`;
+/** Ids as a PostgreSQL array literal, for `= any(${intArray(ids)}::int[])`. */
+export const intArray = (ids: readonly number[]) => `{${ids.map(Number).join(',')}}`;
 
 /** The filters on the booking `b` and the line's agent (`agentId` column, agent row `ag`) common to every card. */
 function common(s: ReportScope, agentId: SQL): SQL[] {

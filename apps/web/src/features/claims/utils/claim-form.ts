@@ -55,7 +55,8 @@ export function receiptProblem(file: File | null, required: boolean): string | n
  * required; an admin picks the agent; the receipt as `receiptProblem` says.
  */
 export function claimFormSchema({ admin, transaction }: { admin: boolean; transaction: UnmatchedTransaction }) {
-  const fields = claimBookingDataSchema.omit({ transaction_id: true }).shape;
+  // The transaction (its id, supplier and amount) is the search result's, not a field of the form.
+  const fields = claimBookingDataSchema.omit({ transaction_id: true, supplier_id: true, booking_amount: true }).shape;
   return z.object({
     ...fields,
     booking_reference: fields.booking_reference.superRefine((reference, ctx) => {

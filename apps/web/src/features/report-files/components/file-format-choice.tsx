@@ -4,7 +4,8 @@ import { formatsFor } from '../utils/report-form';
 
 /** Beyond the spec (issue 14): why there is more than the workbook. */
 export const FORMAT_HINT =
-  'Telpay imports only .csv and .txt files: choose the Telpay CSV to upload the payments, a QuickBooks file to import the journal.';
+  'Telpay imports only .csv and .txt files: choose the Telpay CSV to upload the payments, a QuickBooks file to import the journal. ' +
+  'A CSV or IIF file holds one currency: when the range paid in more than one, choose it in Currency; the workbook keeps each currency in its own section.';
 
 interface FileFormatChoiceProps {
   reportType: ExcelReportType;

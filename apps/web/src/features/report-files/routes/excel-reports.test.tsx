@@ -5,7 +5,7 @@ import { setCsrfToken } from '../../../lib/api-client';
 import { cad, gbp, supplierRow } from '../../../testing/catalog-fixtures';
 import { mockFetch, type MockHandler } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render';
-import { ExcelReportsRoute, REPORT_FAILED } from './excel-reports';
+import { ExcelReportsRoute, ONE_CURRENCY_PROMPT, REPORT_FAILED } from './excel-reports';
 
 const payout = (id: number, name: string, total: number, date: string, code = 'CAD', symbol = '$') => ({
   id,
@@ -77,6 +77,18 @@ async function choose(user: ReturnType<typeof renderPage>['user'], label: string
   const box = input(label);
   await user.click(box);
   await user.click(await screen.findByRole('option', { name: option }));
+}
+
+/** Generates, and expects the spec's message with what the server refused listed under it. */
+async function expectRefused(user: ReturnType<typeof renderPage>['user'], refused: string[]) {
+  await user.click(generateButton());
+  const alert = await screen.findByTestId('form-error');
+  expect(alert).toHaveTextContent(REPORT_FAILED);
+  expect(
+    within(alert)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual(refused);
 }
 
 /** 'YYYY-MM-DD' of the UTC day `daysAgo` days before now, computed apart from the page's own code. */
@@ -271,13 +283,36 @@ describe('/reports/excel', () => {
     });
     await user.clear(input('Start Date'));
     await user.type(input('Start Date'), '2026-12-01');
+    await expectRefused(user, ['The start date must be a date before or equal to the end date.']);
+  });
+
+  it('points at the Currency filter when the server refuses a CSV or IIF file of several currencies, until one is chosen', async () => {
+    const saved = captureDownloads();
+    const message =
+      'The payouts in this range are in CAD and GBP, and a Telpay import (.csv) file holds one currency. ' +
+      'Choose a currency in the Currency filter (one file per currency), or download the Excel workbook, which keeps each currency in its own section.';
+    const { mock, user } = renderPage([
+      { status: 422, body: { message, errors: { currency_id: [message] } } },
+      new Response('Payee Code', { status: 200, headers: { 'content-type': 'text/csv; charset=us-ascii' } }),
+    ]);
+    expect(screen.getByText(/A CSV or IIF file holds one currency/)).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Telpay import (.csv)' }));
+    await expectRefused(user, [message]);
+    expect(input('Currency')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(ONE_CURRENCY_PROMPT)).toBeInTheDocument();
+    expect(saved).toHaveLength(0);
+
+    await choose(user, 'Currency', 'CAD — Canadian Dollar (CA$)');
+    expect(screen.queryByText(ONE_CURRENCY_PROMPT)).not.toBeInTheDocument();
+    expect(input('Currency')).not.toHaveAttribute('aria-invalid', 'true');
     await user.click(generateButton());
-    const alert = await screen.findByTestId('form-error');
-    expect(alert).toHaveTextContent(REPORT_FAILED);
-    expect(
-      within(alert)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['The start date must be a date before or equal to the end date.']);
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const sent = mock
+      .calls('POST /api/reports/excel')
+      .map((r) => r.body as { currency_id: number | null; format: string });
+    expect(sent.map((b) => [b.format, b.currency_id])).toEqual([
+      ['telpay_csv', null],
+      ['telpay_csv', cad.id],
+    ]);
   });
 });

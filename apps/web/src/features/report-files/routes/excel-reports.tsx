@@ -24,13 +24,20 @@ export const REPORT_FAILED = 'An error occurred while generating the report. Ple
 const payoutLabel = (p: PayoutOption) =>
   `${p.name} — ${formatMoney(p.total_amount, { code: p.currency_code, symbol: p.currency_symbol })} (${formatDate(p.payout_date)})`;
 
-/** A failed generation: the spec's message, and under it what the server refused in the request (422), if anything. */
+/** Under the Currency filter when the server refused a CSV or IIF file of several currencies (the alert says why). */
+export const ONE_CURRENCY_PROMPT = 'Choose a currency: a CSV or IIF file holds one.';
+
+/**
+ * A failed generation: the spec's message, and under it what the server refused in the request (422), if
+ * anything; a refusal on `currency_id` (a range paid in several currencies) also points at the Currency filter.
+ */
 function problemOf(error: unknown): FormErrorState {
   const problem = { ...NO_FORM_ERRORS, message: REPORT_FAILED };
   if (!isApiError(error) || error.status !== 422) return problem;
   const refused = toFormErrors(error, { fields: [] }).otherErrors;
   if (refused.length === 0 && error.hasServerMessage) refused.push(error.message);
-  return { ...problem, otherErrors: refused };
+  const currency = error.errors.currency_id?.[0];
+  return { ...problem, otherErrors: refused, fieldErrors: currency ? { currency_id: currency } : {} };
 }
 
 /** /reports/excel (agents-transactions-payouts §2.11, §4 "Report generation", §7, §8; admins only). */
@@ -91,6 +98,9 @@ export function ExcelReportsRoute() {
   };
 
   const datesMissing = problem?.message === REPORT_DATES_REQUIRED;
+  // Until a currency (or the workbook) is chosen.
+  const currencyRefused =
+    problem?.fieldErrors.currency_id !== undefined && filters.currency_id === '' && filters.format !== 'xlsx';
   // 'Please select both start and end dates.' goes once both are there again.
   const shownProblem = datesMissing && !reportFiltersProblem(filters) ? null : problem;
   const generating = generate.isPending;
@@ -127,7 +137,13 @@ export function ExcelReportsRoute() {
                   searchable
                   nothingFoundMessage={`No ${picker.noun.toLowerCase()} match.`}
                   data={picker.options}
-                  error={picker.failed ? `The ${picker.noun.toLowerCase()} could not be loaded.` : undefined}
+                  error={
+                    picker.failed
+                      ? `The ${picker.noun.toLowerCase()} could not be loaded.`
+                      : picker.key === 'currency_id' && currencyRefused
+                        ? ONE_CURRENCY_PROMPT
+                        : undefined
+                  }
                   value={filters[picker.key]}
                   onChange={set(picker.key)}
                 />

@@ -541,6 +541,63 @@ describe('tier change and tier history', () => {
     );
   });
 
+  it('a same-day change: created as Gold today, moved to Silver from today; Gold closes today, stays, and counts', async () => {
+    const { id, form } = await createAgent();
+    const today = todayUtc();
+    const b = await booking(id, '1000.00', today);
+    const res = await updateAgent(id, form, {
+      commission_tier_id: String(silver),
+      tier_change_reason: 'Signed up for Silver',
+      tier_start_date: today,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().tier_change).toMatchObject({ from: gold, to: silver, start_date: today, takes_effect: 'now' });
+    // On that day the agent is Silver: today's booking is at Silver's 20%.
+    expect(await expected(b)).toBe('200.00');
+    expect(res.json().message).toBe(
+      'Agent updated successfully. 1 booking recalculated: agent commission +200.00 CAD.',
+    );
+    const h = (await admin.get(`/agents/${id}/tier-history`)).json();
+    expect(h.history).toEqual([
+      {
+        id: expect.any(Number),
+        start_date: today,
+        end_date: null,
+        commission_tier: { name: 'Silver' },
+        reason: 'Signed up for Silver',
+        changed_by_user: { name: 'Ada Admin' },
+      },
+      {
+        id: expect.any(Number),
+        start_date: today,
+        end_date: today,
+        commission_tier: { name: 'Gold' },
+        reason: null,
+        changed_by_user: null,
+      },
+    ]);
+    expect(h.statistics).toEqual({ total_tier_changes: 1, average_time_in_tier: '0 days', most_recent_change: today });
+    expect(h.agent.commission_tier).toMatchObject({ name: 'Silver' });
+
+    // Back to Gold the same day: Silver closes today too, and that is a second change.
+    const again = await updateAgent(id, form, { commission_tier_id: String(gold), tier_start_date: '' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await expected(b)).toBe('100.00');
+    const h2 = (await admin.get(`/agents/${id}/tier-history`)).json();
+    expect(
+      h2.history.map((e: { commission_tier: { name: string }; end_date: string | null }) => [
+        e.commission_tier.name,
+        e.end_date,
+      ]),
+    ).toEqual([
+      ['Gold', null],
+      ['Silver', today],
+      ['Gold', today],
+    ]);
+    expect(h2.statistics.total_tier_changes).toBe(2);
+    expect(h2.agent.commission_tier).toMatchObject({ name: 'Gold' });
+  });
+
   it('refuses a start before the current tier began', async () => {
     const { id, form } = await createAgent();
     await updateAgent(id, form, { commission_tier_id: String(silver), tier_start_date: '2025-03-01' });

@@ -124,7 +124,7 @@ export function AgentForm({ agent }: AgentFormProps) {
               label="Phone number"
               required
               type="tel"
-              description="10 to 15 digits; +, spaces, hyphens and parentheses allowed."
+              placeholder="+1 (416) 555-0100"
               {...input('phone_number')}
             />
             <TextInput label="FareConnect email" type="email" required {...input('fareconnect_email')} />
@@ -134,7 +134,7 @@ export function AgentForm({ agent }: AgentFormProps) {
               label="SIN number"
               required
               autoComplete="off"
-              description="9 digits; spaces or hyphens allowed."
+              placeholder="123 456 782"
               {...input('sin_number')}
             />
             <TextInput label="FareConnect number" required {...input('fareconnect_number')} />

@@ -5,7 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import * as XLSX from '@e965/xlsx';
-import { AGENT_IMPORT_COLUMNS } from '@app/domain';
+import { AGENT_IMPORT_COLUMNS, withLuhnCheckDigit } from '@app/domain';
 import { createDb } from '../apps/server/src/db/client';
 import { createUser } from '../apps/server/src/features/users';
 import { buildApp } from '../apps/server/src/http/app';
@@ -30,7 +30,7 @@ function file(run: number): Buffer {
       `416555${String(i).padStart(4, '0')}`,
       'Gold',
       '2024-01-15',
-      String(100000000 + i),
+      withLuhnCheckDigit(String(10000000 + i)),
     ]);
   }
   const wb = XLSX.utils.book_new();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot } from '../fixtures/browser';
 import { AgentFormPage } from '../page-models/agents';
-import { apiJson, apiPostJson, signInAs } from '../page-models/mantine';
+import { apiJson, apiPostJson, choose, signInAs } from '../page-models/mantine';
 import { settled } from '../page-models/transactions';
 
 const RUN = Date.now().toString(36);
@@ -75,11 +75,12 @@ describe('agent edit and tier history', () => {
     await form.changeTier('Gold', 'Promoted after a strong quarter', '2026-10-01');
     await screenshot(page, 'agent-edit-tier-change');
     await form.submit();
-    // Both bookings go from Bronze's 55% to the agent's 50%.
-    const saved = form.notification('Agent updated successfully. 2 bookings recalculated.');
+    // Both bookings go from Bronze's 55% to the agent's 50%: £550.00 → £500.00 each, by how much in all.
+    const text = 'Agent updated successfully. 2 bookings recalculated: agent commission -£100.00.';
+    const saved = form.notification(text);
     await settled(saved);
     await page.waitForURL(/\/agents(\?|$)/);
-    expect(await saved.textContent()).toBe('Agent updated successfully. 2 bookings recalculated.');
+    expect(await saved.textContent()).toBe(text);
     await screenshot(page, 'agent-updated-notification');
 
     await form.openEdit(agentId);
@@ -127,5 +128,95 @@ describe('agent edit and tier history', () => {
     await page.getByTestId('tier-statistics').scrollIntoViewIfNeeded();
     await screenshot(page, 'agent-tier-history-phone');
     await page.setViewportSize({ width: 1360, height: 860 });
+  });
+});
+
+/** Today as the screens write it ('Nov 26, 2026', UTC: the server's calendar). */
+const todayShown = () =>
+  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(),
+  );
+
+describe('agent form checks and a same-day tier change', () => {
+  const email = `e2e.sameday.${RUN}@example.com`;
+  let agentId = 0;
+
+  it('refuses a 2,000-character name, a future birth date, SIN 123 and phone 555 beside each field, then saves once fixed', async () => {
+    const { page } = browser;
+    const form = new AgentFormPage(page);
+    await form.openCreate();
+    await form.fillNew({
+      name: 'N'.repeat(2000),
+      email,
+      fareconnectNumber: `FC-SD-${RUN}`.toUpperCase(),
+      tier: 'Bronze',
+      password: 'e2e-password-1',
+    });
+    await form.input('Date of birth').fill('2030-01-01');
+    await form.input('SIN number').fill('123');
+    await form.input('Phone number').fill('555');
+    // Nothing is cut: the field keeps all 2,000 characters and says what is wrong.
+    expect((await form.input('Full name').inputValue()).length).toBe(2000);
+    await form.submit();
+    await page.getByText('Please fix the validation errors below.').waitFor();
+    for (const message of [
+      'The full name field must not be greater than 255 characters.',
+      'The date of birth must be a date in the past.',
+      'The sin number must be 9 digits (spaces or hyphens allowed).',
+      'The phone number must have 10 to 15 digits, optionally with +, spaces, hyphens and parentheses.',
+    ]) {
+      expect(await page.getByText(message, { exact: true }).count(), message).toBe(1);
+    }
+    await form.input('Full name').scrollIntoViewIfNeeded();
+    await screenshot(page, 'agent-form-field-errors');
+
+    // A SIN failing its check digit is refused too; fixed, the agent saves.
+    await form.input('SIN number').fill('046 454 287');
+    await form.submit();
+    await page
+      .getByText('The sin number is not a valid Social Insurance Number (its check digit does not match).')
+      .waitFor();
+    await form.input('Full name').fill(`Sam Sameday ${RUN}`);
+    await form.input('Date of birth').fill('1990-04-12');
+    await form.input('SIN number').fill('046 454 286');
+    await form.input('Phone number').fill('+1 (416) 555-0100');
+    await form.submit();
+    await page.waitForURL(/\/agents(\?|$)/);
+    const list = await apiJson<{ data: { id: number }[] }>(page, `/agents?search=${encodeURIComponent(email)}`);
+    agentId = list.data[0]!.id;
+    const saved = await apiJson<{ data: { sin_number: string; phone_number: string } }>(page, `/agents/${agentId}`);
+    expect(saved.data).toMatchObject({ sin_number: '046 454 286', phone_number: '+1 (416) 555-0100' });
+  });
+
+  it('moves the agent created as Bronze today to Silver from today: Bronze stays in the timeline, one change', async () => {
+    const { page } = browser;
+    const form = new AgentFormPage(page);
+    await form.openEdit(agentId);
+    // A blank start date is today.
+    await choose(page, 'Commission tier', 'Silver');
+    await form.input('Tier change reason').fill('Signed up for Silver the day they joined');
+    await form.submit();
+    await form.notification('Agent updated successfully. No bookings needed recalculating.').waitFor();
+    await page.waitForURL(/\/agents(\?|$)/);
+
+    await page.goto(`/agents/${agentId}/tier-history`);
+    await page.getByText('Silver Tier').waitFor();
+    const today = todayShown();
+    expect(await page.getByTestId('agent-information').textContent()).toContain('Current TierSilver');
+    const entries = page.getByTestId('tier-entry');
+    expect(await entries.count()).toBe(2);
+    const silver = await entries.nth(0).textContent();
+    expect(silver).toContain(`From: ${today}`);
+    expect(silver).toContain('Current Active Tier');
+    expect(silver).toContain('Reason: Signed up for Silver the day they joined');
+    const bronze = await entries.nth(1).textContent();
+    expect(bronze).toContain('Bronze Tier');
+    expect(bronze).toContain(`From: ${today}`);
+    expect(bronze).toContain(`To: ${today}Changed the same day`);
+    const stats = await page.getByTestId('tier-statistics').textContent();
+    expect(stats).toContain('Total Tier Changes1');
+    expect(stats).toContain('Average Time in Tier0 days');
+    expect(stats).toContain(`Most Recent Change${today}`);
+    await screenshot(page, 'agent-tier-history-same-day');
   });
 });

@@ -60,7 +60,7 @@ export async function seedHostileWorld(extraModules: RouteModule[] = []): Promis
   const agentForm = (email: string) => ({
     full_name: 'Base Agent',
     home_address: '1 Main St',
-    phone_number: '416',
+    phone_number: '416-555-0100',
     fareconnect_email: email,
     date_of_birth: '1980-01-01',
     sin_number: '046454286',

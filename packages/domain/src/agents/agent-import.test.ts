@@ -19,6 +19,8 @@ const lookups: ImportLookups = {
   existingEmails: new Set(['taken@example.test']),
 };
 const header = [...AGENT_IMPORT_COLUMNS];
+/** The import's today: a birth date must be on or before 2008-05-01. */
+const TODAY = '2026-05-01';
 const row = (over: Partial<Record<(typeof AGENT_IMPORT_COLUMNS)[number], unknown>> = {}) =>
   AGENT_IMPORT_COLUMNS.map(
     (c) =>
@@ -97,6 +99,7 @@ describe('planAgentImport', () => {
         row({ Email: 'zed@example.test', Prov: 'XX' }),
       ],
       lookups,
+      TODAY,
     );
     expect(plan.fileError).toBeNull();
     expect(plan.total_rows).toBe(7);
@@ -127,8 +130,55 @@ describe('planAgentImport', () => {
   });
 
   it('refuses an empty file, a header without rows, and a file with too few columns', () => {
-    expect(planAgentImport([], lookups).fileError).toMatch(/empty/);
-    expect(planAgentImport([header, ['', '']], lookups).fileError).toMatch(/no agents/);
-    expect(planAgentImport([header.slice(0, 5), row().slice(0, 5)], lookups).fileError).toMatch(/found 5/);
+    expect(planAgentImport([], lookups, TODAY).fileError).toMatch(/empty/);
+    expect(planAgentImport([header, ['', '']], lookups, TODAY).fileError).toMatch(/no agents/);
+    expect(planAgentImport([header.slice(0, 5), row().slice(0, 5)], lookups, TODAY).fileError).toMatch(/found 5/);
+  });
+
+  it("applies the agent form's checks to a SIN, phone number and birth date when given: the row fails with the message", () => {
+    const plan = planAgentImport(
+      [
+        header,
+        row({ Email: 'sin@example.test', SIN: '123' }),
+        row({ Email: 'luhn@example.test', SIN: '046 454 287' }),
+        row({ Email: 'phone@example.test', 'Phone Number': '555' }),
+        row({ Email: 'future@example.test', 'Birth Date': '2030-01-01' }),
+        row({ Email: 'young@example.test', 'Birth Date': '2008-05-02' }),
+        row({ Email: 'all@example.test', SIN: '123', 'Phone Number': 555, 'Birth Date': '2030-01-01' }),
+        row({ Email: 'long@example.test', LastName: 'L'.repeat(252) }),
+        // Blank ones are allowed (the import never required them); separators and 18 today are fine.
+        row({ Email: 'blank@example.test', SIN: '', 'Phone Number': '', 'Birth Date': '' }),
+        row({ Email: 'ok@example.test', SIN: '046-454-286', 'Phone Number': 4165550100, 'Birth Date': '2008-05-01' }),
+      ],
+      lookups,
+      TODAY,
+    );
+    expect(plan.failed.map((f) => [f.row, f.email, f.error])).toEqual([
+      [2, 'sin@example.test', 'The SIN must be 9 digits (spaces or hyphens allowed).'],
+      [3, 'luhn@example.test', 'The SIN is not a valid Social Insurance Number (its check digit does not match).'],
+      [
+        4,
+        'phone@example.test',
+        'The phone number must have 10 to 15 digits, optionally with +, spaces, hyphens and parentheses.',
+      ],
+      [5, 'future@example.test', 'The birth date must be a date in the past.'],
+      [
+        6,
+        'young@example.test',
+        'The agent must be at least 18 years old: the birth date must be on or before 2008-05-01.',
+      ],
+      [
+        7,
+        'all@example.test',
+        'The birth date must be a date in the past. The SIN must be 9 digits (spaces or hyphens allowed). ' +
+          'The phone number must have 10 to 15 digits, optionally with +, spaces, hyphens and parentheses.',
+      ],
+      [8, 'long@example.test', 'The name must not be greater than 255 characters.'],
+    ]);
+    expect(plan.failed[0]!.data).toMatchObject({ SIN: '123', Email: 'sin@example.test' });
+    expect(plan.toCreate.map((r) => [r.email, r.sin_number, r.phone_number, r.date_of_birth])).toEqual([
+      ['blank@example.test', null, null, null],
+      ['ok@example.test', '046-454-286', '4165550100', '2008-05-01'],
+    ]);
   });
 });

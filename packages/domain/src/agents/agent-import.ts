@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { dayNumberToIsoDate } from '../commission/iso-date';
 import { isValidIsoDate } from '../schemas/fields';
+import { AGENT_NAME_MAX, dateOfBirthProblem, phoneProblem, sinProblem } from './agent-fields';
 import { SPREADSHEET_TOO_LARGE } from '../transactions/import-file';
 
 export const AGENT_IMPORT_COLUMNS = [
@@ -162,9 +163,14 @@ const emailCheck = z.email();
 
 /**
  * Validates every row of the file before anything is written. A bad row fails on its own; an existing
- * e-mail (or one repeated in the file) is skipped; entirely blank rows are ignored.
+ * e-mail (or one repeated in the file) is skipped; entirely blank rows are ignored. A SIN, phone number
+ * or birth date, when given, passes the agent form's checks (`agent-fields`); `today` dates the age check.
  */
-export function planAgentImport(matrix: readonly (readonly unknown[])[], lookups: ImportLookups): ImportPlan {
+export function planAgentImport(
+  matrix: readonly (readonly unknown[])[],
+  lookups: ImportLookups,
+  today: string,
+): ImportPlan {
   const plan: ImportPlan = { fileError: null, total_rows: 0, toCreate: [], skipped: [], failed: [] };
   const isBlank = (r: readonly unknown[]) => r.every((c) => cellText(c) === '');
   // Trailing blank rows (and blank rows anywhere) are not agents.
@@ -193,6 +199,9 @@ export function planAgentImport(matrix: readonly (readonly unknown[])[], lookups
     const fail = (error: string) => plan.failed.push({ row, email, data, error });
 
     const errors: string[] = [];
+    const check = (problem: string | null) => {
+      if (problem) errors.push(problem);
+    };
     if (data['First Name'] === '' && data.LastName === '') errors.push('The first name field is required.');
     if (email === '') errors.push('The email field is required.');
     else if (!emailCheck.safeParse(email).success || email.length > 255)
@@ -200,6 +209,7 @@ export function planAgentImport(matrix: readonly (readonly unknown[])[], lookups
     const birth = parseImportDate(cells[6]);
     if (!birth.ok)
       errors.push(`The birth date "${data['Birth Date']}" is not a date (use YYYY-MM-DD or an Excel date).`);
+    else if (birth.value !== null) check(dateOfBirthProblem(birth.value, today, 'birth date'));
     const joined = parseImportDate(cells[10]);
     if (!joined.ok) errors.push(`The join date "${data.JoinDate}" is not a date (use YYYY-MM-DD or an Excel date).`);
     let tierId: number | undefined;
@@ -214,9 +224,13 @@ export function planAgentImport(matrix: readonly (readonly unknown[])[], lookups
       if (!state) errors.push(`The province or state "${data.Prov}" is not known.`);
     }
     if (data.SIN.length > 20) errors.push('The SIN must not be greater than 20 characters.');
-    if (data['Phone Number'].length > 50) errors.push('The phone number must not be greater than 50 characters.');
+    else if (data.SIN !== '') check(sinProblem(data.SIN, 'SIN'));
+    const phone = data['Phone Number'];
+    if (phone.length > 50) errors.push('The phone number must not be greater than 50 characters.');
+    else if (phone !== '') check(phoneProblem(phone));
     const fullName = `${data['First Name']} ${data.LastName}`.trim().replace(/\s+/g, ' ');
-    if (fullName.length > 255) errors.push('The name must not be greater than 255 characters.');
+    if (fullName.length > AGENT_NAME_MAX)
+      errors.push(`The name must not be greater than ${AGENT_NAME_MAX} characters.`);
     if (errors.length) {
       fail(errors.join(' '));
       continue;

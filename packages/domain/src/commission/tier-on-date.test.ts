@@ -64,7 +64,6 @@ describe('planTierChange', () => {
       ok: true,
       start_date: '2024-03-01',
       close: [{ id: 2, end_date: '2024-02-29' }],
-      superseded: [],
       open: { tier_id: 30, start_date: '2024-03-01', end_date: null },
       recalculate_from: '2024-03-01',
     });
@@ -85,22 +84,54 @@ describe('planTierChange', () => {
     expect(plan).toMatchObject({ ok: true, close: [{ id: 2, end_date: '2024-06-30' }], recalculate_from: null });
   });
 
-  it('a second change on the same start date replaces the entry that never held a day', () => {
+  it('a change starting on the day the open entry starts closes it on that day: it stays and counts', () => {
     const sameDay = [...open.slice(0, 1), { id: 2, tier_id: 20, start_date: '2024-05-10', end_date: null }];
     const plan = planTierChange({ history: sameDay, newTierId: 30, startDate: '', today: '2024-05-10' });
-    expect(plan).toMatchObject({
+    expect(plan).toEqual({
       ok: true,
-      close: [],
-      superseded: [2],
-      open: { tier_id: 30, start_date: '2024-05-10' },
+      start_date: '2024-05-10',
+      close: [{ id: 2, end_date: '2024-05-10' }],
+      open: { tier_id: 30, start_date: '2024-05-10', end_date: null },
+      recalculate_from: '2024-05-10',
     });
+    if (!plan.ok) return;
+    // Applied: the timeline keeps the same-day entry, the new tier holds that day, and it is a change.
+    const after = [
+      ...sameDay.map((h) => ({ ...h, end_date: plan.close.find((c) => c.id === h.id)?.end_date ?? h.end_date })),
+      { id: 3, ...plan.open },
+    ];
+    expect(after).toEqual([
+      { id: 1, tier_id: 10, start_date: '2023-01-01', end_date: '2023-12-31' },
+      { id: 2, tier_id: 20, start_date: '2024-05-10', end_date: '2024-05-10' },
+      { id: 3, tier_id: 30, start_date: '2024-05-10', end_date: null },
+    ]);
+    expect(tierOnDate(after, '2024-05-10', null)).toBe(30);
+    expect(tierStatistics(after)).toMatchObject({ total_tier_changes: 2, most_recent_change: '2024-05-10' });
+  });
+
+  it('an agent created today as Bronze and moved to Silver from today: Bronze closes today, one change', () => {
+    const created = [{ id: 7, tier_id: 1, start_date: '2026-11-26', end_date: null }];
+    const plan = planTierChange({ history: created, newTierId: 2, startDate: '2026-11-26', today: '2026-11-26' });
+    expect(plan).toMatchObject({ ok: true, close: [{ id: 7, end_date: '2026-11-26' }] });
+    const after = [
+      { id: 7, tier_id: 1, start_date: '2026-11-26', end_date: '2026-11-26' },
+      { id: 8, tier_id: 2, start_date: '2026-11-26', end_date: null },
+    ];
+    expect(tierStatistics(after)).toEqual({
+      total_tier_changes: 1,
+      average_days_in_tier: 0,
+      average_time_in_tier: '0 days',
+      most_recent_change: '2026-11-26',
+    });
+    // A third change the same day closes Silver on that day too.
+    const again = planTierChange({ history: after, newTierId: 3, startDate: '', today: '2026-11-26' });
+    expect(again).toMatchObject({ ok: true, close: [{ id: 8, end_date: '2026-11-26' }] });
   });
 
   it('a first tier (no history) just opens', () => {
     expect(planTierChange({ history: [], newTierId: 30, today: '2024-05-10' })).toMatchObject({
       ok: true,
       close: [],
-      superseded: [],
     });
   });
 

@@ -53,10 +53,11 @@ export type TierChangePlan =
   | {
       ok: true;
       start_date: string;
-      /** Open entries to close: set end_date (= start − 1 day). */
+      /**
+       * Open entries to close: set end_date = start − 1 day, or = start for an entry that starts on the
+       * new start date itself (a same-day entry: it stays in the timeline and counts as a change).
+       */
       close: { id: number; end_date: string }[];
-      /** Open entries that start on the new start date itself: they never held a day, delete them. */
-      superseded: number[];
       /** The entry to insert. */
       open: { tier_id: number; start_date: string; end_date: null };
       /**
@@ -68,9 +69,11 @@ export type TierChangePlan =
   | { ok: false; error: string };
 
 /**
- * Plans a tier change: closes the open history entry the day before the new start and opens a new one.
- * A start on the same day as the open entry replaces it (`superseded`) instead of giving it an end
- * before its start; a start before the open entry's start is refused (it would rewrite closed history).
+ * Plans a tier change (DOMAIN.md "Tier changes"): closes the open history entry the day before the new
+ * start and opens a new one. An open entry that starts on the new start date is closed on that day
+ * (start = end): it stays in the timeline and counts as a change, and on that day the new entry, opened
+ * after it, is the tier (`tierOnDate` takes the newest). A start before the open entry's start is refused
+ * (it would rewrite closed history).
  */
 export function planTierChange({ history, newTierId, startDate, today }: TierChangeInput): TierChangePlan {
   if (!isValidIsoDate(today)) throw new RangeError(`planTierChange: today is not a valid date: ${today}`);
@@ -85,12 +88,11 @@ export function planTierChange({ history, newTierId, startDate, today }: TierCha
       error: `The tier start date must not be before ${later.start_date}, the start of the current tier.`,
     };
   }
-  const end = addDays(start, -1);
+  const dayBefore = addDays(start, -1);
   return {
     ok: true,
     start_date: start,
-    close: open.filter((h) => h.start_date < start).map((h) => ({ id: h.id, end_date: end })),
-    superseded: open.filter((h) => h.start_date === start).map((h) => h.id),
+    close: open.map((h) => ({ id: h.id, end_date: h.start_date === start ? start : dayBefore })),
     open: { tier_id: newTierId, start_date: start, end_date: null },
     recalculate_from: start <= today ? start : null,
   };

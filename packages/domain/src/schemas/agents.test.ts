@@ -5,7 +5,7 @@ import { agentInputSchema, agentUpdatedMessage, withoutTrailingZeros } from './a
 const form = {
   full_name: 'Ana Lee',
   home_address: '1 Main St',
-  phone_number: '416',
+  phone_number: '416-555-0100',
   fareconnect_email: 'ana@x.test',
   date_of_birth: '1985-03-12',
   sin_number: '046454286',
@@ -27,20 +27,20 @@ describe('agent form: percentage and amount', () => {
   });
 
   it("accepts '50.0000' as 50% (what numeric(7,4) says), refuses a third significant decimal", () => {
-    const r = agentInputSchema('edit').safeParse({
+    const r = agentInputSchema('edit', () => '2026-05-01').safeParse({
       ...form,
       commission_percentage: '50.0000',
       commission_fixed: '25.5000',
     });
     expect(r.success && [r.data.commission_percentage, r.data.commission_fixed]).toEqual([percent('50'), 2550n]);
-    const bad = agentInputSchema('edit').safeParse({ ...form, commission_percentage: '12.505' });
+    const bad = agentInputSchema('edit', () => '2026-05-01').safeParse({ ...form, commission_percentage: '12.505' });
     expect(bad.success ? [] : bad.error.issues.map((i) => i.message)).toEqual([
       'The commission percentage must be a number with at most 2 decimals.',
     ]);
   });
 
   it('requires the FareConnect number (spec §5)', () => {
-    const r = agentInputSchema('edit').safeParse({ ...form, fareconnect_number: ' ' });
+    const r = agentInputSchema('edit', () => '2026-05-01').safeParse({ ...form, fareconnect_number: ' ' });
     expect(r.success ? [] : r.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['fareconnect_number', 'The fareconnect number field is required.'],
     ]);
@@ -48,10 +48,28 @@ describe('agent form: percentage and amount', () => {
 });
 
 describe('agentUpdatedMessage', () => {
+  const cad = (amount: string) => ({ currency_code: 'CAD', amount });
   it('one sentence per fact, with proper plurals', () => {
     expect(agentUpdatedMessage(null)).toBe('Agent updated successfully');
-    expect(agentUpdatedMessage({ changed: 0 })).toBe('Agent updated successfully. No bookings needed recalculating.');
-    expect(agentUpdatedMessage({ changed: 1 })).toBe('Agent updated successfully. 1 booking recalculated.');
-    expect(agentUpdatedMessage({ changed: 3 })).toBe('Agent updated successfully. 3 bookings recalculated.');
+    expect(agentUpdatedMessage({ changed: 0, difference: [] })).toBe(
+      'Agent updated successfully. No bookings needed recalculating.',
+    );
+    expect(agentUpdatedMessage({ changed: 1, difference: [cad('12.34')] })).toBe(
+      'Agent updated successfully. 1 booking recalculated: agent commission +12.34 CAD.',
+    );
+  });
+
+  it('says by how much per currency, exact and signed, never adding currencies together', () => {
+    const r = {
+      changed: 3,
+      difference: [cad('300.00'), { currency_code: 'GBP', amount: '-0.01' }, { currency_code: 'USD', amount: '0.00' }],
+    };
+    expect(agentUpdatedMessage(r)).toBe(
+      'Agent updated successfully. 3 bookings recalculated: agent commission +300.00 CAD, -0.01 GBP, 0.00 USD.',
+    );
+    // The browser writes the amounts its own way.
+    expect(agentUpdatedMessage(r, (amount, code) => `${code}[${amount}]`)).toBe(
+      'Agent updated successfully. 3 bookings recalculated: agent commission +CAD[300.00], GBP[-0.01], USD[0.00].',
+    );
   });
 });

@@ -3,15 +3,17 @@
  * server validates with and the browser forms use.
  */
 import { z } from 'zod';
+import { AGENT_NAME_MAX, dateOfBirthProblem, phoneProblem, sinProblem } from '../agents/agent-fields';
 import { optionalMoneySchema, optionalPercentSchema, percentSchema } from '../money/schemas';
 import { PASSWORD_MIN } from './auth';
-import { recalculationSchema } from './commissions';
+import { recalculationResultText, recalculationSchema, type MoneyWriter, type Recalculation } from './commissions';
 import {
   flag,
   id,
   idFilter,
   isId,
   isoDate,
+  isoDateProblem,
   optionalId,
   optionalIsoDate,
   optionalText,
@@ -51,15 +53,28 @@ export function withoutTrailingZeros(v: unknown): unknown {
   return `${sign}${whole || '0'}${decimals ? `.${decimals}` : ''}${tail}`;
 }
 
-const agentFields = {
-  full_name: requiredText('full name'),
+/** A text field that, once present and within its length, must also pass `problem` (one message per field). */
+const checkedText = (label: string, max: number, problem: (value: string) => string | null) =>
+  requiredText(label, max).superRefine((v, ctx) => {
+    if (v === '' || v.length > max) return;
+    const message = problem(v);
+    if (message) ctx.addIssue({ code: 'custom', message, input: v });
+  });
+
+/** The form's fields; `today` ('YYYY-MM-DD') dates the age check of the date of birth. */
+const agentFields = (today: () => string) => ({
+  full_name: requiredText('full name', AGENT_NAME_MAX),
   nickname: optionalText('nickname', 100),
   home_address: requiredText('home address', 1000, { multiline: true }),
-  phone_number: requiredText('phone number', 50),
+  phone_number: checkedText('phone number', 50, (v) => phoneProblem(v)),
   fareconnect_email: email('fareconnect email'),
   personal_email: optionalEmail('personal email'),
-  date_of_birth: isoDate('date of birth'),
-  sin_number: requiredText('sin number', 20),
+  date_of_birth: isoDate('date of birth').superRefine((v, ctx) => {
+    if (isoDateProblem('date of birth', v) !== null) return;
+    const message = dateOfBirthProblem(v, today());
+    if (message) ctx.addIssue({ code: 'custom', message, input: v });
+  }),
+  sin_number: checkedText('sin number', 20, (v) => sinProblem(v)),
   /** Required on the form (spec §5); only the import generates one. */
   fareconnect_number: requiredText('fareconnect number', 32),
   country_id: optionalId('country'),
@@ -80,13 +95,14 @@ const agentFields = {
   gst_number: optionalText('gst number', 32).refine((v) => GST_NUMBER_PATTERN.test(v), {
     message: GST_NUMBER_MESSAGE,
   }),
-};
+});
 
 /**
  * The agent form (spec §5). Password and confirmation are required on create; on edit a blank
- * password keeps the current one.
+ * password keeps the current one. `today` is read at each validation (the server's clock, the
+ * browser's UTC day): the date of birth must be at least 18 years before it.
  */
-export const agentInputSchema = (mode: 'create' | 'edit') => {
+export const agentInputSchema = (mode: 'create' | 'edit', today: () => string) => {
   const password = z
     .string({ error: required('password') })
     .max(1024)
@@ -94,7 +110,7 @@ export const agentInputSchema = (mode: 'create' | 'edit') => {
       message: `The password must be at least ${PASSWORD_MIN} characters.`,
     });
   const fields = {
-    ...agentFields,
+    ...agentFields(today),
     ...(mode === 'create'
       ? {
           password: password.refine((v) => v !== '', { message: required('password') }),
@@ -214,15 +230,13 @@ export const agentCreatedResponse = successMessage({ redirect: z.string(), data:
 
 /**
  * The message of a saved edit: one sentence per fact. Without a recalculation (no tier change, or a
- * future start) nothing is said about bookings; after one, how many bookings it changed.
+ * future start) nothing is said about bookings; after one, how many bookings it changed and by how much
+ * per currency (`recalculationResultText`; `money` writes the amounts).
  */
-export function agentUpdatedMessage(recalculation: { changed: number } | null): string {
+export function agentUpdatedMessage(recalculation: Recalculation | null, money?: MoneyWriter): string {
   const saved = 'Agent updated successfully';
   if (recalculation === null) return saved;
-  const n = recalculation.changed;
-  const bookings =
-    n === 0 ? 'No bookings needed recalculating.' : `${n} ${n === 1 ? 'booking' : 'bookings'} recalculated.`;
-  return `${saved}. ${bookings}`;
+  return `${saved}. ${recalculationResultText(recalculation, money)}`;
 }
 
 /** `POST /agents/{id}` + `_method=PUT`: the agent, and the tier change with its recalculation when the tier changed. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CommissionLineStatus } from '../commission/commission-lines';
 import type { RateSource } from '../commission/resolve-rate';
+import { isPositiveMoney, moneyFromDb } from '../money/money';
 import { percentSchema } from '../money/schemas';
 import { dateFilter, id, listQuery, required } from './fields';
 import { dateOut, decimalOut, pageOf, percentOut, success, successData, successMessage } from './responses';
@@ -135,6 +136,27 @@ export function bookingsRecalculatedText(changed: number): string {
   return changed === 0
     ? 'No bookings needed recalculating.'
     : `${changed} ${changed === 1 ? 'booking' : 'bookings'} recalculated.`;
+}
+
+/**
+ * How a message writes an amount of money in a currency: '300.00 CAD' on the server (plain text, the
+ * code); the browser passes its own ('CA$300.00').
+ */
+export type MoneyWriter = (amount: string, currencyCode: string) => string;
+const amountAndCode: MoneyWriter = (amount, currencyCode) => `${amount} ${currencyCode}`;
+
+/**
+ * The sentence after a recalculation (DOMAIN.md "Tier changes": how many bookings changed and by how
+ * much): '2 bookings recalculated: agent commission +300.00 CAD, -12.50 GBP.' Per currency, the change of
+ * the agents' expected commission, exact and signed (never added across currencies).
+ */
+export function recalculationResultText(recalculation: Recalculation, money: MoneyWriter = amountAndCode): string {
+  const { changed, difference } = recalculation;
+  if (changed === 0 || difference.length === 0) return bookingsRecalculatedText(changed);
+  const changes = difference.map(
+    (d) => `${isPositiveMoney(moneyFromDb(d.amount)) ? '+' : ''}${money(d.amount, d.currency_code)}`,
+  );
+  return `${changed} ${changed === 1 ? 'booking' : 'bookings'} recalculated: agent commission ${changes.join(', ')}.`;
 }
 
 /* ----------------------------------------------------------------------------------- responses */

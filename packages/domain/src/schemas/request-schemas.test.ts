@@ -45,12 +45,12 @@ const samples: Sample[] = [
   ],
   [
     'agent',
-    agentInputSchema('create'),
+    agentInputSchema('create', () => '2026-05-01'),
     {
       full_name: 'Ana Lee',
       nickname: 'Ana',
       home_address: '1 Main St\nToronto',
-      phone_number: '416',
+      phone_number: '416-555-0100',
       fareconnect_email: 'ana@x.test',
       personal_email: 'ana@home.test',
       date_of_birth: '1985-03-12',

@@ -123,7 +123,8 @@ export async function importAgents(
         .filter(Boolean),
     ),
   ];
-  const plan = planAgentImport(matrix, await loadLookups(db, emails));
+  const today = todayUtc();
+  const plan = planAgentImport(matrix, await loadLookups(db, emails), today);
   if (plan.fileError) throw fileError(plan.fileError);
 
   // Hashing runs while the rows are inserted; the hashes are written before the same transaction commits.
@@ -149,7 +150,6 @@ export async function importAgents(
       return;
     }
     const numbers = await freshFareconnectNumbers(tx, rows.length);
-    const today = todayUtc();
     const payload = rows.map((r, i) => ({
       row: r.row,
       name: r.full_name,

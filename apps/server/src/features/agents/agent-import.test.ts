@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AGENT_IMPORT_COLUMNS } from '@app/domain';
+import { AGENT_IMPORT_COLUMNS, withLuhnCheckDigit } from '@app/domain';
 import * as XLSX from '@e965/xlsx';
 import { verify } from '@node-rs/argon2';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pinTodayForTests } from '../../clock';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
@@ -87,7 +88,7 @@ describe('agent bulk import', () => {
   });
 
   it('skips an agent whose email already exists, without updating it', async () => {
-    const csv = `${AGENT_IMPORT_COLUMNS.join(',')}\nAda,Lovelace,1 St,Toronto,ON,M5V,1985-01-01,dup@skip.test,1,Gold,,1\n`;
+    const csv = `${AGENT_IMPORT_COLUMNS.join(',')}\nAda,Lovelace,1 St,Toronto,ON,M5V,1985-01-01,dup@skip.test,4165550100,Gold,,046454286\n`;
     expect((await upload('a.csv', 'text/csv', Buffer.from(csv))).json().summary.created).toBe(1);
     const again = (await upload('a.csv', 'text/csv', Buffer.from(csv.replace('Ada', 'Changed')))).json();
     expect(again.summary).toEqual({ total_rows: 1, created: 0, skipped: 1, failed: 0 });
@@ -96,6 +97,33 @@ describe('agent bulk import', () => {
     ]);
     const { rows } = await t.db.$client.query(`select name from users where email = 'dup@skip.test'`);
     expect(rows[0].name).toBe('Ada Lovelace');
+  });
+
+  it("fails a row whose SIN, phone number or birth date the agent form would refuse, with the form's message", async () => {
+    pinTodayForTests('2026-05-01');
+    try {
+      const csv = [
+        AGENT_IMPORT_COLUMNS.join(','),
+        'Sin,Short,1 St,Toronto,ON,M5V,1985-01-01,sin@check.test,4165550100,Gold,,123',
+        'Too,Young,1 St,Toronto,ON,M5V,2008-05-02,young@check.test,4165550100,Gold,,046454286',
+        'Just,Eighteen,1 St,Toronto,ON,M5V,2008-05-01,adult@check.test,(416) 555-0100,Gold,,046 454 286',
+      ].join('\n');
+      const res = await upload('checks.csv', 'text/csv', Buffer.from(csv));
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      // Every check and its message is the domain's (agent-import.test.ts there); here: wired, on the server's today.
+      expect(body.summary).toEqual({ total_rows: 3, created: 1, skipped: 0, failed: 2 });
+      expect(body.failed.map((f: { row: number; error: string }) => [f.row, f.error])).toEqual([
+        [2, 'The SIN must be 9 digits (spaces or hyphens allowed).'],
+        [3, 'The agent must be at least 18 years old: the birth date must be on or before 2008-05-01.'],
+      ]);
+      expect(body.failed[0].data).toMatchObject({ SIN: '123', Email: 'sin@check.test' });
+      expect(body.created.map((c: { email: string }) => c.email)).toEqual(['adult@check.test']);
+      const { rows } = await t.db.$client.query(`select email from users where email like '%@check.test'`);
+      expect(rows).toEqual([{ email: 'adult@check.test' }]);
+    } finally {
+      pinTodayForTests(null);
+    }
   });
 
   it('refuses bad files with the spec messages', async () => {
@@ -153,7 +181,7 @@ describe('agent bulk import', () => {
         `416555${String(i).padStart(4, '0')}`,
         'Gold',
         '2024-01-15',
-        String(100000000 + i),
+        withLuhnCheckDigit(String(10000000 + i)),
       ]);
     }
     const wb = XLSX.utils.book_new();

@@ -20,6 +20,7 @@ import {
   type SessionUser,
 } from '@app/domain';
 import { z } from 'zod';
+import { todayUtc } from '../../clock';
 import type { RouteModule } from '../../http/app';
 import { forbidden, notFound } from '../../http/errors';
 import { idParams, route, type UploadedFile } from '../../http/route';
@@ -86,7 +87,7 @@ export const agentRoutes: RouteModule = ({ db }) => [
     summary:
       'Create an agent (a user with the agent role); fareconnect_number is required (only the import generates one).',
     tags: TAGS,
-    body: agentInputSchema('create'),
+    body: agentInputSchema('create', todayUtc),
     bodyType: 'multipart',
     response: agentCreatedResponse,
     handler: async ({ body, user, redirectTo }) => {
@@ -119,7 +120,7 @@ export const agentRoutes: RouteModule = ({ db }) => [
       'Update an agent (POST with _method=PUT). A blank password keeps it. A new tier uses tier_change_reason and tier_start_date (blank = today); a start on or before today recalculates the agent’s bookings from that date.',
     tags: TAGS,
     params: idParams,
-    body: agentInputSchema('edit'),
+    body: agentInputSchema('edit', todayUtc),
     bodyType: 'multipart',
     response: agentUpdatedResponse,
     handler: async ({ params, body, user, redirectTo }) => {

@@ -17,7 +17,7 @@ import {
   type Paginated,
   type TierPeriod,
 } from '@app/domain';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { agentListFilters } from '@app/domain';
 import { todayUtc } from '../../clock';
@@ -375,9 +375,11 @@ export interface TierChangeRequest {
 }
 
 /**
- * A tier change (DOMAIN.md "Tier changes"): closes the open history entry the day before the start and
- * opens a new one. When the agent had a tier but no history yet, the old tier is recorded first (from
- * the date the agent joined) so the timeline is complete.
+ * A tier change (DOMAIN.md "Tier changes"): closes the open history entry the day before the start (on
+ * the start itself when it began that day) and opens a new one. When the agent had a tier but no history
+ * yet, the old tier is recorded first (from the date the agent joined, when that is not after the start)
+ * so the timeline is complete: an agent created as Bronze today and moved to Silver from today shows
+ * Bronze for today and one change.
  *
  * Choice: `agents.commission_tier_id` becomes the new tier only when the start is today or earlier. A
  * future start is stored as history alone; rate resolution and the "current tier" read the tier on
@@ -390,7 +392,8 @@ export async function changeAgentTier(tx: DbOrTx, req: TierChangeRequest) {
   const start = req.startDate.trim() || today;
   if (history.length === 0 && agent.commission_tier_id !== null) {
     const since = agent.joined_on ?? isoDay(agent.created_at);
-    if (since < start) {
+    // From the day they joined; a change on that very day closes it on that day (a same-day entry).
+    if (since <= start) {
       const [entry] = await tx
         .insert(agentTierHistory)
         .values({ agent_id: agent.id, commission_tier_id: agent.commission_tier_id, start_date: since, reason: null })
@@ -402,9 +405,6 @@ export async function changeAgentTier(tx: DbOrTx, req: TierChangeRequest) {
   if (!plan.ok) throw fieldError('tier_start_date', plan.error);
   for (const c of plan.close) {
     await tx.update(agentTierHistory).set({ end_date: c.end_date }).where(eq(agentTierHistory.id, c.id));
-  }
-  for (const id of plan.superseded) {
-    await tx.delete(agentTierHistory).where(and(eq(agentTierHistory.id, id), eq(agentTierHistory.agent_id, agent.id)));
   }
   const [opened] = await tx
     .insert(agentTierHistory)
@@ -442,7 +442,7 @@ export async function changeAgentTier(tx: DbOrTx, req: TierChangeRequest) {
     entityId: agent.id,
     before: { commission_tier_id: agent.commission_tier_id },
     after: { commission_tier_id: newTierId, start_date: plan.start_date, history_id: opened!.id },
-    meta: { reason: req.reason || null, closed: plan.close, superseded: plan.superseded, recalculation },
+    meta: { reason: req.reason || null, closed: plan.close, recalculation },
   });
   return { tier_change: tierChange, recalculation };
 }

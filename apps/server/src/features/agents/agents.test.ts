@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectedCommissionOf, insertBooking, insertRule } from '../../test/factories';
 import { auditRows, createTestApp, type TestApp, type TestClient } from '../../test/test-app';
-import { todayUtc } from '../../clock';
+import { pinTodayForTests, todayUtc } from '../../clock';
 
 let t: TestApp;
 let admin: TestClient;
@@ -99,10 +99,63 @@ describe('agent form: create', () => {
     expect(login.statusCode).toBe(200);
   });
 
-  it('masks any SIN in the audit log by characters, not UTF-16 units (found by the fuzzer: a 500)', async () => {
-    const { id } = await createAgent({ sin_number: '\u{10000}\u{10000}' });
+  it('masks the SIN in the audit log as typed, separators included', async () => {
+    const { id } = await createAgent({ sin_number: '046-454-286' });
     const [row] = (await auditRows(t.db, 'agent')).filter((r) => r.entity_id === String(id));
-    expect((row!.after as { sin_number: string }).sin_number).toBe('***\u{10000}\u{10000}');
+    expect((row!.after as { sin_number: string }).sin_number).toBe('***286');
+  });
+
+  it('refuses a name over 255 characters, a future birth date, SIN 123 and phone 555 with field messages, writing nothing', async () => {
+    const count = async () => (await one<{ n: number }>('select count(*)::int as n from agents')).n;
+    const before = await count();
+    const res = await admin.post('/agents', {
+      multipart: agentForm({
+        full_name: 'N'.repeat(2000),
+        date_of_birth: '2030-01-01',
+        sin_number: '123',
+        phone_number: '555',
+      }),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      full_name: ['The full name field must not be greater than 255 characters.'],
+      date_of_birth: ['The date of birth must be a date in the past.'],
+      sin_number: ['The sin number must be 9 digits (spaces or hyphens allowed).'],
+      phone_number: ['The phone number must have 10 to 15 digits, optionally with +, spaces, hyphens and parentheses.'],
+    });
+    const luhn = await admin.post('/agents', { json: { ...agentForm(), sin_number: '046 454 287' } });
+    expect(luhn.json().errors).toEqual({
+      sin_number: ['The sin number is not a valid Social Insurance Number (its check digit does not match).'],
+    });
+    expect(await count()).toBe(before);
+    // Separators are kept as typed; 255 characters is the limit, not more.
+    const { data } = await createAgent({
+      full_name: 'N'.repeat(255),
+      sin_number: '046 454 286',
+      phone_number: '+1 (416) 555-0100',
+    });
+    expect(data).toMatchObject({
+      full_name: 'N'.repeat(255),
+      sin_number: '046 454 286',
+      phone_number: '+1 (416) 555-0100',
+    });
+  });
+
+  it("refuses an agent under 18 on the server's today (pinned), on create and on edit", async () => {
+    pinTodayForTests('2026-05-01');
+    try {
+      const young = await admin.post('/agents', { multipart: agentForm({ date_of_birth: '2008-05-02' }) });
+      expect(young.statusCode).toBe(422);
+      expect(young.json().errors).toEqual({
+        date_of_birth: ['The agent must be at least 18 years old: the date of birth must be on or before 2008-05-01.'],
+      });
+      const { id, form } = await createAgent({ date_of_birth: '2008-05-01' });
+      const edit = await updateAgent(id, form, { date_of_birth: '2026-05-01' });
+      expect(edit.json().errors).toEqual({ date_of_birth: ['The date of birth must be a date in the past.'] });
+      expect((await admin.get(`/agents/${id}`)).json().data.date_of_birth).toBe('2008-05-01');
+    } finally {
+      pinTodayForTests(null);
+    }
   });
 
   it('accepts JSON with booleans and keeps a given FareConnect number unique', async () => {
@@ -256,6 +309,42 @@ describe('agent form: edit', () => {
     expect((await admin.get(`/agents/${id}`)).json().data.fareconnect_number).toBe(form.fareconnect_number);
   });
 
+  it('an agent stored before the checks existed opens as stored and saves back with a field message per bad field, not a 5xx', async () => {
+    const { id, form } = await createAgent();
+    await q(`update agents set sin_number = '123', phone_number = '555', date_of_birth = '2030-01-01' where id = $1`, [
+      id,
+    ]);
+    const stored = (await admin.get(`/agents/${id}`)).json().data;
+    expect(stored).toMatchObject({ sin_number: '123', phone_number: '555', date_of_birth: '2030-01-01' });
+    // The edit form posts back what it loaded, with a tier change besides.
+    const res = await updateAgent(id, form, {
+      sin_number: stored.sin_number,
+      phone_number: stored.phone_number,
+      date_of_birth: stored.date_of_birth,
+      commission_tier_id: String(silver),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      message:
+        'The phone number must have 10 to 15 digits, optionally with +, spaces, hyphens and parentheses. (and 2 more errors)',
+      errors: {
+        phone_number: [
+          'The phone number must have 10 to 15 digits, optionally with +, spaces, hyphens and parentheses.',
+        ],
+        date_of_birth: ['The date of birth must be a date in the past.'],
+        sin_number: ['The sin number must be 9 digits (spaces or hyphens allowed).'],
+      },
+    });
+    // Nothing changed, the tier included; once corrected, the save goes through.
+    expect((await admin.get(`/agents/${id}`)).json().data).toMatchObject({
+      sin_number: '123',
+      commission_tier_id: gold,
+    });
+    const fixed = await updateAgent(id, form, { commission_tier_id: String(silver) });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json().data).toMatchObject({ sin_number: '046454286', phone_number: '416-555-0100' });
+  });
+
   it('lets the agent read their own record, not another one', async () => {
     const { id: other } = await createAgent();
     const me = await t.signedIn('agent');
@@ -321,7 +410,9 @@ describe('tier change and tier history', () => {
       tier_start_date: '2025-06-01',
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().message).toBe('Agent updated successfully. 2 bookings recalculated.');
+    expect(res.json().message).toBe(
+      'Agent updated successfully. 2 bookings recalculated: agent commission +300.00 CAD.',
+    );
     expect(res.json().recalculation).toEqual({ changed: 2, difference: [{ currency_code: 'CAD', amount: '300.00' }] });
     expect(res.json().tier_change).toMatchObject({
       from: gold,
@@ -403,7 +494,108 @@ describe('tier change and tier history', () => {
     const res = await updateAgent(id, form, { commission_tier_id: String(silver), tier_start_date: '2025-07-01' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().recalculation.changed).toBe(1);
-    expect(res.json().message).toBe('Agent updated successfully. 1 booking recalculated.');
+    expect(res.json().message).toBe('Agent updated successfully. 1 booking recalculated: agent commission +20.00 CAD.');
+  });
+
+  it('says by how much, per currency: the exact change of agent commission, up in CAD and down in GBP', async () => {
+    const gbp = await one<{ id: number }>(`select id from currencies where code = 'GBP'`);
+    const tui = (
+      await one<{ id: number }>(`insert into suppliers (name, currency_id) values ('TUI UK', $1) returning id`, [
+        gbp.id,
+      ])
+    ).id;
+    // Tiers of their own, so no other agent's suppliers change.
+    const tier = async (name: string, cad: string, gbp: string) => {
+      const id = (await one<{ id: number }>(`insert into commission_tiers (name) values ($1) returning id`, [name])).id;
+      await rule('tier', id, cad, [supplier]);
+      await rule('tier', id, gbp, [tui]);
+      return id;
+    };
+    const bronze = await tier('Bronze', '10', '15');
+    const platinum = await tier('Platinum', '20', '5');
+    const { id, form } = await createAgent({ commission_tier_id: String(bronze) });
+    await q(`update agents set joined_on = '2025-01-01' where id = $1`, [id]);
+    // Each booking holds what Bronze gave it: 10% in CAD, 15% in GBP.
+    const cad1 = await booking(id, '1000.00', '2025-08-01', { expected_commission: '100.00' });
+    const cad2 = await booking(id, '0.10', '2025-08-02', { expected_commission: '0.01' });
+    const gbp1 = await insertBooking(t.db, {
+      primary_agent_id: id,
+      supplier_id: tui,
+      booking_amount: '333.33',
+      booking_date: '2025-08-03',
+      expected_commission: '50.00',
+    });
+    const res = await updateAgent(id, form, { commission_tier_id: String(platinum), tier_start_date: '2025-07-01' });
+    expect(res.statusCode, res.body).toBe(200);
+    // Platinum: 20% in CAD (200.00 + 0.02), 5% in GBP (16.67 = 333.33 × 5%, rounded once).
+    expect([await expected(cad1), await expected(cad2), await expected(gbp1)]).toEqual(['200.00', '0.02', '16.67']);
+    expect(res.json().recalculation).toEqual({
+      changed: 3,
+      difference: [
+        { currency_code: 'CAD', amount: '100.01' },
+        { currency_code: 'GBP', amount: '-33.33' },
+      ],
+    });
+    expect(res.json().message).toBe(
+      'Agent updated successfully. 3 bookings recalculated: agent commission +100.01 CAD, -33.33 GBP.',
+    );
+  });
+
+  it('a same-day change: created as Gold today, moved to Silver from today; Gold closes today, stays, and counts', async () => {
+    const { id, form } = await createAgent();
+    const today = todayUtc();
+    const b = await booking(id, '1000.00', today);
+    const res = await updateAgent(id, form, {
+      commission_tier_id: String(silver),
+      tier_change_reason: 'Signed up for Silver',
+      tier_start_date: today,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().tier_change).toMatchObject({ from: gold, to: silver, start_date: today, takes_effect: 'now' });
+    // On that day the agent is Silver: today's booking is at Silver's 20%.
+    expect(await expected(b)).toBe('200.00');
+    expect(res.json().message).toBe(
+      'Agent updated successfully. 1 booking recalculated: agent commission +200.00 CAD.',
+    );
+    const h = (await admin.get(`/agents/${id}/tier-history`)).json();
+    expect(h.history).toEqual([
+      {
+        id: expect.any(Number),
+        start_date: today,
+        end_date: null,
+        commission_tier: { name: 'Silver' },
+        reason: 'Signed up for Silver',
+        changed_by_user: { name: 'Ada Admin' },
+      },
+      {
+        id: expect.any(Number),
+        start_date: today,
+        end_date: today,
+        commission_tier: { name: 'Gold' },
+        reason: null,
+        changed_by_user: null,
+      },
+    ]);
+    expect(h.statistics).toEqual({ total_tier_changes: 1, average_time_in_tier: '0 days', most_recent_change: today });
+    expect(h.agent.commission_tier).toMatchObject({ name: 'Silver' });
+
+    // Back to Gold the same day: Silver closes today too, and that is a second change.
+    const again = await updateAgent(id, form, { commission_tier_id: String(gold), tier_start_date: '' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await expected(b)).toBe('100.00');
+    const h2 = (await admin.get(`/agents/${id}/tier-history`)).json();
+    expect(
+      h2.history.map((e: { commission_tier: { name: string }; end_date: string | null }) => [
+        e.commission_tier.name,
+        e.end_date,
+      ]),
+    ).toEqual([
+      ['Gold', null],
+      ['Silver', today],
+      ['Gold', today],
+    ]);
+    expect(h2.statistics.total_tier_changes).toBe(2);
+    expect(h2.agent.commission_tier).toMatchObject({ name: 'Gold' });
   });
 
   it('refuses a start before the current tier began', async () => {

@@ -35,6 +35,31 @@ describe('the demo dataset', () => {
   });
 });
 
+describe('demo agents', () => {
+  it("pass the agent form's checks as stored: each one's edit form saves back unchanged", async () => {
+    const app = await createTestApp();
+    await seedDemo(app.db);
+    const admin = app.client();
+    await admin.post('/login', { json: { email: 'admin@example.com', password: 'admin-demo' } });
+    const { rows } = await app.db.$client.query<{ id: number }>('select id from agents order by id');
+    expect(rows).toHaveLength(4);
+    for (const { id } of rows) {
+      const agent = (await admin.get(`/agents/${id}`)).json().data as Record<string, unknown>;
+      // What the form posts: every field as text, a blank password (kept).
+      const form = Object.fromEntries(
+        Object.entries(agent)
+          .filter(([, v]) => typeof v !== 'object' || v === null)
+          .map(([k, v]) => [k, v === null ? '' : typeof v === 'boolean' ? (v ? '1' : '0') : String(v)]),
+      );
+      const res = await admin.post(`/agents/${id}`, {
+        multipart: { ...form, _method: 'PUT', password: '', password_confirmation: '' },
+      });
+      expect(res.statusCode, `${String(agent.full_name)}: ${res.body}`).toBe(200);
+      expect(res.json().data).toMatchObject({ sin_number: agent.sin_number, phone_number: agent.phone_number });
+    }
+  });
+});
+
 describe('claims in the demo', () => {
   it('has three unmatched credits of different suppliers in the last 30 days of its dates, to claim', async () => {
     const app = await createTestApp();

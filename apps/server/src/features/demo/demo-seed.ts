@@ -111,7 +111,7 @@ const AGENTS: AgentSeed[] = [
     gst_number: null,
     commission_percentage: null, // books Sunwing and Transat only through Olivia (sub-agent link)
     dob: '1998-05-19',
-    sin: '287654324',
+    sin: '287654321',
     phone: '+1 418 555 0175',
   },
 ];

@@ -1,5 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { addDays, bornOnOrBefore } from '@app/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { todayUtc } from '../../../lib/dates';
 import { adminUser, sessionFor } from '../../../testing/fixtures';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render';
@@ -10,7 +12,7 @@ const agent = {
   full_name: 'Ana Lee',
   nickname: '',
   home_address: '1 Main St',
-  phone_number: '416',
+  phone_number: '416-555-0100',
   fareconnect_email: 'ana@x.test',
   personal_email: '',
   date_of_birth: '1985-03-12',
@@ -112,18 +114,18 @@ describe('Agent form', () => {
   );
 
   it(
-    "edit: saves what it loaded ('50.0000' is 50%), and the notification says the recalculation once",
+    "edit: saves what it loaded ('50.0000' is 50%), and the notification says the recalculation and its amounts once",
     { timeout: 20_000 },
     async () => {
       const emptyList = { data: [], current_page: 1, last_page: 1, per_page: 15, from: null, to: null, total: 0 };
-      const updated = (message: string, changed: number) => ({
+      const updated = (message: string, changed: number, difference: { currency_code: string; amount: string }[]) => ({
         body: {
           status: 'success',
           message,
           redirect: '/agents',
           data: { ...agent, commission_percentage: '50.00' },
           tier_change: null,
-          recalculation: { changed, difference: [] },
+          recalculation: { changed, difference },
         },
       });
       const mock = mockFetch({
@@ -131,8 +133,11 @@ describe('Agent form', () => {
         'GET /agents/9': { body: { status: 'success', data: { ...agent, commission_percentage: '50.00' } } },
         'GET /agents': { body: emptyList },
         'POST /agents/9': [
-          updated('Agent updated successfully. 1 booking recalculated.', 1),
-          updated('Agent updated successfully. No bookings needed recalculating.', 0),
+          updated('Agent updated successfully. 2 bookings recalculated: agent commission +300.00 CAD, -12.50 GBP.', 2, [
+            { currency_code: 'CAD', amount: '300.00' },
+            { currency_code: 'GBP', amount: '-12.50' },
+          ]),
+          updated('Agent updated successfully. No bookings needed recalculating.', 0, []),
         ],
       });
       const { user, router } = renderApp('/agents/9/edit', { session: sessionFor(adminUser) });
@@ -145,7 +150,12 @@ describe('Agent form', () => {
       await user.click(within(form).getByRole('button', { name: 'Update Agent' }));
       await waitFor(() => expect(router.state.location.pathname).toBe('/agents'));
       expect(mock.calls('POST /agents/9')[0]!.body).toMatchObject({ _method: 'PUT', commission_percentage: '50.0000' });
-      expect(await screen.findAllByText('Agent updated successfully. 1 booking recalculated.')).toHaveLength(1);
+      // How many and by how much, each currency in its own symbol, exact.
+      expect(
+        await screen.findAllByText(
+          'Agent updated successfully. 2 bookings recalculated: agent commission +CA$300.00, -£12.50.',
+        ),
+      ).toHaveLength(1);
 
       // No booking changed: the server's sentence alone, no '0 booking(s) recalculated.' glued on.
       await router.navigate('/agents/9/edit');
@@ -177,4 +187,55 @@ describe('Agent form', () => {
     await waitFor(() => expect(within(form).getByLabelText(/Full name/)).toHaveFocus());
     expect(mock.calls('POST /agents')).toHaveLength(0);
   });
+
+  it(
+    'create: refuses a name over 255 characters (kept, not cut), a future birth date, SIN 123 and phone 555 beside each field',
+    { timeout: 20_000 },
+    async () => {
+      const mock = mockFetch(reference);
+      const { user } = renderApp('/agents/create', { session: sessionFor(adminUser) });
+      const form = await screen.findByTestId('agent-form');
+      const name = within(form).getByLabelText(/Full name/);
+      const set = (label: RegExp, value: string) =>
+        fireEvent.change(within(form).getByLabelText(label), { target: { value } });
+      set(/Full name/, 'N'.repeat(2000));
+      expect(name).toHaveValue('N'.repeat(2000));
+      set(/Phone number/, '555');
+      set(/SIN number/, '123');
+      // Tomorrow, on the browser's (UTC) calendar.
+      set(/Date of birth/, addDays(todayUtc(), 1));
+      await user.click(within(form).getByRole('button', { name: 'Create Agent' }));
+      expect(await screen.findByText('Please fix the validation errors below.')).toBeInTheDocument();
+      const messageOf = (label: RegExp) => {
+        const input = within(form).getByLabelText(label);
+        return document.getElementById(
+          input
+            .getAttribute('aria-describedby')!
+            .split(' ')
+            .find((id) => id.endsWith('-error'))!,
+        )?.textContent;
+      };
+      expect(messageOf(/Full name/)).toBe('The full name field must not be greater than 255 characters.');
+      expect(messageOf(/Phone number/)).toBe(
+        'The phone number must have 10 to 15 digits, optionally with +, spaces, hyphens and parentheses.',
+      );
+      expect(messageOf(/SIN number/)).toBe('The sin number must be 9 digits (spaces or hyphens allowed).');
+      expect(messageOf(/Date of birth/)).toBe('The date of birth must be a date in the past.');
+      await waitFor(() => expect(name).toHaveFocus());
+
+      // A SIN failing Luhn and someone 18 tomorrow are refused too.
+      set(/SIN number/, '046 454 287');
+      set(/Date of birth/, addDays(bornOnOrBefore(todayUtc()), 1));
+      await user.click(within(form).getByRole('button', { name: 'Create Agent' }));
+      await waitFor(() =>
+        expect(messageOf(/SIN number/)).toBe(
+          'The sin number is not a valid Social Insurance Number (its check digit does not match).',
+        ),
+      );
+      expect(messageOf(/Date of birth/)).toBe(
+        `The agent must be at least 18 years old: the date of birth must be on or before ${bornOnOrBefore(todayUtc())}.`,
+      );
+      expect(mock.calls('POST /agents')).toHaveLength(0);
+    },
+  );
 });

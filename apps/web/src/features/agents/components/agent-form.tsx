@@ -20,11 +20,13 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { todayUtc } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
 import { getStates, useCountries, useSaveAgent, useTiers } from '../api/agents';
 import {
   agentFieldErrors,
   agentFormErrorMessage,
+  agentSavedNotice,
   AGENT_FORM_MESSAGES,
   fieldId,
   focusFirstError,
@@ -49,7 +51,7 @@ export function AgentForm({ agent }: AgentFormProps) {
   const [alert, setAlert] = useState<string | null>(null);
   const form = useForm<AgentFormValues>({
     initialValues: initialAgentValues(agent),
-    validate: schemaResolver(agentInputSchema(mode), { sync: true }),
+    validate: schemaResolver(agentInputSchema(mode, todayUtc), { sync: true }),
   });
   const { country_id: countryId } = form.values;
 
@@ -76,8 +78,8 @@ export function AgentForm({ agent }: AgentFormProps) {
               setAlert(body?.message || AGENT_FORM_MESSAGES.submit);
               return;
             }
-            // The server's message says it all, the recalculated bookings included ('… 1 booking recalculated.').
-            notifications.show({ color: 'green', message: body.message });
+            // The server's sentence, a recalculation's money in each currency's symbol.
+            notifications.show({ color: 'green', message: agentSavedNotice(body) });
             void navigate(body.redirect ?? paths.agents.list);
           },
           onError: (error) => {
@@ -115,15 +117,27 @@ export function AgentForm({ agent }: AgentFormProps) {
             Personal details
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Full name" required maxLength={255} {...input('full_name')} />
-            <TextInput label="Nickname" maxLength={100} {...input('nickname')} />
+            <TextInput label="Full name" required {...input('full_name')} />
+            <TextInput label="Nickname" {...input('nickname')} />
             <Textarea label="Home address" required autosize minRows={2} {...input('home_address')} />
-            <TextInput label="Phone number" required maxLength={50} {...input('phone_number')} />
+            <TextInput
+              label="Phone number"
+              required
+              type="tel"
+              placeholder="+1 (416) 555-0100"
+              {...input('phone_number')}
+            />
             <TextInput label="FareConnect email" type="email" required {...input('fareconnect_email')} />
             <TextInput label="Personal email" type="email" {...input('personal_email')} />
             <TextInput label="Date of birth" type="date" required {...input('date_of_birth')} />
-            <TextInput label="SIN number" required maxLength={20} autoComplete="off" {...input('sin_number')} />
-            <TextInput label="FareConnect number" required maxLength={32} {...input('fareconnect_number')} />
+            <TextInput
+              label="SIN number"
+              required
+              autoComplete="off"
+              placeholder="123 456 782"
+              {...input('sin_number')}
+            />
+            <TextInput label="FareConnect number" required {...input('fareconnect_number')} />
             <Select
               label="Country"
               placeholder="Select a country"
@@ -219,7 +233,6 @@ export function AgentForm({ agent }: AgentFormProps) {
               maw={360}
               label="GST number"
               description="Capital letters and digits only."
-              maxLength={32}
               {...input('gst_number')}
             />
           )}

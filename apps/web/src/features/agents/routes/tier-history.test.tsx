@@ -27,4 +27,26 @@ describe('TierHistoryView (agents spec §2.3)', () => {
     expect(info).not.toHaveTextContent('Nov 25, 2026');
     expect(screen.getByTestId('tier-statistics')).toHaveTextContent('Total Tier Changes1');
   });
+
+  it('shows a same-day change: the tier it replaced stays, closed on the day it began, and counts', () => {
+    const sameDay = agentTierHistoryResponse.parse({
+      status: 'success',
+      agent: tierHistoryAgent(8, 'Sam Sameday', 'sam@example.test', '2026-11-26', 'Silver'),
+      history: [
+        tierPeriod(21, 'Silver', ['2026-11-26', null], 'Signed up for Silver', 'Alex Morgan'),
+        tierPeriod(20, 'Bronze', ['2026-11-26', '2026-11-26']),
+      ],
+      statistics: { total_tier_changes: 1, average_time_in_tier: '0 days', most_recent_change: '2026-11-26' },
+    });
+    renderWithProviders(<TierHistoryView data={sameDay} />);
+    const [silver, bronze] = screen.getAllByTestId('tier-entry');
+    expect(silver).toHaveTextContent('Silver Tier');
+    expect(silver).toHaveTextContent('Current Active Tier');
+    expect(silver).not.toHaveTextContent('Changed the same day');
+    expect(bronze).toHaveTextContent('Bronze Tier');
+    expect(bronze).toHaveTextContent('From: Nov 26, 2026');
+    expect(bronze).toHaveTextContent('To: Nov 26, 2026Changed the same day');
+    expect(screen.getByTestId('tier-statistics')).toHaveTextContent('Total Tier Changes1');
+    expect(screen.getByTestId('tier-statistics')).toHaveTextContent('Average Time in Tier0 days');
+  });
 });

@@ -71,7 +71,15 @@ export function TierHistoryView({ data }: { data: AgentTierHistoryResponse }) {
                       To:{' '}
                     </Text>
                     {entry.end_date ? (
-                      formatDate(entry.end_date)
+                      <>
+                        {formatDate(entry.end_date)}
+                        {entry.end_date === entry.start_date && (
+                          // DOMAIN.md: a change on the day the tier began closes it that day; it stays and counts.
+                          <Badge ml="xs" color="gray" variant="light" data-testid="same-day">
+                            Changed the same day
+                          </Badge>
+                        )}
+                      </>
                     ) : (
                       <Badge color="green" variant="light">
                         Current Active Tier

@@ -1,5 +1,6 @@
-import type { AgentDetail } from '@app/domain';
+import { agentUpdatedMessage, type AgentDetail, type Recalculation } from '@app/domain';
 import { isApiError, toFormData } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/format';
 
 /** The agent form's values as the inputs hold them (ids as strings, flags as booleans). */
 export interface AgentFormValues {
@@ -97,6 +98,15 @@ export function toAgentFormData(values: AgentFormValues, agent?: AgentDetail): F
     tier_change_reason: tierChange ? values.tier_change_reason : '',
     tier_start_date: tierChange ? values.tier_start_date : '',
   });
+}
+
+/**
+ * The notification after a save: the server's message, or after a tier change that recalculated bookings
+ * the same sentence with each currency's change in its symbol ('… 2 bookings recalculated: agent
+ * commission +CA$300.00.').
+ */
+export function agentSavedNotice(body: { message: string; recalculation?: Recalculation | null }): string {
+  return body.recalculation ? agentUpdatedMessage(body.recalculation, formatMoney) : body.message;
 }
 
 export const AGENT_FORM_MESSAGES = {

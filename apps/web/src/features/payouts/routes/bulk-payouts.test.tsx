@@ -464,6 +464,39 @@ describe('Bulk payouts: money integrity', () => {
     ]);
   });
 
+  it('offers a booking marked for reconciliation ticked, and refuses it unticked before sending anything', async () => {
+    const { user, mock } = setup([reconcileRow()], { 'POST /bulk-payouts/process': { body: answer } });
+    await search(user);
+    const mismatch = 'The booking cannot be paid out while its transaction status is mismatch.';
+    expect(row(7).getByLabelText('Reconcile SW0000007')).toBeChecked();
+    expect(row(7).getByLabelText('Select SW0000007')).toBeEnabled();
+    expect(screen.queryByTestId('block-reason-7')).not.toBeInTheDocument();
+    await user.click(row(7).getByLabelText('Select SW0000007'));
+    // Selecting a booking marked for reconciliation sets the amount to the transaction amount.
+    expect(amountOf(7).value).toBe('450.00');
+    expect(screen.getByTestId('summary-agent-commission')).toHaveTextContent('CA$247.50');
+
+    await user.click(row(7).getByLabelText('Reconcile SW0000007'));
+    expect(screen.getByTestId('block-reason-7')).toHaveTextContent(`Cannot be paid without Reconcile. ${mismatch}`);
+    expect(screen.getByText(/1 selected booking not in the commission total/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Process Payouts' }));
+    expect(screen.getByTestId('bulk-alert')).toHaveTextContent(`SW0000007: ${mismatch}`);
+    expect(mock.calls('POST /bulk-payouts/process')).toHaveLength(0);
+
+    // Ticked again: the note and the error go, and it is reconciled and paid in one request.
+    await user.click(row(7).getByLabelText('Reconcile SW0000007'));
+    expect(screen.queryByTestId('block-reason-7')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('bulk-alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Process Payouts' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Confirm reconcile' })).getByRole('button', { name: 'Confirm' }),
+    );
+    await screen.findByRole('dialog', { name: 'Processing Results' });
+    expect(mock.calls('POST /bulk-payouts/process')[0]?.body).toMatchObject({
+      payouts: [{ booking_id: 7, payout_amount: '450.00', reconcile: true }],
+    });
+  });
+
   it('asks nothing when no gross drops (the partial booking left unticked)', async () => {
     const { user, mock } = setup([partialRow()], { 'POST /bulk-payouts/process': { body: answer } });
     await search(user);

@@ -403,6 +403,46 @@ describe('reconcile', () => {
     }
   });
 
+  it("Bulk reconcile's commission after reconciling is what the reconcile records (the same engine)", async () => {
+    // Sam books Transat through Pat: 28% and 42% of 200.00. Transat paid 150.00, nothing partial: mismatch.
+    const b = await createBooking(w, {
+      agent: w.sam,
+      supplier: w.transat,
+      amount: '200.00',
+      booking_date: '2026-08-02',
+    });
+    await supplierPayment(w, w.acc.transat, b.reference, '150.00');
+    // Pat's rate changes without a recalculation: the reconcile resolves it again (65%: Sam 26%, Pat 39%).
+    await w.q(`update agents set commission_percentage = 65 where id = $1`, [w.pat]);
+    try {
+      const found = (
+        await search({ mode: 'reconcile', supplier_id: w.transat, date_from: '2026-08-02', date_to: '2026-08-02' })
+      ).json().bookings;
+      expect(found.map((f: { id: number }) => f.id)).toEqual([b.id]);
+      const shown = found[0].lines_after_reconcile as { agent_id: number; percentage: number; amount: number }[];
+      // 150.00 × 26% = 39.00 and × 39% = 58.50: what the screen sums as 'Agent commission (after reconciling)'.
+      expect(shown.map((l) => [l.agent_id, l.percentage, l.amount])).toEqual([
+        [w.sam, 26, 39],
+        [w.pat, 39, 58.5],
+      ]);
+      const res = await w.admin.post('/bulk-payouts/reconcile', {
+        json: { bookings: [{ booking_id: b.id, transaction_amount: '150.00' }], description: '' },
+      });
+      expect(res.json().results[0].status, res.body).toBe('success');
+      const stored = await w.q(
+        `select agent_id, percentage::float8 as percentage, amount::float8 as amount from actual_commissions
+          where booking_id = $1 order by case role when 'sub_agent' then 0 when 'primary' then 1 else 2 end, id`,
+        [b.id],
+      );
+      expect(stored.map((l) => [l.agent_id, l.percentage, l.amount])).toEqual(
+        shown.map((l) => [l.agent_id, l.percentage, l.amount]),
+      );
+      expect((await bookingRow(b.id)).expected_commission).toBe('97.50');
+    } finally {
+      await w.q(`update agents set commission_percentage = 70 where id = $1`, [w.pat]);
+    }
+  });
+
   it('refuses what cannot be reconciled', async () => {
     const nothing = await createBooking(w, { agent: w.ana, supplier: w.sunwing, amount: '30.00' });
     const res = (

@@ -464,6 +464,18 @@ describe('Bulk payouts: money integrity', () => {
     ]);
   });
 
+  it("Bulk reconcile shows the agents' commission before and after reconciling (the engine's lines from the search)", async () => {
+    const { user } = setup([reconcileRow(), partialRow()], {}, '/bulk-reconcile');
+    await search(user);
+    await user.click(screen.getByLabelText('Select all bookings of Olivia Parent'));
+    // Before: 300.00 + 436.50 + 654.75. After: 247.50 (her rate resolved again at 450.00) + 210.00 + 315.00.
+    expect(screen.getByTestId('summary-reconcile-amount')).toHaveTextContent('CA$1,150.00');
+    expect(screen.getByTestId('summary-agent-commission-before-reconciling')).toHaveTextContent('CA$1,391.25');
+    expect(screen.getByTestId('summary-agent-commission-after-reconciling')).toHaveTextContent('CA$772.50');
+    await user.click(row(7).getByLabelText('Select SW0000007'));
+    expect(screen.getByTestId('summary-agent-commission-after-reconciling')).toHaveTextContent('CA$525.00');
+  });
+
   it('offers a booking marked for reconciliation ticked, and refuses it unticked before sending anything', async () => {
     const { user, mock } = setup([reconcileRow()], { 'POST /bulk-payouts/process': { body: answer } });
     await search(user);

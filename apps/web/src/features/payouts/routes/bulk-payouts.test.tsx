@@ -490,7 +490,9 @@ describe('Bulk payouts: money integrity', () => {
 
     await user.click(row(7).getByLabelText('Reconcile SW0000007'));
     expect(screen.getByTestId('block-reason-7')).toHaveTextContent(`Cannot be paid without Reconcile. ${mismatch}`);
-    expect(screen.getByText(/1 selected booking not in the commission total/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/1 selected booking not in the commission total: an amount, a percentage or a Reconcile box/),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Process Payouts' }));
     expect(screen.getByTestId('bulk-alert')).toHaveTextContent(`SW0000007: ${mismatch}`);
     expect(mock.calls('POST /bulk-payouts/process')).toHaveLength(0);

@@ -479,7 +479,7 @@ export interface SelectionSummary {
   commission: MoneyItem[];
   /** Reconcile mode: the agents' commission once reconciled (the engine's lines at the received amount). */
   commissionAfter: MoneyItem[];
-  /** Selected bookings whose items cannot be told here (an amount or percentage to fix). */
+  /** Selected bookings whose items cannot be told here (an amount, a percentage or a Reconcile box to fix). */
   notPreviewed: number;
 }
 

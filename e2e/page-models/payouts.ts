@@ -39,6 +39,13 @@ export class PayoutModal {
     return this.dialog().getByLabel('Partial payment');
   }
 
+  /** What the amount leaves of the booking, under the Partial payment box ('… will remain: …'). */
+  partialNote() {
+    return this.dialog().locator(
+      '.mantine-Checkbox-root:has([data-testid="payout-partial"]) .mantine-Checkbox-description',
+    );
+  }
+
   /** 'Commission breakdown' (what paying all of the available amount gives each agent). */
   breakdown() {
     return tableRows(this.dialog().getByTestId('payout-breakdown'));
@@ -135,6 +142,23 @@ export class BulkPayoutsPage {
   /** The confirmation's rows: [reference, gross now, gross after, drop]. */
   drops(): Promise<string[][]> {
     return tableRows(this.confirmReconcile().getByTestId('reconcile-drops'));
+  }
+
+  /** Answers the confirmation with Confirm and waits until it has gone. */
+  async acceptReconcile() {
+    await this.confirmReconcile().getByRole('button', { name: 'Confirm' }).click();
+    await this.confirmReconcile().waitFor({ state: 'hidden' });
+  }
+
+  /** The red line under a row: why it cannot be paid (or not without its Reconcile box). */
+  async rowNote(reference: string) {
+    const testId = await this.row(reference).getAttribute('data-testid');
+    return this.page.getByTestId(testId!.replace('booking-row-', 'block-reason-'));
+  }
+
+  /** The screen's alert: the selection's first problem, or the server's answer. */
+  alert() {
+    return this.page.getByTestId('bulk-alert');
   }
 
   /** Answers the confirmation with Cancel and waits until it has gone. */

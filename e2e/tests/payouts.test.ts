@@ -47,13 +47,22 @@ describe('payouts', () => {
     expect(await modal.fact('Paid')).toBe('CA$0.00');
     expect(await modal.fact('Available amount')).toBe('CA$1,842.50');
     expect(await modal.breakdown()).toEqual([['Olivia Tremblay', '75%', 'CA$1,381.88', 'CA$69.09', 'CA$1,450.97']]);
+    // All of it completes the booking: the Partial payment box is unticked and says so (it is no choice).
+    expect(await modal.amount().inputValue()).toBe('1842.50');
+    expect(await modal.partial().isChecked()).toBe(false);
+    expect(await modal.partialNote().innerText()).toBe('Nothing will remain: the booking becomes completed');
+    await settled(modal.dialog());
+    await screenshot(page, 'payout-modal-completes');
     // Part of it: the box is ticked (something remains), 1,000.00 of 1,842.50 gives her
     // round(1,381.88 × 1,000 / 1,842.50) = 750.00 and 5% GST 37.50.
-    expect(await modal.partial().isChecked()).toBe(true);
-    expect(await modal.amount().inputValue()).toBe('1842.50');
     await modal.amount().fill('1000');
     await modal.amount().blur();
     await expect.poll(() => modal.amount().inputValue()).toBe('1000.00');
+    await expect.poll(() => modal.partial().isChecked()).toBe(true);
+    expect(await modal.partialNote().innerText()).toBe('CA$842.50 will remain: the booking becomes partial');
+    // Read-only: a click changes nothing.
+    await modal.partial().click({ force: true });
+    expect(await modal.partial().isChecked()).toBe(true);
     await expect
       .poll(() => tableRows(modal.preview()))
       .toEqual([['Olivia Tremblay', '75%', 'CA$750.00', 'CA$37.50', 'CA$787.50']]);
@@ -62,7 +71,9 @@ describe('payouts', () => {
     );
     await settled(modal.dialog());
     await screenshot(page, 'payout-modal-partial');
+    const first = page.waitForRequest((r) => r.url().endsWith('/process-payout'));
     await modal.submit();
+    expect((await first).postDataJSON()).toMatchObject({ payout_amount: '1000.00', is_partial: true });
     await modal.dialog().waitFor({ state: 'hidden' });
     await list.banner().waitFor();
     expect(await list.banner().innerText()).toContain('Payout processed successfully');
@@ -76,11 +87,15 @@ describe('payouts', () => {
     expect(await modal.fact('Remaining')).toBe('CA$842.50');
     expect(await modal.fact('Available amount')).toBe('CA$842.50');
     expect(await modal.amount().inputValue()).toBe('842.50');
-    await modal.partial().uncheck();
+    // The rest completes it: unticked, and sent as not partial.
+    expect(await modal.partial().isChecked()).toBe(false);
+    expect(await modal.partialNote().innerText()).toBe('Nothing will remain: the booking becomes completed');
     await expect
       .poll(() => tableRows(modal.preview()))
       .toEqual([['Olivia Tremblay', '75%', 'CA$631.88', 'CA$31.59', 'CA$663.47']]);
+    const second = page.waitForRequest((r) => r.url().endsWith('/process-payout'));
     await modal.submit();
+    expect((await second).postDataJSON()).toMatchObject({ payout_amount: '842.50', is_partial: false });
     await modal.dialog().waitFor({ state: 'hidden' });
     await list.banner().waitFor();
     expect(await list.banner().innerText()).toContain('Payout processed successfully');
@@ -119,7 +134,11 @@ describe('payouts', () => {
     ]);
     expect(await bulk.references()).toEqual([AMELIA, SPLIT, PARTIAL]);
 
+    // Nothing selected: said, and gone as soon as a booking is selected.
+    await bulk.submit('Process Payouts');
+    await expect.poll(() => bulk.alert().innerText()).toBe('Please select at least one booking to process.');
     await bulk.select(AMELIA);
+    await expect.poll(() => bulk.alert().count()).toBe(0);
     await bulk.select(SPLIT);
     expect(await bulk.amount(AMELIA).inputValue()).toBe('845.20');
     expect(await bulk.amount(SPLIT).inputValue()).toBe('1120.00');
@@ -132,8 +151,16 @@ describe('payouts', () => {
     await bulk.percentage('Noah Gagnon', SPLIT).fill('60');
     await split.getByText('Must equal 100%').waitFor();
     expect(await split.getByText(/^Company:/).innerText()).toBe('Company: 0%');
+    await bulk.submit('Process Payouts');
+    await expect
+      .poll(() => bulk.alert().innerText())
+      .toBe(`Agent commission percentages for booking ${SPLIT} exceed 100% (total: 105%)`);
+    await bulk.alert().scrollIntoViewIfNeeded();
+    await screenshot(page, 'bulk-payouts-over-100');
+    // Fixed: the error goes with its cause.
     await bulk.percentage('Noah Gagnon', SPLIT).fill('35');
     await expect.poll(() => split.getByText('Must equal 100%').count()).toBe(0);
+    await expect.poll(() => bulk.alert().count()).toBe(0);
     expect(await split.getByText(/^Company:/).innerText()).toBe('Company: 20%');
     // Noah 1,120.00 × 35% = 392.00, Olivia × 45% = 504.00 + GST 25.20; Amelia 464.86.
     expect(await page.getByTestId('selected-count').innerText()).toBe('2 bookings selected');
@@ -149,6 +176,7 @@ describe('payouts', () => {
     await bulk.submit('Process Payouts');
     await settled(bulk.results());
     expect(await bulk.results().getByTestId('results-message').innerText()).toBe('2 of 2 bookings processed.');
+    expect(await bulk.alert().count()).toBe(0);
     expect(await bulk.resultRows()).toEqual([
       { icon: 'Succeeded', cells: [AMELIA, 'success', 'Payout processed successfully'] },
       { icon: 'Succeeded', cells: [SPLIT, 'success', 'Payout processed successfully'] },
@@ -159,6 +187,7 @@ describe('payouts', () => {
     await bulk.results().getByRole('button', { name: 'Close' }).click();
     await bulk.results().waitFor({ state: 'hidden' });
     expect(await bulk.groups()).toEqual([['Olivia Tremblay', '1 booking', 'Total commission: CA$1,091.25']]);
+    expect(await bulk.alert().count()).toBe(0);
 
     // One record per currency, each with what its agents received.
     const history = new PayoutsHistoryPage(page);
@@ -190,6 +219,11 @@ describe('payouts', () => {
     const href = await bulk.row(RECONCILE).getByRole('link', { name: RECONCILE, exact: true }).getAttribute('href');
     await bulk.select(RECONCILE);
     await expect.poll(() => bulk.summary('reconcile-amount').innerText()).toBe('£540.00');
+    // Amelia's Bronze 55%: of £512.80 now, of £540.00 once reconciled (the booking page says £297.00 below).
+    expect(await bulk.summary('agent-commission-before-reconciling').innerText()).toBe('£282.04');
+    expect(await bulk.summary('agent-commission-after-reconciling').innerText()).toBe('£297.00');
+    await page.getByTestId('commission-summary').scrollIntoViewIfNeeded();
+    await screenshot(page, 'bulk-reconcile-summary');
     await bulk.submit('Reconcile Bookings');
     await settled(bulk.results());
     expect(await bulk.results().getByTestId('results-message').innerText()).toBe('1 of 1 booking reconciled.');
@@ -337,6 +371,85 @@ describe('payouts', () => {
       ]);
       await page.getByTestId('commission-lines').scrollIntoViewIfNeeded();
       await screenshot(page, 'booking-custom-split');
+    } finally {
+      page.off('request', onRequest);
+    }
+  });
+
+  it('reconciles and pays a booking marked for reconciliation in one step on Bulk payouts', async () => {
+    const { page } = browser;
+    const bulk = new BulkPayoutsPage(page);
+    const sent: unknown[] = [];
+    const onRequest = (r: { method(): string; url(): string; postDataJSON(): unknown }) => {
+      if (r.method() === 'POST' && r.url().endsWith('/bulk-payouts/process')) sent.push(r.postDataJSON());
+    };
+    page.on('request', onRequest);
+    try {
+      // September: Jet2 paid £600.00 of Liam's £612.35 and marked nothing partial (mismatch). Offered here,
+      // its Reconcile box ticked, at what was received.
+      await bulk.open('payout');
+      await bulk.dates('2026-09-01', '2026-09-30');
+      await bulk.search();
+      expect(await bulk.references()).toEqual([SHORT]);
+      expect(await bulk.reconcile(SHORT).isChecked()).toBe(true);
+      expect(await bulk.amount(SHORT).inputValue()).toBe('600.00');
+      await bulk.select(SHORT);
+      expect(await bulk.amount(SHORT).inputValue()).toBe('600.00');
+      // His agent rule's 62.5% of £600.00, as the booking will have it once reconciled.
+      await expect.poll(() => bulk.summary('agent-commission').innerText()).toBe('£375.00');
+
+      // Unticked it cannot be paid (a mismatch is not payable): said on the row and on Process, nothing sent.
+      await bulk.reconcile(SHORT).uncheck();
+      const mismatch = 'The booking cannot be paid out while its transaction status is mismatch.';
+      await expect
+        .poll(async () => (await bulk.rowNote(SHORT)).innerText())
+        .toBe(`Cannot be paid without Reconcile. ${mismatch}`);
+      await bulk.submit('Process Payouts');
+      await expect.poll(() => bulk.alert().innerText()).toBe(`${SHORT}: ${mismatch}`);
+      await bulk.row(SHORT).scrollIntoViewIfNeeded();
+      await screenshot(page, 'bulk-payouts-unreconciled');
+      expect(sent).toEqual([]);
+
+      // Ticked again: the note and the error go; Process asks about the £12.35 the reconcile gives up.
+      await bulk.reconcile(SHORT).check();
+      await expect.poll(async () => (await bulk.rowNote(SHORT)).count()).toBe(0);
+      await expect.poll(() => bulk.alert().count()).toBe(0);
+      await expect.poll(() => bulk.summary('total-to-agents').innerText()).toBe('£375.00');
+      await bulk.row(SHORT).scrollIntoViewIfNeeded();
+      await screenshot(page, 'bulk-payouts-reconcile-and-pay');
+      await bulk.submit('Process Payouts');
+      await settled(bulk.confirmReconcile());
+      expect(await bulk.drops()).toEqual([[SHORT, '£612.35', '£600.00', '£12.35']]);
+      await bulk.acceptReconcile();
+      await settled(bulk.results());
+      expect(await bulk.resultRows()).toEqual([
+        { icon: 'Succeeded', cells: [SHORT, 'success', 'Payout processed successfully'] },
+      ]);
+      expect(sent).toEqual([
+        expect.objectContaining({
+          payouts: [expect.objectContaining({ payout_amount: '600.00', reconcile: true })],
+        }),
+      ]);
+      // Paid in full once reconciled: the search no longer lists it.
+      await page.getByTestId('empty-state').waitFor();
+      await bulk.results().getByRole('button', { name: 'Close' }).click();
+      await bulk.results().waitFor({ state: 'hidden' });
+
+      // Its booking page: gross £600.00, Liam's line recomputed and paid, reconciled and completed.
+      const found = await apiJson<{ data: { id: number; booking_reference: string }[] }>(
+        page,
+        `/bookings?search=${SHORT}`,
+      );
+      await page.goto(`/bookings/${found.data.find((b) => b.booking_reference === SHORT)!.id}`);
+      const details = page.getByTestId('booking-details');
+      await details.waitFor();
+      const text = await details.textContent();
+      expect(text).toContain('Total Commission£600.00');
+      expect(text).toContain('Expected Commission£375.00');
+      expect(text).toContain('Paid / Remaining£600.00 / £0.00');
+      expect(await details.getByText('Reconciled', { exact: true }).isVisible()).toBe(true);
+      expect(await details.getByText('Completed', { exact: true }).count()).toBe(1);
+      await screenshot(page, 'booking-reconciled-and-paid');
     } finally {
       page.off('request', onRequest);
     }

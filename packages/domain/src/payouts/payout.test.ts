@@ -7,6 +7,8 @@ import {
   lineStatusAfterPayout,
   PAYOUT_MESSAGES,
   payoutBlockReason,
+  payoutBlockReasonAfterReconcile,
+  payoutOutcome,
   payoutRefusal,
   reconcileProblem,
   payoutAmountProblem,
@@ -211,6 +213,80 @@ describe('payoutBlockReason and payoutRefusal', () => {
     expect(payoutRefusal({ ...pay, agents_without_accounts: 2 })).toBe(
       "Cannot process payout: Some agents don't have accounts",
     );
+  });
+});
+
+describe('payoutBlockReasonAfterReconcile (Bulk payouts: reconcile and pay in one step)', () => {
+  // The supplier paid 950.00 of 1,000.00 and marked nothing partial: mismatch, needs reconciliation.
+  const short = {
+    booking_status: 'confirmed',
+    gross: m('1000.00'),
+    match_status: 'mismatch',
+    has_completed_credit: true,
+    has_completed_debit: false,
+    matched_count: 1,
+    net: m('950.00'),
+    paid: m('0.00'),
+    paid_on_reference_by_others: m('0.00'),
+  } as const;
+
+  it('a mismatch is payable once reconciled, though not before', () => {
+    expect(payoutBlockReason(short)).toBe('The booking cannot be paid out while its transaction status is mismatch.');
+    expect(payoutBlockReasonAfterReconcile(short)).toBeNull();
+    // Paid more than booked, and a reconciled booking whose payment changed since: the same.
+    expect(payoutBlockReasonAfterReconcile({ ...short, net: m('1050.00') })).toBeNull();
+    expect(payoutBlockReasonAfterReconcile({ ...short, paid: m('400.00'), booking_status: 'partial' })).toBeNull();
+    // A refund the supplier took back only in part.
+    expect(
+      payoutBlockReasonAfterReconcile({
+        ...short,
+        gross: m('-200.00'),
+        net: m('-150.00'),
+        has_completed_credit: false,
+        has_completed_debit: true,
+      }),
+    ).toBeNull();
+  });
+
+  it.each([
+    [{ booking_status: 'completed' }, 'A completed booking cannot be reconciled.'],
+    [{ booking_status: 'cancelled' }, 'A cancelled booking cannot be reconciled.'],
+    [{ matched_count: 0, net: m('0.00') }, PAYOUT_MESSAGES.nothingToReconcile],
+    [{ paid: m('960.00'), booking_status: 'partial' }, PAYOUT_MESSAGES.reconcileBelowPaid(m('960.00'))],
+    // Reconciling would leave exactly what was paid: nothing to pay.
+    [{ paid: m('950.00'), booking_status: 'partial' }, PAYOUT_MESSAGES.nothingAvailable],
+    // A net debit would turn the booking into a refund: not a way to pay it.
+    [{ net: m('-50.00') }, PAYOUT_MESSAGES.nothingAvailable],
+    // Several transactions not all partial stay multiple transactions after a reconcile.
+    [
+      { match_status: 'multiple_transactions', matched_count: 2 },
+      'The booking cannot be paid out while its transaction status is multiple transactions.',
+    ],
+    [{ duplicate_booking_ids: [12] }, PAYOUT_MESSAGES.duplicateReference([12])],
+    // Another booking of the reference was paid all 950.00 received on it: nothing is left.
+    [{ paid_on_reference_by_others: m('950.00') }, PAYOUT_MESSAGES.nothingAvailable],
+  ] as const)('refuses %o', (over, message) => {
+    expect(payoutBlockReasonAfterReconcile({ ...short, ...over })).toBe(message);
+  });
+});
+
+describe('payoutOutcome', () => {
+  it.each([
+    // gross, paid before, amount → paid, remaining, status, is_partial
+    ['1265.00', '0.00', '265.00', '265.00', '1000.00', 'partial', true],
+    ['1265.00', '0.00', '1265.00', '1265.00', '0.00', 'completed', false],
+    ['1265.00', '1000.00', '265.00', '1265.00', '0.00', 'completed', false],
+    ['-150.00', '0.00', '-150.00', '-150.00', '0.00', 'completed', false],
+    ['-150.00', '0.00', '-50.00', '-50.00', '-100.00', 'partial', true],
+    // A clawback of everything paid: nothing paid, the whole gross remains.
+    ['100.00', '100.00', '-100.00', '0.00', '100.00', 'confirmed', true],
+  ] as const)('%s paid %s, then %s', (gross, before, amount, paid, remaining, status, partial) => {
+    expect(payoutOutcome(m(gross), m(before), m(amount))).toEqual({
+      paid: m(paid),
+      remaining: m(remaining),
+      status,
+      is_partial: partial,
+    });
   });
 });
 

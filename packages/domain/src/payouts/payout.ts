@@ -268,6 +268,27 @@ export function statusAfterPayout(gross: Cents, paidAfter: Cents): 'partial' | '
   return paidAfter === 0n ? 'confirmed' : 'partial';
 }
 
+export interface PayoutOutcome {
+  /** The gross settled once this payout is made (bookings.paid_amount after it). */
+  paid: Cents;
+  /** gross − paid after it. */
+  remaining: Cents;
+  status: 'partial' | 'completed' | 'confirmed';
+  /** Something of the gross remains (DOMAIN.md "Payouts": the response's `is_partial`). */
+  is_partial: boolean;
+}
+
+/**
+ * What a payout of `amount` leaves of a booking (DOMAIN.md "Payouts": partial if remaining ≠ 0, else
+ * completed). The server answers with it and the payout modal's Partial payment box shows it: the
+ * result follows from the amount, it is not a choice.
+ */
+export function payoutOutcome(gross: Cents, paidBefore: Cents, amount: Cents): PayoutOutcome {
+  const paid = (paidBefore + amount) as Cents;
+  const remaining = (gross - paid) as Cents;
+  return { paid, remaining, status: statusAfterPayout(gross, paid), is_partial: remaining !== 0n };
+}
+
 /** The 2-decimal text of cents for messages ('1,234.50' is not used: plain '1234.50'). */
 export const centsText = (c: Cents) => formatUnits(c, 2);
 
@@ -339,6 +360,41 @@ export function lineStatusAfterPayout(
   if (paidAfter === line.amount && line.amount !== 0n) return 'paid';
   // A clawback reopened a paid line.
   return line.status === 'paid' ? 'confirmed' : line.status;
+}
+
+/**
+ * Bulk payouts' Reconcile box (agents spec §4 "Payout screen"): why the booking could not be paid out
+ * even if it were reconciled in the same step, or null. A reconcile makes the gross the net received, so
+ * the money then matches (several transactions not all partial stay `multiple_transactions`) and what is
+ * available is the net less what was paid. A reconcile that would turn a booking into a refund (or a
+ * refund into a booking), or leave nothing to pay, is no way to pay it.
+ */
+export function payoutBlockReasonAfterReconcile(
+  e: PayoutEligibility & {
+    matched_count: number;
+    net: Cents;
+    paid: Cents;
+    /** What other bookings of the reference were paid out of the money received on it. */
+    paid_on_reference_by_others: Cents;
+  },
+): string | null {
+  const problem = reconcileProblem({ ...e, expectedNet: null });
+  if (problem) return problem;
+  if (e.net === 0n || e.net < 0n !== e.gross < 0n) return PAYOUT_MESSAGES.nothingAvailable;
+  const reason = payoutBlockReason({
+    ...e,
+    gross: e.net,
+    match_status: e.match_status === 'multiple_transactions' ? e.match_status : 'match',
+  });
+  if (reason) return reason;
+  const available = availableAmount({
+    gross: e.net,
+    paid: e.paid,
+    net: e.net,
+    reconciled: true,
+    paidOnReferenceByOthers: e.paid_on_reference_by_others,
+  });
+  return available === 0n || isOverpaid(e.net, available) ? PAYOUT_MESSAGES.nothingAvailable : null;
 }
 
 /**

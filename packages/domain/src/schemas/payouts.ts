@@ -195,8 +195,14 @@ export const payoutSearchBookingSchema = z.object({
       has_account: z.boolean(),
     }),
   ),
-  /** Why the booking cannot be paid now (a duplicate reference, …), or null: its row cannot be selected. */
+  /** Why the booking cannot be paid as it is (a duplicate reference, a mismatch, …), or null. */
   payout_block_reason: z.string().nullable().optional(),
+  /**
+   * Payout mode: why it could not be paid even if reconciled in the same step (the Reconcile box), or
+   * null. A row both give a reason for cannot be selected; a `mismatch` booking has a reason only
+   * without the reconcile.
+   */
+  payout_block_reason_after_reconcile: z.string().nullable().optional(),
   /**
    * The lines the booking would have once reconciled (gross := transaction_amount), as the commission
    * engine would store them (rates resolved again, what was paid kept), in the order a payout allocates

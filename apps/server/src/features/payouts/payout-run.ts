@@ -28,7 +28,7 @@ import {
   percentToString,
   planPayout,
   reconcileProblem,
-  statusAfterPayout,
+  payoutOutcome,
   statusAfterReconcile,
   sumMoney,
   type Cents,
@@ -66,6 +66,7 @@ export interface Outcome {
   notFound?: boolean;
   paid?: Cents;
   remaining?: Cents;
+  isPartial?: boolean;
   payoutId?: number;
 }
 
@@ -385,8 +386,8 @@ async function pay(
       gstRate,
       ...(row.custom ? { custom: row.custom.percentages } : {}),
     });
-    const paidAfter = (f.paid + amount) as Cents;
-    const statusAfter = statusAfterPayout(f.gross, paidAfter);
+    const outcome = payoutOutcome(f.gross, f.paid, amount);
+    const { paid: paidAfter, status: statusAfter } = outcome;
     const audited: Record<string, unknown>[] = [];
     items.forEach((item, i) => {
       const line = ls[i]!;
@@ -459,7 +460,8 @@ async function pay(
       ok: true,
       message: PAYOUT_MESSAGES.processed,
       paid: paidAfter,
-      remaining: (f.gross - paidAfter) as Cents,
+      remaining: outcome.remaining,
+      isPartial: outcome.is_partial,
       payoutId,
     });
   }

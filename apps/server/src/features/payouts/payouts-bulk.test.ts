@@ -403,6 +403,46 @@ describe('reconcile', () => {
     }
   });
 
+  it("Bulk reconcile's commission after reconciling is what the reconcile records (the same engine)", async () => {
+    // Sam books Transat through Pat: 28% and 42% of 200.00. Transat paid 150.00, nothing partial: mismatch.
+    const b = await createBooking(w, {
+      agent: w.sam,
+      supplier: w.transat,
+      amount: '200.00',
+      booking_date: '2026-08-02',
+    });
+    await supplierPayment(w, w.acc.transat, b.reference, '150.00');
+    // Pat's rate changes without a recalculation: the reconcile resolves it again (65%: Sam 26%, Pat 39%).
+    await w.q(`update agents set commission_percentage = 65 where id = $1`, [w.pat]);
+    try {
+      const found = (
+        await search({ mode: 'reconcile', supplier_id: w.transat, date_from: '2026-08-02', date_to: '2026-08-02' })
+      ).json().bookings;
+      expect(found.map((f: { id: number }) => f.id)).toEqual([b.id]);
+      const shown = found[0].lines_after_reconcile as { agent_id: number; percentage: number; amount: number }[];
+      // 150.00 × 26% = 39.00 and × 39% = 58.50: what the screen sums as 'Agent commission (after reconciling)'.
+      expect(shown.map((l) => [l.agent_id, l.percentage, l.amount])).toEqual([
+        [w.sam, 26, 39],
+        [w.pat, 39, 58.5],
+      ]);
+      const res = await w.admin.post('/bulk-payouts/reconcile', {
+        json: { bookings: [{ booking_id: b.id, transaction_amount: '150.00' }], description: '' },
+      });
+      expect(res.json().results[0].status, res.body).toBe('success');
+      const stored = await w.q(
+        `select agent_id, percentage::float8 as percentage, amount::float8 as amount from actual_commissions
+          where booking_id = $1 order by case role when 'sub_agent' then 0 when 'primary' then 1 else 2 end, id`,
+        [b.id],
+      );
+      expect(stored.map((l) => [l.agent_id, l.percentage, l.amount])).toEqual(
+        shown.map((l) => [l.agent_id, l.percentage, l.amount]),
+      );
+      expect((await bookingRow(b.id)).expected_commission).toBe('97.50');
+    } finally {
+      await w.q(`update agents set commission_percentage = 70 where id = $1`, [w.pat]);
+    }
+  });
+
   it('refuses what cannot be reconciled', async () => {
     const nothing = await createBooking(w, { agent: w.ana, supplier: w.sunwing, amount: '30.00' });
     const res = (
@@ -415,6 +455,97 @@ describe('reconcile', () => {
       'No completed transaction matches this booking: there is nothing to reconcile with.',
       'Booking not found.',
     ]);
+  });
+});
+
+describe('a booking marked for reconciliation on Bulk payouts (agents spec §2.8, §4)', () => {
+  // The supplier paid 950.00 of a 1,000.00 booking and marked nothing partial: status mismatch.
+  const DAY = '2026-07-15';
+  let short: { id: number; reference: string };
+  let several: { id: number; reference: string };
+  const listed = async () =>
+    (await search({ mode: 'payout', date_from: DAY, date_to: DAY })).json().bookings as Record<string, unknown>[];
+
+  beforeAll(async () => {
+    short = await createBooking(w, { agent: w.ana, supplier: w.sunwing, amount: '1000.00', booking_date: DAY });
+    await supplierPayment(w, w.acc.sunwing, short.reference, '950.00');
+    // Two payments, neither partial: multiple transactions, which a reconcile does not settle.
+    several = await createBooking(w, { agent: w.ana, supplier: w.sunwing, amount: '300.00', booking_date: DAY });
+    await supplierPayment(w, w.acc.sunwing, several.reference, '100.00');
+    await supplierPayment(w, w.acc.sunwing, several.reference, '150.00');
+  });
+
+  it('is listed with its Reconcile box to tick, what it received and the lines a reconcile gives it', async () => {
+    const rows = await listed();
+    expect(rows.map((r) => r.id)).toEqual([short.id]);
+    expect(rows[0]).toMatchObject({
+      booking_amount: 1000,
+      transaction_amount: 950,
+      available_amount: 950,
+      is_reconciled: false,
+      needs_reconciliation: true,
+      payout_block_reason: 'The booking cannot be paid out while its transaction status is mismatch.',
+      payout_block_reason_after_reconcile: null,
+      actual_commissions: [expect.objectContaining({ agent_id: w.ana, percentage: 12.5, amount: 125 })],
+      // Gold's 12.5% of 950.00.
+      lines_after_reconcile: [expect.objectContaining({ agent_id: w.ana, percentage: 12.5, amount: 118.75 })],
+    });
+    // Bulk reconcile lists both.
+    const reconcile = (await search({ mode: 'reconcile', date_from: DAY, date_to: DAY })).json().bookings;
+    expect(reconcile.map((r: { id: number }) => r.id).sort()).toEqual([short.id, several.id].sort());
+  });
+
+  it('is not paid without the reconcile (DOMAIN.md: a mismatch cannot be paid out), and nothing is written', async () => {
+    const before = await counts(w);
+    const res = (await bulk([{ booking_id: short.id, payout_amount: '950.00', reconcile: false }])).json();
+    expect(res.results[0]).toMatchObject({
+      status: 'error',
+      message: 'The booking cannot be paid out while its transaction status is mismatch.',
+    });
+    expect(await counts(w)).toEqual(before);
+    expect(await bookingRow(short.id)).toMatchObject({ booking_amount: '1000.00', paid_amount: '0.00' });
+  });
+
+  it('reconcile and pay are one step: a refused payout leaves the booking unreconciled', async () => {
+    const before = await counts(w);
+    const reconciles = (await auditRows(w.t.db, 'booking')).filter((a) => a.action === 'reconcile').length;
+    const res = (await bulk([{ booking_id: short.id, payout_amount: '950.01', reconcile: true }])).json();
+    expect(res.results[0]).toMatchObject({
+      status: 'error',
+      message: 'Payout amount cannot exceed the maximum available amount (950.00)',
+    });
+    expect(await counts(w)).toEqual(before);
+    expect(await bookingRow(short.id)).toMatchObject({
+      booking_amount: '1000.00',
+      expected_commission: '125.00',
+      is_reconciled: false,
+      transaction_match_status: 'mismatch',
+    });
+    expect((await auditRows(w.t.db, 'booking')).filter((a) => a.action === 'reconcile')).toHaveLength(reconciles);
+  });
+
+  it('reconciled and paid in one step: the gross becomes 950.00, paid in full, its line recomputed and paid', async () => {
+    const res = (await bulk([{ booking_id: short.id, payout_amount: '950.00', reconcile: true }])).json();
+    expect(res.results[0]).toMatchObject({ status: 'success', message: 'Payout processed successfully' });
+    expect(await bookingRow(short.id)).toEqual({
+      status: 'completed',
+      paid_amount: '950.00',
+      booking_amount: '950.00',
+      expected_commission: '118.75',
+      is_reconciled: true,
+      transaction_match_status: 'match',
+    });
+    // What the search said the lines would be: 118.75, and Ana's 5% GST 5.94.
+    expect(await itemsOf(short.id)).toEqual([
+      expect.objectContaining({ agent_id: w.ana, percentage: '12.5000', commission: '118.75', gst: '5.94' }),
+    ]);
+    const audit = (await auditRows(w.t.db, 'booking')).filter((a) => a.entity_id === String(short.id));
+    expect(audit.map((a) => a.action).filter((a) => a === 'reconcile' || a === 'payout')).toEqual([
+      'reconcile',
+      'payout',
+    ]);
+    expect(await listed()).toEqual([]);
+    await expectRecordTotalsMatchItems(w);
   });
 });
 
@@ -502,6 +633,7 @@ describe('bulk search', () => {
         is_reconciled: false,
         needs_reconciliation: false,
         payout_block_reason: null,
+        payout_block_reason_after_reconcile: null,
         is_personal: false,
         primary_agent_id: w.pat,
         primary_agent: { user: { name: 'Pat Parent' } },

@@ -12,6 +12,7 @@ import {
   payoutDateProblem,
   needsReconciliation,
   payoutBlockReason,
+  payoutBlockReasonAfterReconcile,
   percentFromDb,
   percentToNumber,
   planPayout,
@@ -119,7 +120,7 @@ export async function processSinglePayout(db: Db, userId: number, bookingId: num
   return {
     status: 'success' as const,
     message: PAYOUT_MESSAGES.processed,
-    is_partial: o!.remaining !== 0n,
+    is_partial: o!.isPartial!,
     paid_amount: num(o!.paid!),
     remaining_amount: num(o!.remaining!),
     payout_id: o!.payoutId!,
@@ -262,12 +263,16 @@ export async function searchBulkPayouts(db: Db, input: BulkPayoutSearchInput) {
     );
   const where: SQL[] = [sql`b.status not in ('completed', 'cancelled')`];
   if (input.mode === 'payout') {
-    // SQL form of payoutBlockReason and availableAmount ≠ 0 (the domain decides each row again below).
-    where.push(sql`b.transaction_match_status in ('match', 'partial')`);
-    where.push(sql`(case when b.booking_amount < 0 then m.has_debit else m.has_credit end)`);
-    where.push(sql`(case when b.is_reconciled then b.booking_amount
-                         when b.booking_amount >= 0 then least(greatest(m.matched_net, 0), b.booking_amount)
-                         else greatest(least(m.matched_net, 0), b.booking_amount) end) - b.paid_amount <> 0`);
+    // SQL form of payoutBlockReason and availableAmount ≠ 0, or of payoutBlockReasonAfterReconcile for a
+    // mismatch (payable once reconciled in the same step): the domain decides each row again below.
+    where.push(sql`((b.transaction_match_status in ('match', 'partial')
+                     and (case when b.booking_amount < 0 then m.has_debit else m.has_credit end)
+                     and (case when b.is_reconciled then b.booking_amount
+                               when b.booking_amount >= 0 then least(greatest(m.matched_net, 0), b.booking_amount)
+                               else greatest(least(m.matched_net, 0), b.booking_amount) end) - b.paid_amount <> 0)
+                    or (b.transaction_match_status = 'mismatch' and m.matched_count > 0
+                        and m.matched_net <> 0 and (m.matched_net < 0) = (b.booking_amount < 0)
+                        and m.matched_net <> b.paid_amount))`);
   } else {
     // Something matched and net ≠ gross: only these three statuses can be that.
     where.push(sql`b.transaction_match_status in ('partial', 'mismatch', 'multiple_transactions')`);
@@ -290,13 +295,18 @@ export async function searchBulkPayouts(db: Db, input: BulkPayoutSearchInput) {
       sql.join(where, sql` and `),
       sql`order by pu.name, b.booking_date, b.id limit ${SEARCH_LIMIT}`,
     )
-  ).filter((f) =>
-    input.mode === 'payout'
-      ? // A booking held back only by a duplicate reference is listed with its reason (it cannot be
-        // selected): the admin sees why and can resolve it (DOMAIN.md "Money invariants" 2).
-        payoutBlockReason({ ...f, duplicate_booking_ids: [] }) === null && f.available !== 0n
-      : f.matched_count > 0 && f.net !== f.gross,
-  );
+  ).filter((f) => {
+    if (input.mode === 'reconcile') return f.matched_count > 0 && f.net !== f.gross;
+    // A booking held back only by a duplicate reference is listed with its reason (it cannot be
+    // selected): the admin sees why and can resolve it (DOMAIN.md "Money invariants" 2).
+    const unblocked = { ...f, duplicate_booking_ids: [] };
+    return (
+      (payoutBlockReason(unblocked) === null && f.available !== 0n) ||
+      // Agents spec §2.8, §4: one marked for reconciliation is offered with its Reconcile box ticked, to
+      // be reconciled and paid in one step (the supplier paid 950.00 of 1,000.00: status mismatch).
+      (needsReconciliationOf(f) && payoutBlockReasonAfterReconcile(unblocked) === null)
+    );
+  });
   const lines = await findLineFacts(
     db,
     found.map((f) => f.id),
@@ -313,6 +323,8 @@ export async function searchBulkPayouts(db: Db, input: BulkPayoutSearchInput) {
     limit: SEARCH_LIMIT,
   };
 }
+
+const needsReconciliationOf = (f: BookingFacts) => needsReconciliation(f.matched_count, f.net, f.gross, f.match_status);
 
 const ROLE_ORDER: Record<PreviewedLine['role'], number> = { sub_agent: 0, primary: 1, parent: 2 };
 
@@ -357,9 +369,10 @@ function searchRow(
     available_amount: num(f.available),
     transaction_amount: num(f.net),
     is_reconciled: f.is_reconciled,
-    needs_reconciliation: needsReconciliation(f.matched_count, f.net, f.gross, f.match_status),
+    needs_reconciliation: needsReconciliationOf(f),
     // Payout mode only: a reconcile is not a payout (a booking waiting for one is listed for it).
     payout_block_reason: mode === 'payout' ? payoutBlockReason(f) : null,
+    payout_block_reason_after_reconcile: mode === 'payout' ? payoutBlockReasonAfterReconcile(f) : null,
     is_personal: f.is_personal,
     primary_agent_id: f.primary_agent_id,
     primary_agent: { user: { name: f.primary_agent_name } },

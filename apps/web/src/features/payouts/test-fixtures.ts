@@ -165,6 +165,9 @@ export const reconcileRow = () =>
     available_amount: 450,
     transaction_amount: 450,
     needs_reconciliation: true,
+    // A mismatch: not payable as it is, payable once reconciled in the same step.
+    payout_block_reason: 'The booking cannot be paid out while its transaction status is mismatch.',
+    payout_block_reason_after_reconcile: null,
     actual_commissions: [{ ...line(70, 11, 'Olivia Parent', 60, 300), has_gst: true }],
     lines_after_reconcile: [lineAfter(70, 11, 55, 247.5, { has_gst: true })],
   });

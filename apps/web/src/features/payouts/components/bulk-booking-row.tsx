@@ -10,6 +10,7 @@ import {
   checkCustom,
   companyPercent,
   grossDrops,
+  rowBlockReason,
   type BulkAction,
   type BulkMode,
   type RowState,
@@ -34,18 +35,25 @@ export const BulkBookingRow = memo(function BulkBookingRow({
   dispatch,
 }: BulkBookingRowProps) {
   const blocked = blockReason(b);
+  // A booking marked for reconciliation whose Reconcile box was unticked: payable only reconciled.
+  const unreconciled = mode === 'payout' && !blocked ? rowBlockReason(b, row) : null;
+  const note = blocked
+    ? `Cannot be paid: ${blocked}`
+    : unreconciled
+      ? `Cannot be paid without Reconcile. ${unreconciled}`
+      : null;
   return (
     <>
       <Table.Tr
         data-testid={`booking-row-${b.id}`}
         data-blocked={blocked !== null || undefined}
         bg={row.selected ? 'var(--mantine-color-blue-light)' : undefined}
-        style={blocked ? { borderBottom: 0 } : undefined}
+        style={note ? { borderBottom: 0 } : undefined}
       >
         <Table.Td>
           <Checkbox
             aria-label={`Select ${b.booking_reference}`}
-            aria-describedby={blocked ? `block-reason-${b.id}` : undefined}
+            aria-describedby={note ? `block-reason-${b.id}` : undefined}
             checked={row.selected}
             disabled={blocked !== null}
             onChange={(e) => dispatch({ type: 'select', ids: [b.id], selected: e.currentTarget.checked })}
@@ -54,12 +62,12 @@ export const BulkBookingRow = memo(function BulkBookingRow({
         <BookingCells booking={b} text={text} />
         <ControlCells booking={b} row={row} mode={mode} dispatch={dispatch} />
       </Table.Tr>
-      {blocked && (
+      {note && (
         <Table.Tr data-testid={`block-reason-row-${b.id}`}>
           <Table.Td />
           <Table.Td colSpan={mode === 'payout' ? 10 : 9} pt={0}>
             <Text size="xs" c="red" id={`block-reason-${b.id}`} data-testid={`block-reason-${b.id}`}>
-              Cannot be paid: {blocked}
+              {note}
             </Text>
           </Table.Td>
         </Table.Tr>

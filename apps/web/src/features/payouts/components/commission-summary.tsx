@@ -38,7 +38,7 @@ export function CommissionSummary({ summary, mode }: { summary: SelectionSummary
       {summary.notPreviewed > 0 && (
         <Text size="xs" c="dimmed">
           {summary.notPreviewed} selected booking{summary.notPreviewed === 1 ? '' : 's'} not in the commission total: an
-          amount or percentage to fix.
+          amount, a percentage or a Reconcile box to fix.
         </Text>
       )}
     </Stack>

@@ -26,13 +26,20 @@ async function typeAmount(user: ReturnType<typeof open>['user'], value: string) 
   await user.type(amountField(), value);
 }
 
+/** Processes the payout and answers what was sent. */
+async function processed(user: ReturnType<typeof open>['user'], mock: ReturnType<typeof open>['mock']) {
+  await user.click(screen.getByRole('button', { name: 'Process Payout' }));
+  await waitFor(() => expect(mock.calls('POST /bookings/5/process-payout')).toHaveLength(1));
+  return mock.calls('POST /bookings/5/process-payout')[0]?.body;
+}
+
 const rowsOf = (testId: string) =>
   within(screen.getByTestId(testId))
     .getAllByRole('row')
     .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
 
 describe('PayoutModal', () => {
-  it('shows the booking, what is available and the breakdown, pre-fills the amount and ticks partial', async () => {
+  it('shows the booking, what is available and the breakdown, pre-fills the amount that completes it', async () => {
     open({ body: payoutInfo() });
     expect(await screen.findByTestId('payout-booking')).toHaveTextContent(
       'Booking referenceSW0000001SupplierSunwing (CAD)Gross commissionCA$1,000.00Expected commissionCA$700.00PaidCA$0.00RemainingCA$1,000.00',
@@ -45,7 +52,48 @@ describe('PayoutModal', () => {
     ]);
     expect(amountField()).toHaveValue(1000);
     expect(amountField()).toHaveAttribute('step', '0.01');
-    expect(screen.getByLabelText('Partial payment')).toBeChecked();
+    // The whole gross: nothing remains, so the payout is not partial.
+    expect(screen.getByLabelText('Partial payment')).not.toBeChecked();
+    expect(screen.getByTestId('payout-partial').closest('.mantine-Checkbox-root')).toHaveTextContent(
+      'Nothing will remain: the booking becomes completed',
+    );
+  });
+
+  it('says whether the payout leaves the booking partial: ticked and read-only while something remains, sent as is_partial', async () => {
+    const info = payoutInfo({
+      booking: { booking_amount: 1265, remaining_amount: 1265 },
+      payout: { available_amount: 1265 },
+    });
+    const { user, mock } = open({ body: info });
+    await screen.findByTestId('payout-booking');
+    const box = screen.getByLabelText('Partial payment');
+    const said = () => screen.getByTestId('payout-partial').closest('.mantine-Checkbox-root');
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAttribute('aria-readonly', 'true');
+    await typeAmount(user, '265');
+    await waitFor(() => expect(box).toBeChecked());
+    expect(said()).toHaveTextContent('CA$1,000.00 will remain: the booking becomes partial');
+    // A click is no choice: the amount decides.
+    await user.click(box);
+    expect(box).toBeChecked();
+    // While the amount cannot be paid, the box says nothing.
+    await typeAmount(user, '1265.01');
+    await waitFor(() => expect(box).toHaveAttribute('data-indeterminate', 'true'));
+    expect(said()).not.toHaveTextContent('will remain');
+    await typeAmount(user, '1265');
+    await waitFor(() => expect(box).not.toBeChecked());
+    await user.click(box);
+    expect(box).not.toBeChecked();
+    await typeAmount(user, '265');
+    expect(await processed(user, mock)).toMatchObject({ payout_amount: '265.00', is_partial: true });
+  });
+
+  it('sends is_partial false for the amount that completes the booking', async () => {
+    const { user, mock } = open({ body: payoutInfo({ booking: { paid_amount: 400, remaining_amount: 600 } }) });
+    await screen.findByTestId('payout-booking');
+    await typeAmount(user, '600');
+    await waitFor(() => expect(screen.getByLabelText('Partial payment')).not.toBeChecked());
+    expect(await processed(user, mock)).toMatchObject({ payout_amount: '600.00', is_partial: false });
   });
 
   it('previews what each agent receives for the typed amount with planPayout', async () => {

@@ -1,4 +1,4 @@
-import { moneyToString, parseMoney, percentText, sumMoney } from '@app/domain';
+import { moneyToString, parseMoney, percentText, sumMoney, type PayoutOutcome } from '@app/domain';
 import {
   Alert,
   Button,
@@ -16,6 +16,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { getErrorMessage } from '../../../lib/api-client';
+import type { CurrencyLike } from '../../../lib/format';
 import {
   gstRateQueryOptions,
   useProcessPayout,
@@ -25,14 +26,7 @@ import {
 } from '../api/payouts-api';
 import { centsOf, money, percentOf } from '../utils/money';
 import { AmountsTable, ErrorAlert } from './amounts-table';
-import {
-  amountProblem,
-  blockProblem,
-  initialAmount,
-  initialPartial,
-  payoutMax,
-  previewItems,
-} from '../utils/payout-modal';
+import { amountProblem, blockProblem, initialAmount, outcomeOf, payoutMax, previewItems } from '../utils/payout-modal';
 
 export const PAYOUT_INFO_FAILED = 'Failed to fetch payout information';
 export const PAYOUT_INFO_ERROR = 'An error occurred while fetching payout information';
@@ -93,7 +87,6 @@ function PayoutForm({ info, onClose, onPaid }: PayoutFormProps) {
   const currency = booking.currency;
   const show = (amount: number) => money(centsOf(amount), currency);
   const [amount, setAmount] = useState(() => initialAmount(info));
-  const [partial, setPartial] = useState(() => initialPartial(info));
   const [description, setDescription] = useState('');
   const [submitError, setSubmitError] = useState<string | null>(null);
   const gst = useQuery(gstRateQueryOptions());
@@ -104,14 +97,16 @@ function PayoutForm({ info, onClose, onPaid }: PayoutFormProps) {
   const problem = amountProblem(info, amount);
   const preview = previewItems(info, amount, gstRate);
   const max = payoutMax(info);
+  // Partial or completed follows from the amount (DOMAIN.md "Payouts"): shown, not chosen.
+  const outcome = outcomeOf(info, amount);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = parseMoney(amount);
-    if (blocked || problem || !parsed.ok) return;
+    if (blocked || problem || !parsed.ok || !outcome) return;
     setSubmitError(null);
     process.mutate(
-      { payout_amount: moneyToString(parsed.value), description, is_partial: partial },
+      { payout_amount: moneyToString(parsed.value), description, is_partial: outcome.is_partial },
       {
         onSuccess: (result) => {
           onPaid(result);
@@ -216,9 +211,15 @@ function PayoutForm({ info, onClose, onPaid }: PayoutFormProps) {
 
         <Checkbox
           label="Partial payment"
-          checked={partial}
-          onChange={(e) => setPartial(e.currentTarget.checked)}
+          checked={outcome?.is_partial ?? false}
+          indeterminate={outcome === null}
+          readOnly
+          aria-readonly
+          // Read-only: the box says what the amount does; a click changes nothing.
+          onChange={() => undefined}
           disabled={blocked !== null}
+          description={outcome ? outcomeText(outcome, currency) : null}
+          data-testid="payout-partial"
         />
         <TextInput
           label="Description"
@@ -247,6 +248,12 @@ function PayoutForm({ info, onClose, onPaid }: PayoutFormProps) {
       </Stack>
     </form>
   );
+}
+
+/** 'CA$1,000.00 will remain: the booking becomes partial', or 'Nothing will remain: …completed'. */
+function outcomeText(outcome: PayoutOutcome, currency: CurrencyLike): string {
+  const remain = outcome.is_partial ? `${money(outcome.remaining, currency)} will remain` : 'Nothing will remain';
+  return `${remain}: the booking becomes ${outcome.status}`;
 }
 
 function Fact({ label, value, strong }: { label: string; value: string; strong?: boolean }) {

@@ -464,6 +464,53 @@ describe('Bulk payouts: money integrity', () => {
     ]);
   });
 
+  it("Bulk reconcile shows the agents' commission before and after reconciling (the engine's lines from the search)", async () => {
+    const { user } = setup([reconcileRow(), partialRow()], {}, '/bulk-reconcile');
+    await search(user);
+    await user.click(screen.getByLabelText('Select all bookings of Olivia Parent'));
+    // Before: 300.00 + 436.50 + 654.75. After: 247.50 (her rate resolved again at 450.00) + 210.00 + 315.00.
+    expect(screen.getByTestId('summary-reconcile-amount')).toHaveTextContent('CA$1,150.00');
+    expect(screen.getByTestId('summary-agent-commission-before-reconciling')).toHaveTextContent('CA$1,391.25');
+    expect(screen.getByTestId('summary-agent-commission-after-reconciling')).toHaveTextContent('CA$772.50');
+    await user.click(row(7).getByLabelText('Select SW0000007'));
+    expect(screen.getByTestId('summary-agent-commission-after-reconciling')).toHaveTextContent('CA$525.00');
+  });
+
+  it('offers a booking marked for reconciliation ticked, and refuses it unticked before sending anything', async () => {
+    const { user, mock } = setup([reconcileRow()], { 'POST /bulk-payouts/process': { body: answer } });
+    await search(user);
+    const mismatch = 'The booking cannot be paid out while its transaction status is mismatch.';
+    expect(row(7).getByLabelText('Reconcile SW0000007')).toBeChecked();
+    expect(row(7).getByLabelText('Select SW0000007')).toBeEnabled();
+    expect(screen.queryByTestId('block-reason-7')).not.toBeInTheDocument();
+    await user.click(row(7).getByLabelText('Select SW0000007'));
+    // Selecting a booking marked for reconciliation sets the amount to the transaction amount.
+    expect(amountOf(7).value).toBe('450.00');
+    expect(screen.getByTestId('summary-agent-commission')).toHaveTextContent('CA$247.50');
+
+    await user.click(row(7).getByLabelText('Reconcile SW0000007'));
+    expect(screen.getByTestId('block-reason-7')).toHaveTextContent(`Cannot be paid without Reconcile. ${mismatch}`);
+    expect(
+      screen.getByText(/1 selected booking not in the commission total: an amount, a percentage or a Reconcile box/),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Process Payouts' }));
+    expect(screen.getByTestId('bulk-alert')).toHaveTextContent(`SW0000007: ${mismatch}`);
+    expect(mock.calls('POST /bulk-payouts/process')).toHaveLength(0);
+
+    // Ticked again: the note and the error go, and it is reconciled and paid in one request.
+    await user.click(row(7).getByLabelText('Reconcile SW0000007'));
+    expect(screen.queryByTestId('block-reason-7')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('bulk-alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Process Payouts' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Confirm reconcile' })).getByRole('button', { name: 'Confirm' }),
+    );
+    await screen.findByRole('dialog', { name: 'Processing Results' });
+    expect(mock.calls('POST /bulk-payouts/process')[0]?.body).toMatchObject({
+      payouts: [{ booking_id: 7, payout_amount: '450.00', reconcile: true }],
+    });
+  });
+
   it('asks nothing when no gross drops (the partial booking left unticked)', async () => {
     const { user, mock } = setup([partialRow()], { 'POST /bulk-payouts/process': { body: answer } });
     await search(user);

@@ -153,8 +153,19 @@ function amountOnSelect(b: SearchBooking, row: RowState): string {
   return normalisedAmount(b, { ...row, amount: moneyToString(centsOf(amount)) });
 }
 
-/** Why the server says this booking cannot be paid now (a duplicate reference, …), or null: its row cannot be selected. */
-export const blockReason = (b: SearchBooking): string | null => b.payout_block_reason ?? null;
+/**
+ * Why the server says this booking cannot be paid, reconciled first or not (a duplicate reference, …), or
+ * null: its row cannot be selected. A booking marked for reconciliation (a mismatch) can be, reconciled.
+ */
+export const blockReason = (b: SearchBooking): string | null =>
+  b.payout_block_reason && b.payout_block_reason_after_reconcile !== null ? b.payout_block_reason : null;
+
+/**
+ * Why this row cannot be paid with its Reconcile box as it is, or null: a booking marked for
+ * reconciliation cannot be paid without the reconcile (DOMAIN.md "Matching": a mismatch is not payable).
+ */
+export const rowBlockReason = (b: SearchBooking, row: RowState): string | null =>
+  (row.reconcile ? b.payout_block_reason_after_reconcile : b.payout_block_reason) ?? null;
 
 /** A booking's row as the search gives it (§4 defaults). */
 export function initialRow(b: SearchBooking): RowState {
@@ -313,7 +324,7 @@ export function submitProblem(
       if (problem) return problem;
     }
     if (mode === 'payout') {
-      const problem = rowAmountProblem(booking, row);
+      const problem = rowBlockReason(booking, row) ?? rowAmountProblem(booking, row);
       if (problem) return `${booking.booking_reference}: ${problem}`;
     }
   }
@@ -396,7 +407,7 @@ export function payoutBasis(b: SearchBooking, reconcile: boolean): { gross: Cent
  * here: an amount or custom commission with a problem, or a reconcile whose lines the search did not give.
  */
 export function plannedItems(b: SearchBooking, row: RowState, gstRate: Percent): PayoutItem[] | null {
-  if (rowAmountProblem(b, row) !== null) return null;
+  if (rowBlockReason(b, row) !== null || rowAmountProblem(b, row) !== null) return null;
   const amount = parseMoney(row.amount);
   if (!amount.ok) return null;
   const basis = payoutBasis(b, row.reconcile);
@@ -468,7 +479,7 @@ export interface SelectionSummary {
   commission: MoneyItem[];
   /** Reconcile mode: the agents' commission once reconciled (the engine's lines at the received amount). */
   commissionAfter: MoneyItem[];
-  /** Selected bookings whose items cannot be told here (an amount or percentage to fix). */
+  /** Selected bookings whose items cannot be told here (an amount, a percentage or a Reconcile box to fix). */
   notPreviewed: number;
 }
 

@@ -7,9 +7,11 @@ import {
   parseMoney,
   PAYOUT_MESSAGES,
   singlePayoutAmountProblem,
+  payoutOutcome,
   planPayout,
   type Cents,
   type PayoutItem,
+  type PayoutOutcome,
   type Percent,
 } from '@app/domain';
 import type { PayoutInfo } from '../api/payouts-api';
@@ -22,8 +24,16 @@ export const payoutMax = (info: PayoutInfo): Cents =>
 /** The amount field's first value: the available amount, 2 decimals. */
 export const initialAmount = (info: PayoutInfo): string => moneyToString(centsOf(info.payout.available_amount));
 
-/** The partial-payment box is pre-ticked when remaining_amount is above zero. */
-export const initialPartial = (info: PayoutInfo): boolean => info.booking.remaining_amount > 0;
+/**
+ * What paying the typed amount leaves of the booking (the domain's `payoutOutcome`, as the server decides
+ * it): the Partial payment box shows its `is_partial` and the request sends it. Null while the amount
+ * cannot be paid.
+ */
+export function outcomeOf(info: PayoutInfo, text: string): PayoutOutcome | null {
+  const parsed = parseMoney(text);
+  if (!parsed.ok || amountProblem(info, text) !== null) return null;
+  return payoutOutcome(centsOf(info.booking.booking_amount), centsOf(info.booking.paid_amount), parsed.value);
+}
 
 /** Why the typed amount cannot be paid out, or null ('must be greater than zero', 'cannot exceed … ({max})'). */
 export function amountProblem(info: PayoutInfo, text: string): string | null {

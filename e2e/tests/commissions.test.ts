@@ -33,6 +33,13 @@ describe('commission rules', () => {
     await page.getByLabel('TUI UK', { exact: true }).check();
     await screenshot(page, 'commission-form');
     await page.getByRole('button', { name: 'Create Commission' }).click();
+    // When an earlier journey left unpaid Silver bookings of TUI UK (agents.test.ts), the save asks first.
+    const recalculate = page.getByRole('dialog', { name: 'Recalculate bookings?' });
+    await Promise.race([
+      page.waitForURL(/\/commissions$/).catch(() => undefined),
+      recalculate.waitFor().catch(() => undefined),
+    ]);
+    if (await recalculate.isVisible()) await recalculate.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/commissions$/);
     await page.getByText('12.50').first().waitFor();
     await screenshot(page, 'commission-list');

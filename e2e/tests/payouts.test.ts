@@ -184,7 +184,7 @@ describe('payouts', () => {
     await screenshot(page, 'bulk-payouts-results');
     // The search runs again by itself: the two paid bookings are gone, the partial one stays.
     await expect.poll(() => bulk.references()).toEqual([PARTIAL]);
-    await bulk.results().getByRole('button', { name: 'Close' }).click();
+    await bulk.results().getByRole('button', { name: 'Close', exact: true }).click();
     await bulk.results().waitFor({ state: 'hidden' });
     expect(await bulk.groups()).toEqual([['Olivia Tremblay', '1 booking', 'Total commission: CA$1,091.25']]);
     expect(await bulk.alert().count()).toBe(0);
@@ -232,7 +232,7 @@ describe('payouts', () => {
     ]);
     await screenshot(page, 'bulk-reconcile-results');
     await expect.poll(() => bulk.references()).toEqual(['J2-88213', PARTIAL]);
-    await bulk.results().getByRole('button', { name: 'Close' }).click();
+    await bulk.results().getByRole('button', { name: 'Close', exact: true }).click();
 
     // Its booking page: the gross is what was received, the lines recomputed (Bronze 55% of 540.00), flagged.
     await page.goto(href!);
@@ -318,7 +318,7 @@ describe('payouts', () => {
       expect(sent).toHaveLength(1);
       // Nothing more is available until Transat pays the rest: the search no longer lists it.
       await expect.poll(() => bulk.references()).not.toContain(PARTIAL);
-      await bulk.results().getByRole('button', { name: 'Close' }).click();
+      await bulk.results().getByRole('button', { name: 'Close', exact: true }).click();
       await bulk.results().waitFor({ state: 'hidden' });
 
       // Its booking page: partial, 755.00 remaining, the lines with what each agent was paid.
@@ -432,7 +432,7 @@ describe('payouts', () => {
       ]);
       // Paid in full once reconciled: the search no longer lists it.
       await page.getByTestId('empty-state').waitFor();
-      await bulk.results().getByRole('button', { name: 'Close' }).click();
+      await bulk.results().getByRole('button', { name: 'Close', exact: true }).click();
       await bulk.results().waitFor({ state: 'hidden' });
 
       // Its booking page: gross £600.00, Liam's line recomputed and paid, reconciled and completed.

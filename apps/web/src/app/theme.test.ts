@@ -27,6 +27,7 @@ describe('theme colours meet WCAG 2.1 AA for small text (4.5:1)', () => {
     expect(contrast(PLACEHOLDER_TEXT, '#ffffff')).toBeGreaterThanOrEqual(4.5);
   });
 
+  // The same ratio holds for white text on the ink: filled buttons and badges are drawn in it.
   it.each(Object.entries(INKS))('%s ink on white, the grays and its own light tints (shades 0–2)', (color, ink) => {
     const tints = DEFAULT_THEME.colors[color]!.slice(0, 3);
     for (const surface of [...surfaces, ...tints]) {

@@ -1,6 +1,7 @@
 import {
   Badge,
   createTheme,
+  FileInput,
   Modal,
   Notification,
   Table,
@@ -11,10 +12,8 @@ import {
 /** A quiet, professional look: indigo accents, system fonts, compact tables. */
 export const theme = createTheme({
   primaryColor: 'indigo',
-  // Filled buttons and links in indigo 8: white on indigo 6 (Mantine's default) is 4.3:1, on 8 5.7:1.
+  // Indigo 8 where Mantine picks a shade itself (focus ring, checked boxes); filled colours are the inks below.
   primaryShade: 8,
-  // A filled badge or button in a light colour (yellow, teal) gets dark text instead of white.
-  autoContrast: true,
   defaultRadius: 'md',
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '600' },
@@ -24,10 +23,14 @@ export const theme = createTheme({
     Badge: Badge.extend({ styles: { root: { minWidth: 'max-content' } } }),
     // A close button is an icon: it needs a name for a screen reader (WCAG 4.1.2).
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
     Table: Table.extend({ defaultProps: { verticalSpacing: 'sm', highlightOnHover: true } }),
     // A table wider than its frame shows its scrollbar, not only on hover: the cut-off column is not a clue enough.
-    TableScrollContainer: TableScrollContainer.extend({ defaultProps: { scrollAreaProps: { type: 'auto' } } }),
+    // It is also reachable by keyboard (WCAG 2.1.1): a keyboard user scrolls it with the arrow keys.
+    TableScrollContainer: TableScrollContainer.extend({
+      defaultProps: { scrollAreaProps: { type: 'auto', viewportProps: { tabIndex: 0 } } },
+    }),
+    FileInput: FileInput.extend({ defaultProps: { clearButtonProps: { 'aria-label': 'Clear the chosen file' } } }),
   },
 });
 
@@ -40,6 +43,8 @@ export const theme = createTheme({
  *   text (`c="teal"`) were shades 6–9: yellow 9 on yellow 1 is 2.7:1. Each colour gets an ink: its
  *   shade 9, darkened just enough to reach 4.6:1 on shade 2, its light variant's hover.
  * - Links are the indigo ink: they also sit on the bookings list's tinted rows.
+ * - Filled buttons and badges (white text) are the ink too: green 8 under white is 3.4:1, orange 8 3.6:1.
+ * - Field errors are the red ink (red 6 was 3.3:1).
  */
 export const DIMMED_TEXT = '#5f666d';
 export const PLACEHOLDER_TEXT = '#6b737b';
@@ -66,10 +71,15 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-placeholder': PLACEHOLDER_TEXT,
     // Links sit on the bookings list's tinted rows too (a mismatch row is red-tinted).
     '--mantine-color-anchor': INKS.indigo,
+    // Field errors: the message, the invalid input's text and its border (red 6 is 3.3:1).
+    '--mantine-color-error': INKS.red,
     ...Object.fromEntries(
       Object.entries(INKS).flatMap(([color, ink]) => [
         [`--mantine-color-${color}-light-color`, ink],
         [`--mantine-color-${color}-text`, ink],
+        // Filled buttons and badges carry white text: the ink under it (4.6:1 or more), darker on hover.
+        [`--mantine-color-${color}-filled`, ink],
+        [`--mantine-color-${color}-filled-hover`, `color-mix(in srgb, ${ink} 80%, black)`],
       ]),
     ),
   },

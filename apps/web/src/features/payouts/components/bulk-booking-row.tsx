@@ -165,7 +165,7 @@ const ControlCells = memo(function ControlCells({ booking: b, row, mode, dispatc
           />
           {row.reconcile && grossDrops([{ booking: b, row }], mode).length > 0 && (
             // The gross drops to what was received: said on the row, and asked again before processing.
-            <Text size="xs" c="orange.8" mt={4} maw={110} data-testid={`reconcile-drop-${b.id}`}>
+            <Text size="xs" c="orange" mt={4} maw={110} data-testid={`reconcile-drop-${b.id}`}>
               Gross drops to {show(b.transaction_amount)}
             </Text>
           )}

@@ -171,6 +171,8 @@ function PreviewRows({
       type="auto"
       offsetScrollbars
       onScrollPositionChange={windowed ? ({ y }) => setScrollTop(y) : undefined}
+      // Reachable by keyboard, to scroll the rows with the arrow keys (WCAG 2.1.1).
+      viewportProps={{ tabIndex: 0, 'aria-label': 'Preview rows' }}
       data-testid="preview-scroll"
     >
       <Table verticalSpacing={4} stickyHeader highlightOnHover data-testid="preview-rows">
@@ -232,7 +234,7 @@ function SkippedNotice({ skipped }: { skipped: ImportPreview['skipped'] }) {
       title={`${skipped.length} row(s) will not be imported`}
       data-testid="preview-skipped"
     >
-      <ScrollArea.Autosize mah={120} type="auto">
+      <ScrollArea.Autosize mah={120} type="auto" viewportProps={{ tabIndex: 0, 'aria-label': 'Skipped rows' }}>
         <List size="xs" spacing={2}>
           {skipped.slice(0, SKIPPED_LISTED).map((s) => (
             <List.Item key={s.row}>{skippedRowMessage(s)}</List.Item>

@@ -58,6 +58,9 @@ async function expectTrapped(page: Page, dialog: Locator, presses: number) {
   }
 }
 
+/** A modal's × button in its header, where the focus goes first when the modal opens. */
+const closeButton = (dialog: Locator) => dialog.locator('button.mantine-Modal-close');
+
 interface PayoutInfo {
   booking: { paid_amount: number; remaining_amount: number; status: string };
 }
@@ -88,7 +91,7 @@ describe('keyboard only', () => {
     // Enter opens the modal, the focus in it; Escape closes it and gives the focus back.
     await page.keyboard.press('Enter');
     await modal.loaded();
-    await expectFocusOn(page, modal.dialog().getByRole('button', { name: 'Close' }), 'the modal’s Close button');
+    await expectFocusOn(page, closeButton(modal.dialog()), 'the modal’s × button');
     await page.keyboard.press('Escape');
     await modal.dialog().waitFor({ state: 'hidden' });
     await expectFocusOn(page, payout, `Payout ${REFERENCE} after Escape`);
@@ -170,7 +173,7 @@ describe('keyboard only', () => {
       .preview()
       .getByRole('img', { name: `Receipt receipt-${CLAIMED}.png` })
       .waitFor();
-    await expectFocusOn(page, claims.preview().getByRole('button', { name: 'Close' }), 'the preview’s Close button');
+    await expectFocusOn(page, closeButton(claims.preview()), 'the preview’s × button');
     await page.keyboard.press('Escape');
     await claims.preview().waitFor({ state: 'hidden' });
     await expectFocusOn(page, receipt, `View receipt of ${CLAIMED} after Escape`);
@@ -182,7 +185,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     const confirm = claims.dialog('Approve claim');
     await settled(confirm);
-    await expectFocusOn(page, confirm.getByRole('button', { name: 'Close' }), 'the confirmation’s Close button');
+    await expectFocusOn(page, closeButton(confirm), 'the confirmation’s × button');
     await page.keyboard.press('Escape');
     await confirm.waitFor({ state: 'hidden' });
     await expectFocusOn(page, approve, `Approve ${CLAIMED} after Escape`);

@@ -1,7 +1,6 @@
 import {
   Badge,
   createTheme,
-  darken,
   Modal,
   Notification,
   Table,
@@ -60,14 +59,6 @@ export const INKS = {
   lime: '#48730a',
 } as const;
 
-/**
- * Filled buttons and badges carry white text in these colours (autoContrast picks white for them), and
- * their filled shade (8, as primaryShade) is 3.5–4.4:1 with white (green 8 #2f9e44: 3.4:1, the payout and
- * approve buttons): they are filled with their ink instead, a tenth darker on hover.
- */
-export const FILLED_WITH_INK = ['teal', 'green', 'cyan', 'orange'] as const;
-export const filledHover = (ink: string) => darken(ink, 0.1);
-
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
@@ -79,12 +70,6 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
       Object.entries(INKS).flatMap(([color, ink]) => [
         [`--mantine-color-${color}-light-color`, ink],
         [`--mantine-color-${color}-text`, ink],
-      ]),
-    ),
-    ...Object.fromEntries(
-      FILLED_WITH_INK.flatMap((color) => [
-        [`--mantine-color-${color}-filled`, INKS[color]],
-        [`--mantine-color-${color}-filled-hover`, filledHover(INKS[color])],
       ]),
     ),
   },

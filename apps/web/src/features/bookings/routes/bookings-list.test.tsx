@@ -251,12 +251,7 @@ describe('Bookings list', () => {
     const { mock, user, dialog } = await openRowDialog('Cancel', 'Confirm Cancellation', {
       'POST /bookings/1/cancel': done('Booking cancelled successfully'),
     });
-    // The spec's Close button (the modal's × is named Close too).
-    expect(
-      within(dialog)
-        .getAllByRole('button', { name: 'Close' })
-        .map((b) => b.textContent),
-    ).toContain('Close');
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Cancellation Note'), 'Customer changed plans');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel Booking' }));
     await waitFor(() => expect(mock.calls('POST /bookings/1/cancel')).toHaveLength(1));

@@ -7,6 +7,7 @@ import { ListTable, type ListColumn, NO_WRAP } from '../../../components/list-ta
 import { isAdmin } from '../../../lib/authorization';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { useFocusFallback } from '../../../lib/use-focus-fallback';
 import { useUser } from '../../auth';
 import { PayoutModal } from '../../payouts';
 import { suppliersQueryOptions } from '../../suppliers';
@@ -63,6 +64,15 @@ export function BookingsListRoute() {
   const [toCancel, setToCancel] = useState<BookingListItem | null>(null);
   const [toPay, setToPay] = useState<BookingListItem | null>(null);
   const queryClient = useQueryClient();
+  // A payout that completes the booking takes its Payout button away: the focus goes to the row's reference.
+  const keepFocus = useFocusFallback(bookings.data);
+  const openPayout = (b: BookingListItem) => {
+    keepFocus((trigger) => {
+      const row = trigger.closest('tr');
+      return () => (row?.isConnected ? row.querySelector<HTMLElement>('td a[href]') : null);
+    });
+    setToPay(b);
+  };
 
   const showFlash = (message: string) =>
     void navigate({ search: params.toString() }, { replace: true, state: { flash: message } });
@@ -123,7 +133,7 @@ export function BookingsListRoute() {
             canPayout={admin && !closed && statusOf(b)?.can_payout === true}
             onDelete={setToDelete}
             onCancel={setToCancel}
-            onPayout={setToPay}
+            onPayout={openPayout}
           />
         );
       },

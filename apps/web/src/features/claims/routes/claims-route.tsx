@@ -17,6 +17,7 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { isAdmin } from '../../../lib/authorization';
 import { EMPTY_VALUE, formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { useFocusFallback, type FocusFallback } from '../../../lib/use-focus-fallback';
 import { useUser } from '../../auth';
 import { useApproveClaim, useClaimRequests } from '../api/claims-api';
 import { CLAIM_STATUS_LABELS, ClaimStatusBadge } from '../components/claim-status-badge';
@@ -85,6 +86,12 @@ function ClaimsList({ scope }: { scope: Scope }) {
   const [toApprove, setToApprove] = useState<ClaimRequest | null>(null);
   const [toReject, setToReject] = useState<ClaimRequest | null>(null);
   const [receipt, setReceipt] = useState<ClaimRequest['receipt']>(null);
+  // A decided claim leaves the pending list with its buttons: the focus goes to the claim that takes its place.
+  const keepFocus = useFocusFallback(claims.data);
+  const decide = (claim: ClaimRequest, open: (claim: ClaimRequest) => void) => {
+    keepFocus(sameActionInNextRow);
+    open(claim);
+  };
 
   const closeApprove = () => {
     setToApprove(null);
@@ -168,7 +175,7 @@ function ClaimsList({ scope }: { scope: Scope }) {
                   variant="light"
                   leftSection={<IconCheck size={14} />}
                   aria-label={`Approve ${c.transaction.reference_number}`}
-                  onClick={() => setToApprove(c)}
+                  onClick={() => decide(c, setToApprove)}
                 >
                   Approve
                 </Button>
@@ -178,7 +185,7 @@ function ClaimsList({ scope }: { scope: Scope }) {
                   variant="subtle"
                   leftSection={<IconX size={14} />}
                   aria-label={`Reject ${c.transaction.reference_number}`}
-                  onClick={() => setToReject(c)}
+                  onClick={() => decide(c, setToReject)}
                 >
                   Reject
                 </Button>
@@ -259,6 +266,25 @@ function ClaimsList({ scope }: { scope: Scope }) {
     </ListPage>
   );
 }
+
+/**
+ * Where the focus goes when a decided claim's row has left the list: the same action (Approve, Reject) of
+ * the claim now in its place, or of the last one; with none left, the status filter's chosen option.
+ */
+const sameActionInNextRow: FocusFallback = (trigger) => {
+  const row = trigger.closest('tr');
+  const body = row?.parentElement;
+  const index = body ? [...body.children].indexOf(row!) : -1;
+  const label = trigger.getAttribute('aria-label')?.split(' ')[0];
+  return () => {
+    const rows = body?.isConnected ? [...body.querySelectorAll('tr')] : [];
+    const next = rows[Math.min(index, rows.length - 1)];
+    return (
+      next?.querySelector<HTMLElement>(`button[aria-label^="${label} "]`) ??
+      document.querySelector<HTMLElement>('[aria-label="Claim status"] input:checked')
+    );
+  };
+};
 
 /**
  * What the agent says the booking is: customer, date, personal, notes. The booking reference is the

@@ -12,6 +12,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isoTimestamp } from '../../shared/timestamps';
+import { idArray } from '../../shared/sql';
 import { isUnmatchedCredit } from '../transactions';
 
 /* ------------------------------------------------------------------ transactions */
@@ -76,8 +77,7 @@ export async function findUnmatchedTransactions(
   const where: SQL[] = [isUnmatchedCredit('t', 'a')];
   if (q.start_date) where.push(sql`t.transaction_date >= ${q.start_date}`);
   if (q.end_date) where.push(sql`t.transaction_date <= ${q.end_date}`);
-  if (q.include_suppliers.length)
-    where.push(sql`a.accountable_id = any(${`{${q.include_suppliers.join(',')}}`}::int[])`);
+  if (q.include_suppliers.length) where.push(sql`a.accountable_id = any(${idArray(q.include_suppliers)})`);
   if (q.search) {
     const like = likePattern(q.search);
     where.push(sql`(t.reference_number ilike ${like} or s.name ilike ${like} or a.name ilike ${like})`);

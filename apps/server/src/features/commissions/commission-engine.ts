@@ -19,11 +19,12 @@ import {
   type ResolvedRate,
   type TierPeriod,
 } from '@app/domain';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { agents, subAgentLinks } from '../../db/schema';
 import { writeAudits, type AuditEntry } from '../../shared/audit';
 import { getGstRate } from '../../shared/settings';
+import { idArray } from '../../shared/sql';
 
 /**
  * The commission engine's IO: it loads the facts that the pure domain functions decide on
@@ -352,14 +353,14 @@ async function computeBookings(
     select b.id, b.booking_amount::text, b.expected_commission::text, b.booking_date, b.status, b.supplier_id,
            b.primary_agent_id, b.sub_agent_id, c.code as currency_code
       from bookings b join suppliers s on s.id = b.supplier_id join currencies c on c.id = s.currency_id
-     where b.id in ${sql.raw(`(${ids.map(Number).join(',')})`)}
+     where b.id = any(${idArray(ids)})
        and b.status not in ('cancelled', 'completed')
      order by b.id
      ${options.lock ? sql`for update of b` : sql``}`);
   if (bookings.length === 0) return { bookings: [], gstAgents: new Set() };
   const { rows: lines } = await tx.execute<LineRow>(sql`
     select booking_id, agent_id, percentage::text, amount::text, gst_amount::text, paid_amount::text, status
-      from actual_commissions where booking_id in ${sql.raw(`(${bookings.map((b) => b.id).join(',')})`)}`);
+      from actual_commissions where booking_id = any(${idArray(bookings.map((b) => b.id))})`);
   const linesByBooking = new Map<number, LineRow[]>();
   for (const l of lines) linesByBooking.set(l.booking_id, [...(linesByBooking.get(l.booking_id) ?? []), l]);
 
@@ -608,10 +609,9 @@ export function computeBookingLines(input: {
 /** Replaces the lines of the given bookings: lines of agents no longer earning go (unless paid). */
 export async function storeLines(tx: DbOrTx, bookingIds: readonly number[], lines: readonly Record<string, unknown>[]) {
   if (bookingIds.length === 0) return;
-  const idList = sql.raw(`(${bookingIds.map(Number).join(',')})`);
   await tx.execute(sql`
     delete from actual_commissions ac
-     where ac.booking_id in ${idList}
+     where ac.booking_id = any(${idArray(bookingIds)})
        and ac.paid_amount = 0
        and not exists (select 1 from json_to_recordset(${JSON.stringify(lines)}::json) as l(booking_id int, agent_id int)
                         where l.booking_id = ac.booking_id and l.agent_id = ac.agent_id)`);
@@ -632,7 +632,7 @@ export async function agentsWithGst(db: DbOrTx, agentIds: readonly number[]): Pr
   const rows = await db
     .select({ id: agents.id })
     .from(agents)
-    .where(and(eq(agents.has_gst, true), inArray(agents.id, [...agentIds])));
+    .where(and(eq(agents.has_gst, true), sql`${agents.id} = any(${idArray(agentIds)})`));
   return new Set(rows.map((r) => r.id));
 }
 

@@ -28,6 +28,7 @@ import { todayUtc } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { fieldError, forbidden, notFound, validationError } from '../../http/errors';
 import { writeAudit } from '../../shared/audit';
+import { idArray } from '../../shared/sql';
 import {
   findCommissionLines,
   planRecalculation,
@@ -42,8 +43,6 @@ import {
  * followed in the same transaction by the recalculation of the bookings it affects), rate look-ups
  * and the explanation of a booking's expected commission. Rate decisions stay in the domain.
  */
-
-const ids = (list: readonly number[]) => sql.raw(`(${list.map(Number).join(',')})`);
 
 /** An active agent can own a rule: not marked inactive, status active, and a user that may sign in. */
 const ACTIVE_AGENT = sql`a.inactive = false and a.status = 'active' and u.is_active = true`;
@@ -162,7 +161,7 @@ const ownerWord = (type: CommissionRuleType) => (type === 'tier' ? 'tier' : 'age
 async function assertSuppliers(tx: DbOrTx, input: CommissionInput, ruleId: number | null) {
   if (input.suppliers.length === 0) return;
   const { rows: known } = await tx.execute<{ id: number }>(
-    sql`select id from suppliers where id in ${ids(input.suppliers)}`,
+    sql`select id from suppliers where id = any(${idArray(input.suppliers)})`,
   );
   const found = new Set(known.map((r) => r.id));
   const unknown = input.suppliers.filter((s) => !found.has(s));
@@ -174,7 +173,7 @@ async function assertSuppliers(tx: DbOrTx, input: CommissionInput, ruleId: numbe
   const { rows: taken } = await tx.execute<{ name: string }>(sql`
     select s.name from commission_rule_suppliers crs join suppliers s on s.id = crs.supplier_id
      where crs.commission_type = ${input.commission_type} and crs.general_id = ${input.general_id}
-       and crs.supplier_id in ${ids(input.suppliers)}
+       and crs.supplier_id = any(${idArray(input.suppliers)})
        ${ruleId === null ? sql`` : sql`and crs.rule_id <> ${ruleId}`}
      order by lower(s.name)`);
   if (taken.length)
@@ -203,7 +202,7 @@ async function insertRuleSuppliers(tx: DbOrTx, ruleId: number, input: Commission
     await tx.execute(sql`
       insert into commission_rule_suppliers (rule_id, supplier_id, commission_type, general_id)
       select ${ruleId}, s, ${input.commission_type}, ${input.general_id}
-        from unnest(${`{${input.suppliers.join(',')}}`}::int[]) as s`);
+        from unnest(${idArray(input.suppliers)}) as s`);
   } catch (err) {
     const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
     const pgErr = e.code ? e : (e.cause ?? {});
@@ -228,16 +227,16 @@ async function affectedBookingIds(tx: DbOrTx, owners: readonly RuleOwner[]): Pro
   const parts: SQL[] = [];
   for (const o of owners) {
     if (o.suppliers.length === 0) continue;
-    const supplierList = ids(o.suppliers);
+    const supplierList = idArray(o.suppliers);
     if (o.commission_type === 'agent') {
-      parts.push(sql`select b.id from bookings b where b.supplier_id in ${supplierList}
+      parts.push(sql`select b.id from bookings b where b.supplier_id = any(${supplierList})
         and (b.primary_agent_id = ${o.general_id} or b.sub_agent_id = ${o.general_id})`);
     } else {
       parts.push(sql`select b.id from bookings b
         join (select a.id from agents a where a.commission_tier_id = ${o.general_id}
               union select h.agent_id from agent_tier_history h where h.commission_tier_id = ${o.general_id}) ta
           on ta.id = b.primary_agent_id or ta.id = b.sub_agent_id
-        where b.supplier_id in ${supplierList}`);
+        where b.supplier_id = any(${supplierList})`);
     }
   }
   if (parts.length === 0) return [];

@@ -14,9 +14,8 @@ import {
 } from '@app/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { idArray } from '../../shared/sql';
 import { matchedTransactionTotals, referenceGroupTotals } from '../transactions';
-
-export const intArray = (ids: readonly number[]) => `{${ids.map(Number).join(',')}}`;
 
 export interface BookingFacts extends PayoutEligibility {
   id: number;
@@ -135,7 +134,7 @@ function toFacts(r: FactsRow): BookingFacts {
 /** These bookings' facts, keyed by id (ids that do not exist are absent). */
 export async function findBookingFacts(db: DbOrTx, ids: readonly number[]): Promise<Map<number, BookingFacts>> {
   if (ids.length === 0) return new Map();
-  const { rows } = await db.execute<FactsRow>(factsQuery(sql`b.id = any(${intArray(ids)}::int[])`));
+  const { rows } = await db.execute<FactsRow>(factsQuery(sql`b.id = any(${idArray(ids)})`));
   return new Map(rows.map((r) => [r.id, toFacts(r)]));
 }
 
@@ -179,7 +178,7 @@ export async function findLineFacts(db: DbOrTx, bookingIds: readonly number[]): 
            (select min(a.id) from accounts a
              where a.accountable_type = 'agent' and a.accountable_id = ac.agent_id
                and a.currency_id = s.currency_id and not a.is_deleted) as account_id
-      from unnest(${intArray(bookingIds)}::int[]) as x(booking_id)
+      from unnest(${idArray(bookingIds)}) as x(booking_id)
       join bookings b on b.id = x.booking_id
       join suppliers s on s.id = b.supplier_id
       join actual_commissions ac on ac.booking_id = b.id

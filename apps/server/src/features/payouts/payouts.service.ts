@@ -33,16 +33,10 @@ import { todayUtc } from '../../clock';
 import type { Db } from '../../db/client';
 import { notFound, validationError } from '../../http/errors';
 import { getGstRate } from '../../shared/settings';
+import { idArray } from '../../shared/sql';
 import { previewLinesAtGross, type PreviewedLine } from '../commissions';
 import { CHUNK_SIZE, processChunk, processRows, type Outcome, type Run, type RunRow } from './payout-run';
-import {
-  findBookingFacts,
-  findLineFacts,
-  intArray,
-  searchBookingFacts,
-  type BookingFacts,
-  type LineFacts,
-} from './payouts.repo';
+import { findBookingFacts, findLineFacts, searchBookingFacts, type BookingFacts, type LineFacts } from './payouts.repo';
 
 const num = (c: Cents) => moneyToNumber(c);
 
@@ -207,7 +201,7 @@ async function runBulk(
   onError: (err: unknown, bookingId: number) => void,
 ): Promise<BulkPayoutResponse> {
   const { rows: known } = await db.execute<{ id: number; booking_reference: string }>(
-    sql`select id, booking_reference from bookings where id = any(${intArray(rows.map((r) => r.booking_id))}::int[])`,
+    sql`select id, booking_reference from bookings where id = any(${idArray(rows.map((r) => r.booking_id))})`,
   );
   const references = new Map(known.map((r) => [r.id, r.booking_reference]));
   const seen = new Set<number>();

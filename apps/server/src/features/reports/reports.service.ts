@@ -28,6 +28,7 @@ import { todayUtc } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { forbidden } from '../../http/errors';
 import { getGstRate } from '../../shared/settings';
+import { idArray } from '../../shared/sql';
 import { dayTotalsSql } from './report-day-totals';
 import { isWholeRange, reportScope, type ReportScope } from './report-filters';
 import { bookingLinesSql, itemLinesSql } from './report-lines';
@@ -261,16 +262,15 @@ export async function commissionCharts(
   const agentIds = [...new Set(rows.filter((r) => r.kind === 'agent').map((r) => r.ref_id!))];
   const supplierIds = [...new Set(rows.filter((r) => r.kind === 'supplier').map((r) => r.ref_id!))];
   const currencyIds = [...new Set(rows.map((r) => r.currency_id))];
-  const ids = (list: number[]) => `{${list.join(',')}}`;
   const [agents, suppliers, currencies] = await Promise.all([
     db.execute<{ id: number; name: string }>(
-      sql`select a.id, u.name from agents a join users u on u.id = a.user_id where a.id = any(${ids(agentIds)}::int[])`,
+      sql`select a.id, u.name from agents a join users u on u.id = a.user_id where a.id = any(${idArray(agentIds)})`,
     ),
     db.execute<{ id: number; name: string }>(
-      sql`select id, name from suppliers where id = any(${ids(supplierIds)}::int[])`,
+      sql`select id, name from suppliers where id = any(${idArray(supplierIds)})`,
     ),
     db.execute<{ id: number; code: string; symbol: string }>(
-      sql`select id, code, symbol from currencies where id = any(${ids(currencyIds)}::int[]) order by code`,
+      sql`select id, code, symbol from currencies where id = any(${idArray(currencyIds)}) order by code`,
     ),
   ]);
   const agentName = new Map(agents.rows.map((a) => [a.id, a.name]));

@@ -27,6 +27,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { notFound, validationError, type FieldErrors } from '../../http/errors';
 import type { UploadedFile } from '../../http/route';
 import { writeAudit } from '../../shared/audit';
+import { idArray } from '../../shared/sql';
 import { storeUpload } from '../../shared/stored-files';
 import { isoTimestamp } from '../../shared/timestamps';
 import { findFunding, FUNDING_MESSAGES, lockFundingSuppliers } from './transaction-funding';
@@ -402,7 +403,7 @@ export async function bulkUpdateStatus(
   return db.transaction(async (tx) => {
     const locked = await tx.execute<{ id: number; payout_id: number }>(sql`
       select id, payout_id from transactions
-       where id = any(${`{${unique.join(',')}}`}::int[]) and payout_id is not null for update`);
+       where id = any(${idArray(unique)}) and payout_id is not null for update`);
     if (locked.rows.length)
       throw validationError({
         transaction_ids: [
@@ -412,15 +413,13 @@ export async function bulkUpdateStatus(
         ],
       });
     // DOMAIN.md "Money invariants" 2: a transaction that funded a payout may only be reversed.
-    await tx.execute(
-      sql`select id from transactions where id = any(${`{${unique.join(',')}}`}::int[]) order by id for update`,
-    );
+    await tx.execute(sql`select id from transactions where id = any(${idArray(unique)}) order by id for update`);
     await lockFundingSuppliers(tx, unique);
     const funded = status === 'completed' ? [] : [...(await findFunding(tx, unique)).keys()].sort((a, b) => a - b);
     if (funded.length) throw validationError({ transaction_ids: [FUNDING_MESSAGES.bulk(funded)] });
     const { rows } = await tx.execute<{ id: number; before: string; account_id: number; reference_number: string }>(sql`
       update transactions t set status = ${status}, updated_at = now()
-        from (select id, status from transactions where id = any(${`{${unique.join(',')}}`}::int[]) for update) old
+        from (select id, status from transactions where id = any(${idArray(unique)}) for update) old
        where t.id = old.id
       returning t.id, old.status as before, t.account_id, t.reference_number`);
     const byAccount = new Map<number, string[]>();

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
 import { AppError } from '../http/errors';
 import { createTestDatabase } from '../test/test-app';
-import { alias, idArray, likePattern, orderBy, pageLimit, paginate, textArray } from './sql';
+import { alias, dateArray, idArray, likePattern, orderBy, pageLimit, paginate, textArray } from './sql';
 
 let db: Db;
 beforeAll(async () => {
@@ -35,6 +35,14 @@ describe('textArray', () => {
     const texts = ['a,b', 'c"d', '{e}', 'f\\g', "h'i", 'NULL'];
     expect(dialect.sqlToQuery(sql`select ${textArray(texts)}`).params).toEqual([texts]);
     expect(await column<string>(sql`select t as v from unnest(${textArray(texts)}) t`)).toEqual(texts);
+  });
+});
+
+describe('dateArray', () => {
+  it('binds ISO dates as one date[] parameter', async () => {
+    const days = ['2026-03-01', '2024-02-29'];
+    expect(dialect.sqlToQuery(sql`select ${dateArray(days)}`).params).toEqual([days]);
+    expect(await column<string>(sql`select d::text as v from unnest(${dateArray(days)}) d`)).toEqual(days);
   });
 });
 

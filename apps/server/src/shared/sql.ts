@@ -17,6 +17,9 @@ export const idArray = (ids: Iterable<number>): SQL => sql`${sql.param([...ids])
 /** Texts bound as one `text[]` parameter (`unnest(${idArray(ids)}, ${textArray(statuses)})`). */
 export const textArray = (values: Iterable<string>): SQL => sql`${sql.param([...values])}::text[]`;
 
+/** ISO dates (`YYYY-MM-DD`) bound as one `date[]` parameter (`b.booking_date = any(${dateArray(days)})`). */
+export const dateArray = (days: Iterable<string>): SQL => sql`${sql.param([...days])}::date[]`;
+
 /**
  * A table alias or a column name written in the code, quoted as an identifier (`${alias('b')}.id`):
  * for fragments shared by queries that name their tables differently.

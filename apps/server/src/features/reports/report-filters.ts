@@ -10,7 +10,7 @@
 import { REPORT_DATES_ORDER, resolveReportRange, type ReportFilters, type SessionUser } from '@app/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { validationError } from '../../http/errors';
-import { idArray } from '../../shared/sql';
+import { dateArray, idArray } from '../../shared/sql';
 
 /** What one request may see: its range resolved and the agent fixed for a non-admin. */
 export interface ReportScope {
@@ -93,7 +93,7 @@ export const isWholeRange = (s: ReportScope) =>
  */
 export function lineWhere(s: ReportScope): SQL {
   const where = [sql`b.booking_date between ${s.start_date} and ${s.end_date}`, ...common(s, sql`ac.agent_id`)];
-  if (s.days) where.push(sql`b.booking_date = any(${`{${s.days.join(',')}}`}::date[])`);
+  if (s.days) where.push(sql`b.booking_date = any(${dateArray(s.days)})`);
   if (s.payout_id !== null)
     where.push(
       sql`exists (select 1 from payout_items px where px.payout_id = ${s.payout_id} and px.booking_id = b.id)`,

@@ -28,7 +28,7 @@ import { todayUtc } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { forbidden } from '../../http/errors';
 import { getGstRate } from '../../shared/settings';
-import { idArray } from '../../shared/sql';
+import { idArray, textArray } from '../../shared/sql';
 import { dayTotalsSql } from './report-day-totals';
 import { isWholeRange, reportScope, type ReportScope } from './report-filters';
 import { bookingLinesSql, itemLinesSql } from './report-lines';
@@ -91,7 +91,7 @@ async function cardTotals(db: Db, s: ReportScope, cards: readonly ReportCard[]):
            sum(t.lines)::int as lines, sum(t.commission)::text as total, sum(t.gst)::text as gst_total
       from (${sql.join(parts, sql` union all `)}) t
       join currencies cur on cur.id = t.currency_id
-     where t.card = any(${`{${cards.join(',')}}`}::text[])
+     where t.card = any(${textArray(cards)})
      group by t.card, cur.code, cur.symbol
      order by t.card, cur.code`);
   return rows;

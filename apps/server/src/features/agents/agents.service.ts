@@ -26,6 +26,7 @@ import { agents, agentTierHistory, users } from '../../db/schema';
 import { fieldError, notFound, validationError, type FieldErrors } from '../../http/errors';
 import { writeAudit } from '../../shared/audit';
 import { hashPassword } from '../../shared/password';
+import { likePattern } from '../../shared/sql';
 import { recalculateBookings } from '../commissions';
 
 /** The server's today, in UTC (DOMAIN.md: a blank tier start date is today). */
@@ -41,8 +42,6 @@ export interface AgentListQuery extends z.output<typeof agentListFilters> {
   direction: 'asc' | 'desc';
   search?: string | undefined;
 }
-
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The admin list (CONTRACT.md §2 Lists): search name, e-mail or FareConnect number; tier, status, GST filters. */
 export async function findAgents(db: DbOrTx, q: AgentListQuery): Promise<Paginated<AgentListItem>> {

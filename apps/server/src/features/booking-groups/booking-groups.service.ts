@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { bookingGroups } from '../../db/schema';
 import { fieldError, notFound } from '../../http/errors';
 import { writeAudit, writeAudits } from '../../shared/audit';
-import { idArray } from '../../shared/sql';
+import { idArray, likePattern } from '../../shared/sql';
 import { isoTimestamp } from '../../shared/timestamps';
 import { myCommission, visibleTo } from '../bookings';
 
@@ -92,7 +92,7 @@ export async function findGroups(
 ): Promise<Paginated<GroupListRow & { totals: GroupTotal[] }>> {
   const where: SQL[] = [groupVisibleTo(user)];
   if (q.search) {
-    const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(q.search);
     where.push(sql`(g.name ilike ${like} or g.description ilike ${like})`);
   }
   const whereSql = sql.join(where, sql` and `);

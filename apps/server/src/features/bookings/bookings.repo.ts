@@ -15,6 +15,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isoTimestamp } from '../../shared/timestamps';
+import { likePattern } from '../../shared/sql';
 import { findCommissionLines } from '../commissions';
 import { findTransactionStatuses, matchedTransactionExists } from '../transactions';
 
@@ -104,7 +105,7 @@ export async function findBookings(
   if (q.date_to) where.push(sql`b.booking_date <= ${q.date_to}`);
   if (q.is_personal) where.push(sql`b.is_personal = ${q.is_personal === '1'}`);
   if (q.search) {
-    const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(q.search);
     where.push(sql`(b.booking_reference ilike ${like} or b.customer_name ilike ${like})`);
   }
   const whereSql = sql.join(where, sql` and `);

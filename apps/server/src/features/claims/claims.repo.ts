@@ -12,7 +12,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isoTimestamp } from '../../shared/timestamps';
-import { idArray } from '../../shared/sql';
+import { idArray, likePattern } from '../../shared/sql';
 import { isUnmatchedCredit } from '../transactions';
 
 /* ------------------------------------------------------------------ transactions */
@@ -54,8 +54,6 @@ function pageOf<T>(data: T[], total: number, page: number, perPage: number): Pag
     total,
   };
 }
-
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const UNMATCHED_ORDER: Record<UnmatchedTransactionsQuery['sort'], SQL> = {
   transaction_date: sql`t.transaction_date`,

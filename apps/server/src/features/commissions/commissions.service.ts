@@ -28,7 +28,7 @@ import { todayUtc } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { fieldError, forbidden, notFound, validationError } from '../../http/errors';
 import { writeAudit } from '../../shared/audit';
-import { idArray } from '../../shared/sql';
+import { idArray, likePattern } from '../../shared/sql';
 import {
   findCommissionLines,
   planRecalculation,
@@ -99,7 +99,7 @@ export async function findCommissionRules(db: DbOrTx, q: CommissionListQuery): P
   const where: SQL[] = [];
   if (q.type) where.push(sql`r.commission_type = ${q.type}`);
   if (q.search) {
-    const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(q.search);
     where.push(sql`(case r.commission_type when 'tier' then t.name else u.name end ilike ${like}
       or exists (select 1 from commission_rule_suppliers crs join suppliers s on s.id = crs.supplier_id
                   where crs.rule_id = r.id and s.name ilike ${like}))`);

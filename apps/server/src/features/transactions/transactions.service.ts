@@ -27,7 +27,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { notFound, validationError, type FieldErrors } from '../../http/errors';
 import type { UploadedFile } from '../../http/route';
 import { writeAudit } from '../../shared/audit';
-import { idArray } from '../../shared/sql';
+import { idArray, likePattern } from '../../shared/sql';
 import { storeUpload } from '../../shared/stored-files';
 import { isoTimestamp } from '../../shared/timestamps';
 import { findFunding, FUNDING_MESSAGES, lockFundingSuppliers } from './transaction-funding';
@@ -347,10 +347,9 @@ function listWhere(q: TransactionListQuery): SQL {
   if (q.account_id) where.push(sql`t.account_id = ${q.account_id}`);
   if (q.transaction_type) where.push(sql`t.transaction_type = ${q.transaction_type}`);
   if (q.status) where.push(sql`t.status = ${q.status}`);
-  const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   // Exact or partial, case-insensitive (trigram index); the bookings list links /transactions?reference=X.
-  if (q.reference) where.push(sql`t.reference_number ilike ${like(q.reference.trim())}`);
-  if (q.cheque_reference) where.push(sql`t.cheque_reference_number ilike ${like(q.cheque_reference.trim())}`);
+  if (q.reference) where.push(sql`t.reference_number ilike ${likePattern(q.reference.trim())}`);
+  if (q.cheque_reference) where.push(sql`t.cheque_reference_number ilike ${likePattern(q.cheque_reference.trim())}`);
   if (q.date_from) where.push(sql`t.transaction_date >= ${q.date_from}`);
   if (q.date_to) where.push(sql`t.transaction_date <= ${q.date_to}`);
   if (q.amount_min !== undefined && q.amount_min !== null)

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { bookingGroups } from '../../db/schema';
 import { fieldError, notFound } from '../../http/errors';
 import { writeAudit, writeAudits } from '../../shared/audit';
-import { idArray, likePattern } from '../../shared/sql';
+import { idArray, likePattern, pageLimit, paginate } from '../../shared/sql';
 import { isoTimestamp } from '../../shared/timestamps';
 import { myCommission, visibleTo } from '../bookings';
 
@@ -96,10 +96,9 @@ export async function findGroups(
     where.push(sql`(g.name ilike ${like} or g.description ilike ${like})`);
   }
   const whereSql = sql.join(where, sql` and `);
-  const offset = (q.page - 1) * q.per_page;
   const [{ rows }, { rows: countRows }] = await Promise.all([
     db.execute<GroupListRow>(
-      sql`${groupSelect(user)} where ${whereSql} order by g.created_at desc, g.id desc limit ${q.per_page} offset ${offset}`,
+      sql`${groupSelect(user)} where ${whereSql} order by g.created_at desc, g.id desc ${pageLimit(q)}`,
     ),
     db.execute<{ total: number }>(sql`select count(*)::int as total from booking_groups g where ${whereSql}`),
   ]);
@@ -108,16 +107,11 @@ export async function findGroups(
     user,
     rows.map((r) => r.id),
   );
-  const total = countRows[0]?.total ?? 0;
-  return {
-    data: rows.map((r) => ({ ...r, totals: totals.get(r.id) ?? [] })),
-    current_page: q.page,
-    last_page: Math.max(1, Math.ceil(total / q.per_page)),
-    per_page: q.per_page,
-    from: rows.length ? offset + 1 : null,
-    to: rows.length ? offset + rows.length : null,
-    total,
-  };
+  return paginate(
+    rows.map((r) => ({ ...r, totals: totals.get(r.id) ?? [] })),
+    countRows[0]?.total ?? 0,
+    q,
+  );
 }
 
 type AvailableRow = {

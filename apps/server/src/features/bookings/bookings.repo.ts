@@ -15,16 +15,16 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isoTimestamp } from '../../shared/timestamps';
-import { likePattern } from '../../shared/sql';
+import { likePattern, orderBy, pageLimit, paginate, type SortColumns } from '../../shared/sql';
 import { findCommissionLines } from '../commissions';
 import { findTransactionStatuses, matchedTransactionExists } from '../transactions';
 
-const SORT_COLUMNS: Record<BookingListQuery['sort'], string> = {
-  booking_date: 'b.booking_date',
-  booking_reference: 'b.booking_reference',
-  customer_name: 'b.customer_name',
-  booking_amount: 'b.booking_amount',
-  expected_commission: 'b.expected_commission',
+const SORT_COLUMNS: SortColumns<BookingListQuery['sort']> = {
+  booking_date: sql`b.booking_date`,
+  booking_reference: sql`b.booking_reference`,
+  customer_name: sql`b.customer_name`,
+  booking_amount: sql`b.booking_amount`,
+  expected_commission: sql`b.expected_commission`,
 };
 
 /** The columns of a list row and the joins they need (the list and the single booking share them). */
@@ -109,9 +109,7 @@ export async function findBookings(
     where.push(sql`(b.booking_reference ilike ${like} or b.customer_name ilike ${like})`);
   }
   const whereSql = sql.join(where, sql` and `);
-  const direction = q.direction === 'asc' ? sql.raw('asc') : sql.raw('desc');
-  const order = sql`${sql.raw(SORT_COLUMNS[q.sort])} ${direction}, b.id ${direction}`;
-  const offset = (q.page - 1) * q.per_page;
+  const order = orderBy(SORT_COLUMNS, q.sort, q.direction, sql`b.id`);
 
   const [{ rows }, { rows: countRows }] = await Promise.all([
     // The page of ids comes from bookings alone (an index walk in the sort order); names are joined
@@ -120,26 +118,20 @@ export async function findBookings(
       with page as (
         select b.* from bookings b
          where ${whereSql}
-         order by ${order}
-         limit ${q.per_page} offset ${offset}
+         ${order}
+         ${pageLimit(q)}
       )
       select ${listColumns(user)}, ${matchedTransactionExists('b')} as has_transactions
         from page b
         ${LIST_JOINS}
-       order by ${order}`),
+       ${order}`),
     db.execute<{ total: number }>(sql`select count(*)::int as total from bookings b where ${whereSql}`),
   ]);
-  const total = countRows[0]?.total ?? 0;
-  const lastPage = Math.max(1, Math.ceil(total / q.per_page));
-  return {
-    data: rows.map((r) => toListItem(r, user)),
-    current_page: q.page,
-    last_page: lastPage,
-    per_page: q.per_page,
-    from: rows.length ? offset + 1 : null,
-    to: rows.length ? offset + rows.length : null,
-    total,
-  };
+  return paginate(
+    rows.map((r) => toListItem(r, user)),
+    countRows[0]?.total ?? 0,
+    q,
+  );
 }
 
 function toListItem(r: ListRow, user: SessionUser, transaction?: BookingForActions['transaction']) {

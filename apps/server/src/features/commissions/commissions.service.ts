@@ -28,7 +28,7 @@ import { todayUtc } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { fieldError, forbidden, notFound, validationError } from '../../http/errors';
 import { writeAudit } from '../../shared/audit';
-import { idArray, likePattern } from '../../shared/sql';
+import { idArray, lastPage, likePattern, orderBy, pageLimit, paginate, type SortColumns } from '../../shared/sql';
 import {
   findCommissionLines,
   planRecalculation,
@@ -88,7 +88,7 @@ const toListItem = (r: RuleRow): CommissionListItem => ({
 
 const toRule = (r: RuleRow): CommissionRule => ({ ...toListItem(r), suppliers: r.suppliers.map((s) => s.id) });
 
-const SORT_SQL: Record<CommissionListQuery['sort'], SQL> = {
+const SORT_SQL: SortColumns<CommissionListQuery['sort']> = {
   owner: sql`lower(case r.commission_type when 'tier' then t.name else u.name end)`,
   commission_type: sql`r.commission_type`,
   percentage: sql`r.percentage`,
@@ -112,23 +112,13 @@ export async function findCommissionRules(db: DbOrTx, q: CommissionListQuery): P
       left join users u on u.id = a.user_id
     ${whereSql}`);
   const total = count[0]?.total ?? 0;
-  const lastPage = Math.max(1, Math.ceil(total / q.per_page));
-  const page = Math.min(q.page, lastPage);
-  const offset = (page - 1) * q.per_page;
-  const direction = q.direction === 'desc' ? sql`desc` : sql`asc`;
+  // A page past the last shows the last one.
+  const page = { page: Math.min(q.page, lastPage(total, q.per_page)), per_page: q.per_page };
   const { rows } = await db.execute<RuleRow>(sql`
     ${ruleSelect} ${whereSql}
-    order by ${SORT_SQL[q.sort]} ${direction}, r.id ${direction}
-    limit ${q.per_page} offset ${offset}`);
-  return {
-    data: rows.map(toListItem),
-    current_page: page,
-    last_page: lastPage,
-    per_page: q.per_page,
-    from: rows.length ? offset + 1 : null,
-    to: rows.length ? offset + rows.length : null,
-    total,
-  };
+    ${orderBy(SORT_SQL, q.sort, q.direction, sql`r.id`)}
+    ${pageLimit(page)}`);
+  return paginate(rows.map(toListItem), total, page);
 }
 
 async function loadRule(db: DbOrTx, id: number): Promise<RuleRow | null> {

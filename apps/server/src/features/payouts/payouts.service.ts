@@ -33,7 +33,7 @@ import { todayUtc } from '../../clock';
 import type { Db } from '../../db/client';
 import { notFound, validationError } from '../../http/errors';
 import { getGstRate } from '../../shared/settings';
-import { idArray } from '../../shared/sql';
+import { idArray, pageLimit, paginate } from '../../shared/sql';
 import { previewLinesAtGross, type PreviewedLine } from '../commissions';
 import { CHUNK_SIZE, processChunk, processRows, type Outcome, type Run, type RunRow } from './payout-run';
 import { findBookingFacts, findLineFacts, searchBookingFacts, type BookingFacts, type LineFacts } from './payouts.repo';
@@ -427,21 +427,11 @@ const recordOut = (r: RecordRow) => ({
 /** `GET /api/payouts`: the payout records, newest first. */
 export async function listPayouts(db: Db, query: { page: number; per_page: number }) {
   const { rows: counted } = await db.execute<{ n: number }>(sql`select count(*)::int as n from payouts`);
-  const total = counted[0]!.n;
-  const offset = (query.page - 1) * query.per_page;
   const { rows } = await db.execute<RecordRow>(sql`
     select ${RECORD_COLUMNS} from payouts p ${RECORD_JOINS}
-     order by p.id desc limit ${query.per_page} offset ${offset}`);
-  return {
-    status: 'success' as const,
-    payouts: rows.map(recordOut),
-    current_page: query.page,
-    last_page: Math.max(1, Math.ceil(total / query.per_page)),
-    per_page: query.per_page,
-    from: rows.length ? offset + 1 : null,
-    to: rows.length ? offset + rows.length : null,
-    total,
-  };
+     order by p.id desc ${pageLimit(query)}`);
+  const { data, ...page } = paginate(rows.map(recordOut), counted[0]!.n, query);
+  return { status: 'success' as const, payouts: data, ...page };
 }
 
 /** `GET /api/payouts/{id}`: one record with its items. */

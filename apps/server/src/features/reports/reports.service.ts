@@ -28,7 +28,7 @@ import { todayUtc } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { forbidden } from '../../http/errors';
 import { getGstRate } from '../../shared/settings';
-import { idArray, textArray } from '../../shared/sql';
+import { idArray, orderBy, pageLimit, paginate, textArray, type SortColumns } from '../../shared/sql';
 import { dayTotalsSql } from './report-day-totals';
 import { isWholeRange, reportScope, type ReportScope } from './report-filters';
 import { bookingLinesSql, itemLinesSql } from './report-lines';
@@ -117,24 +117,18 @@ export async function commissionSummary(
   return { status: 'success', counts, totals };
 }
 
-/** The ORDER BY of a card's lines (`l` the line, `b` booking, `s` supplier, `u` agent's user). */
-function lineOrder(q: ReportLinesQuery): SQL {
-  const dir = q.direction === 'asc' ? sql`asc` : sql`desc`;
-  const key: Record<ReportLinesQuery['sort'], SQL> = {
-    booking_date: sql`l.booking_date`,
-    booking_reference: sql`b.booking_reference`,
-    customer_name: sql`b.customer_name`,
-    supplier: sql`s.name`,
-    agent: sql`u.name`,
-    percentage: sql`l.percentage`,
-    amount: sql`l.commission`,
-    total: sql`(l.commission + l.gst)`,
-    payout_date: sql`coalesce(l.payout_date, l.booking_date)`,
-  };
-  return q.sort === 'booking_date'
-    ? sql`l.booking_date ${dir}, l.booking_id ${dir}, l.id ${dir}`
-    : sql`${key[q.sort]} ${dir}, l.id ${dir}`;
-}
+/** The sort keys of a card's lines (`l` the line, `b` booking, `s` supplier, `u` agent's user); then `l.id`. */
+const LINE_ORDER: SortColumns<ReportLinesQuery['sort']> = {
+  booking_date: [sql`l.booking_date`, sql`l.booking_id`],
+  booking_reference: sql`b.booking_reference`,
+  customer_name: sql`b.customer_name`,
+  supplier: sql`s.name`,
+  agent: sql`u.name`,
+  percentage: sql`l.percentage`,
+  amount: sql`l.commission`,
+  total: sql`(l.commission + l.gst)`,
+  payout_date: sql`coalesce(l.payout_date, l.booking_date)`,
+};
 
 type LineRow = {
   id: number;
@@ -170,7 +164,6 @@ export async function cardLines(
   if (card === 'cancelled' && !user.is_admin) throw forbidden();
   const s = reportScope(user, q, todayUtc());
   const lines = await linesOf(db, s, [card], true);
-  const offset = (q.page - 1) * q.per_page;
   const [page, totals] = await Promise.all([
     db.execute<LineRow>(sql`
       select l.id, l.booking_id, b.booking_reference, l.booking_date, b.customer_name, l.supplier_id,
@@ -184,8 +177,8 @@ export async function cardLines(
         join agents ag on ag.id = l.agent_id
         join users u on u.id = ag.user_id
         left join payouts p on p.id = l.payout_id
-       order by ${lineOrder(q)}
-       limit ${q.per_page} offset ${offset}`),
+       ${orderBy(LINE_ORDER, q.sort, q.direction, sql`l.id`)}
+       ${pageLimit(q)}`),
     // The card's count and totals: the summary's own (the day totals for an admin's whole range).
     cardTotals(db, s, [card]),
   ]);
@@ -217,15 +210,7 @@ export async function cardLines(
   });
   return {
     status: 'success',
-    bookings: {
-      data,
-      current_page: q.page,
-      last_page: Math.max(1, Math.ceil(total / q.per_page)),
-      per_page: q.per_page,
-      from: data.length > 0 ? offset + 1 : null,
-      to: data.length > 0 ? offset + data.length : null,
-      total,
-    },
+    bookings: paginate(data, total, q),
     count: totals.reduce((n, r) => n + r.bookings, 0),
     commission_totals: totals.map(currencyTotal),
   };

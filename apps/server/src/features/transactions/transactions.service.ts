@@ -27,7 +27,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { notFound, validationError, type FieldErrors } from '../../http/errors';
 import type { UploadedFile } from '../../http/route';
 import { writeAudit } from '../../shared/audit';
-import { idArray, likePattern } from '../../shared/sql';
+import { idArray, likePattern, pageLimit, paginate } from '../../shared/sql';
 import { storeUpload } from '../../shared/stored-files';
 import { isoTimestamp } from '../../shared/timestamps';
 import { findFunding, FUNDING_MESSAGES, lockFundingSuppliers } from './transaction-funding';
@@ -368,27 +368,17 @@ function listWhere(q: TransactionListQuery): SQL {
 /** The listing: filters, newest first, paged in SQL. */
 export async function findTransactions(db: DbOrTx, q: TransactionListQuery): Promise<Paginated<TransactionView>> {
   const whereSql = listWhere(q);
-  const size = q.page_size;
-  const offset = (q.page - 1) * size;
+  const page = { page: q.page, per_page: q.page_size };
   const [{ rows }, { rows: countRows }] = await Promise.all([
     db.execute<TransactionRow>(sql`
       with page as (
         select t.* from transactions t where ${whereSql}
-         order by t.transaction_date desc, t.id desc limit ${size} offset ${offset}
+         order by t.transaction_date desc, t.id desc ${pageLimit(page)}
       )
       select ${TX_COLUMNS} from page t ${TX_JOINS} order by t.transaction_date desc, t.id desc`),
     db.execute<{ total: number }>(sql`select count(*)::int as total from transactions t where ${whereSql}`),
   ]);
-  const total = countRows[0]?.total ?? 0;
-  return {
-    data: rows.map(toTransaction),
-    current_page: q.page,
-    last_page: Math.max(1, Math.ceil(total / size)),
-    per_page: size,
-    from: rows.length ? offset + 1 : null,
-    to: rows.length ? offset + rows.length : null,
-    total,
-  };
+  return paginate(rows.map(toTransaction), countRows[0]?.total ?? 0, page);
 }
 
 /** Bulk status (spec §4): one UPDATE for all ids, audited with the statuses before. */

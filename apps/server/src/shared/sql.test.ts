@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
 import { AppError } from '../http/errors';
 import { createTestDatabase } from '../test/test-app';
-import { alias, dateArray, idArray, likePattern, orderBy, pageLimit, paginate, textArray } from './sql';
+import { dateArray, idArray, likePattern, orderBy, pageLimit, paginate, tableAlias, textArray } from './sql';
 
 let db: Db;
 beforeAll(async () => {
@@ -46,10 +46,12 @@ describe('dateArray', () => {
   });
 });
 
-describe('alias', () => {
+describe('tableAlias', () => {
   it('quotes a table alias as an identifier', async () => {
-    expect(dialect.sqlToQuery(sql`select ${alias('b')}.id from bookings b`).sql).toBe('select "b".id from bookings b');
-    expect(await column<number>(sql`select ${alias('b')}.x as v from (select 7 as x) b`)).toEqual([7]);
+    expect(dialect.sqlToQuery(sql`select ${tableAlias('b')}.id from bookings b`).sql).toBe(
+      'select "b".id from bookings b',
+    );
+    expect(await column<number>(sql`select ${tableAlias('b')}.x as v from (select 7 as x) b`)).toEqual([7]);
   });
 });
 

@@ -21,10 +21,10 @@ export const textArray = (values: Iterable<string>): SQL => sql`${sql.param([...
 export const dateArray = (days: Iterable<string>): SQL => sql`${sql.param([...days])}::date[]`;
 
 /**
- * A table alias or a column name written in the code, quoted as an identifier (`${alias('b')}.id`):
+ * A table alias or a column name written in the code, quoted as an identifier (`${tableAlias('b')}.id`):
  * for fragments shared by queries that name their tables differently.
  */
-export const alias = (name: string): SQL => sql`${sql.identifier(name)}`;
+export const tableAlias = (name: string): SQL => sql`${sql.identifier(name)}`;
 
 /**
  * The `LIKE`/`ILIKE` pattern of a search: `text` anywhere, its `%`, `_` and `\` matched literally

@@ -15,7 +15,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isoTimestamp } from '../../shared/timestamps';
-import { likePattern, orderBy, pageLimit, paginate, type SortColumns } from '../../shared/sql';
+import { likePattern, orderBy, tableAlias, pageLimit, paginate, type SortColumns } from '../../shared/sql';
 import { findCommissionLines } from '../commissions';
 import { findTransactionStatuses, matchedTransactionExists } from '../transactions';
 
@@ -29,19 +29,18 @@ const SORT_COLUMNS: SortColumns<BookingListQuery['sort']> = {
 
 /** The columns of a list row and the joins they need (the list and the single booking share them). */
 const listColumns = (user: SessionUser) => sql`${LIST_COLUMNS}, ${myCommission(user)} as my_commission`;
-const LIST_COLUMNS =
-  sql.raw(`b.id, b.booking_reference, b.booking_date, b.customer_name, b.booking_amount::text, b.expected_commission::text,
+const LIST_COLUMNS = sql`b.id, b.booking_reference, b.booking_date, b.customer_name, b.booking_amount::text, b.expected_commission::text,
   b.paid_amount::text, b.remaining_amount::text, b.status, b.is_personal, b.is_reconciled, b.is_sub_agent,
   b.is_claimed_booking, b.booking_group_id, b.primary_agent_id, pu.name as primary_agent_name,
   b.sub_agent_id, su.name as sub_agent_name, b.supplier_id, s.name as supplier_name,
   c.code as currency_code, c.symbol as currency_symbol,
-  exists (select 1 from actual_commissions ac where ac.booking_id = b.id and (ac.paid_amount <> 0 or ac.payment_date is not null)) as has_paid_commission`);
-const LIST_JOINS = sql.raw(`join suppliers s on s.id = b.supplier_id
+  exists (select 1 from actual_commissions ac where ac.booking_id = b.id and (ac.paid_amount <> 0 or ac.payment_date is not null)) as has_paid_commission`;
+const LIST_JOINS = sql`join suppliers s on s.id = b.supplier_id
   join currencies c on c.id = s.currency_id
   join agents pa on pa.id = b.primary_agent_id
   join users pu on pu.id = pa.user_id
   left join agents sa on sa.id = b.sub_agent_id
-  left join users su on su.id = sa.user_id`);
+  left join users su on su.id = sa.user_id`;
 
 type ListRow = {
   id: number;
@@ -76,9 +75,9 @@ type ListRow = {
  * agent's the sum of their own lines (DOMAIN.md "Report cards": non-admins see only their own lines).
  */
 export function myCommission(user: SessionUser, booking = 'b'): SQL {
-  if (user.is_admin) return sql.raw(`${booking}.expected_commission::text`);
+  if (user.is_admin) return sql`${tableAlias(booking)}.expected_commission::text`;
   return sql`(select coalesce(sum(ac.amount), 0)::text from actual_commissions ac
-               where ac.booking_id = ${sql.raw(booking)}.id and ac.agent_id = ${user.agent_id ?? -1})`;
+               where ac.booking_id = ${tableAlias(booking)}.id and ac.agent_id = ${user.agent_id ?? -1})`;
 }
 
 /** Who may see which bookings: admins all, agents those they earn from (primary or sub-agent). */

@@ -22,7 +22,7 @@ import {
 } from '@app/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { idArray, textArray } from '../../shared/sql';
+import { idArray, tableAlias, textArray } from '../../shared/sql';
 
 export interface MatchedTransactionView {
   id: number;
@@ -64,7 +64,7 @@ export function matchedTransactionExists(alias = 'b'): SQL {
  * range it reads transactions_unmatched_credit_idx.
  */
 export function isUnmatchedCredit(t = 't', a = 'a'): SQL {
-  const [tx, acc] = [sql.raw(t), sql.raw(a)];
+  const [tx, acc] = [tableAlias(t), tableAlias(a)];
   return sql`(${acc}.accountable_type = 'supplier' and ${tx}.status = 'completed' and ${tx}.transaction_type = 'credit'
     and not ${tx}.matches_booking
     and not exists (select 1 from claim_requests uc where uc.transaction_id = ${tx}.id and uc.status = 'pending'))`;
@@ -85,7 +85,7 @@ async function refreshTransactionMatches(tx: DbOrTx, accountIds: readonly number
 
 /** `from … where …` of the transactions (alias `mt`) matched to the booking aliased `alias`. */
 function matchedFrom(alias: string): SQL {
-  const b = sql.raw(alias);
+  const b = tableAlias(alias);
   return sql`from accounts ma
       join transactions mt on mt.account_id = ma.id and mt.normalized_reference = upper(btrim(${b}.booking_reference))
      where ma.accountable_type = 'supplier' and ma.accountable_id = ${b}.supplier_id and mt.status = 'completed'`;
@@ -113,7 +113,7 @@ export function matchedTransactionTotals(alias = 'b'): SQL {
  * received on the reference). Reads bookings_supplier_reference_idx.
  */
 export function referenceGroupTotals(alias = 'b'): SQL {
-  const b = sql.raw(alias);
+  const b = tableAlias(alias);
   return sql`(
     select coalesce(array_agg(o.id order by o.id) filter (where o.status <> 'cancelled'), '{}'::int[]) as duplicate_ids,
            coalesce(sum(o.paid_amount), 0) as others_paid

@@ -4,7 +4,19 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
 import { AppError } from '../http/errors';
 import { createTestDatabase } from '../test/test-app';
-import { dateArray, idArray, likePattern, orderBy, pageLimit, paginate, tableAlias, textArray } from './sql';
+import { z } from 'zod';
+import {
+  dateArray,
+  idArray,
+  likePattern,
+  numericText,
+  orderBy,
+  pageLimit,
+  paginate,
+  parsedRows,
+  tableAlias,
+  textArray,
+} from './sql';
 
 let db: Db;
 beforeAll(async () => {
@@ -157,5 +169,24 @@ describe('orderBy', () => {
     expect(() => orderBy(COLUMNS, 'name', 'asc; drop table users' as 'asc', sql`t.id`)).toThrow(
       'The direction must be asc or desc.',
     );
+  });
+});
+
+describe('parsedRows', () => {
+  const row = z.object({ id: z.number().int(), amount: numericText });
+
+  it('returns the rows that have the shape', async () => {
+    expect(await parsedRows(db, row, sql`select 1 as id, 12.50::numeric(12,2)::text as amount`)).toEqual([
+      { id: 1, amount: '12.50' },
+    ]);
+  });
+
+  it.each([
+    ['an amount sent as a float', sql`select 1 as id, 12.5::float8 as amount`],
+    ['an amount not cast to text', sql`select 1 as id, 12.5::float8::text || 'e0' as amount`],
+    ['a column missing', sql`select 1 as id`],
+    ['a null amount', sql`select 1 as id, null::text as amount`],
+  ])('refuses %s', async (_what, query) => {
+    await expect(parsedRows(db, row, query)).rejects.toThrow(z.ZodError);
   });
 });

@@ -1,5 +1,7 @@
 import type { Paginated } from '@app/domain';
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { DbOrTx } from '../db/client';
 import { fieldError } from '../http/errors';
 
 /**
@@ -88,4 +90,17 @@ export function orderBy<K extends string>(
     keys.map((k) => sql`${k} ${dir}`),
     sql`, `,
   )}`;
+}
+
+/** An exact `numeric` as the query sends it, cast to text (`-12.50`): never a float. */
+export const numericText = z.string().regex(/^-?\d+(\.\d+)?$/, 'numeric text');
+
+/**
+ * The rows of `query`, each parsed by `row`: where a wrong shape would reach money (a column renamed
+ * or dropped, a numeric not cast to text, a null where a value must be), the query fails loudly here
+ * instead of a payout or a commission being computed from it.
+ */
+export async function parsedRows<T>(db: DbOrTx, row: z.ZodType<T>, query: SQL): Promise<T[]> {
+  const { rows } = await db.execute(query);
+  return z.array(row).parse(rows);
 }

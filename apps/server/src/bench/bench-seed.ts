@@ -24,6 +24,7 @@ export async function benchSeed(db: Db, opts: BenchSeedOptions) {
   const nAgents = opts.agents ?? 500;
   const nSuppliers = opts.suppliers ?? 100;
   const seed = opts.seed;
+  if (!Number.isSafeInteger(seed)) throw new Error(`The seed must be an integer, not ${seed}.`);
   const started = Date.now();
   const { rows: existing } = await db.execute<{ n: number }>(
     sql`select count(*)::int as n from users where email = ${BENCH_ADMIN_EMAIL}`,
@@ -32,6 +33,7 @@ export async function benchSeed(db: Db, opts: BenchSeedOptions) {
 
   const hash = await hashPassword(BENCH_PASSWORD);
   // h(i, k): a deterministic pseudo-random integer in [0, 2^31 - 1) for row i and column k.
+  // sql.raw, constant: `i` is a column name of these statements and the numbers come from integers (checked below).
   const h = (i: string, k: number) =>
     sql.raw(`(((${i})::bigint * 2654435761 + ${seed * 7919 + k * 40503}) % 2147483647)`);
 

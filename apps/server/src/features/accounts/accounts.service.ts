@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { conflict, notFound, validationError } from '../../http/errors';
 import { writeAudit } from '../../shared/audit';
+import { idArray } from '../../shared/sql';
 import { accountHoldsPaidMoney, refreshMatchStatusesForAccount } from '../transactions';
 
 type AccountRow = {
@@ -223,7 +224,7 @@ export async function currencySummary(
            coalesce(sum(t.amount) filter (where t.transaction_type = 'debit'), 0)::text as debit_amount
       from transactions t
       join currencies c on c.id = t.currency_id
-     where t.account_id = any(${`{${ids.join(',')}}`}::int[]) and t.status = ${q.status}
+     where t.account_id = any(${idArray(ids)}) and t.status = ${q.status}
        ${q.transaction_type ? sql`and t.transaction_type = ${q.transaction_type}` : sql``}
      group by c.id, c.code, c.symbol
      order by c.code`);

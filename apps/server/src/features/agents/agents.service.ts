@@ -26,6 +26,7 @@ import { agents, agentTierHistory, users } from '../../db/schema';
 import { fieldError, notFound, validationError, type FieldErrors } from '../../http/errors';
 import { writeAudit } from '../../shared/audit';
 import { hashPassword } from '../../shared/password';
+import { likePattern, orderBy, pageLimit, paginate, type SortColumns } from '../../shared/sql';
 import { recalculateBookings } from '../commissions';
 
 /** The server's today, in UTC (DOMAIN.md: a blank tier start date is today). */
@@ -42,7 +43,14 @@ export interface AgentListQuery extends z.output<typeof agentListFilters> {
   search?: string | undefined;
 }
 
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const AGENT_ORDER: SortColumns<AgentListQuery['sort']> = {
+  name: sql`lower(u.name)`,
+  email: sql`lower(u.email)`,
+  fareconnect_number: sql`a.fareconnect_number`,
+  tier: sql`lower(t.name)`,
+  status: sql`a.status`,
+  created_at: sql`a.created_at`,
+};
 
 /** The admin list (CONTRACT.md §2 Lists): search name, e-mail or FareConnect number; tier, status, GST filters. */
 export async function findAgents(db: DbOrTx, q: AgentListQuery): Promise<Paginated<AgentListItem>> {
@@ -56,20 +64,9 @@ export async function findAgents(db: DbOrTx, q: AgentListQuery): Promise<Paginat
   if (q.inactive) where.push(sql`a.inactive = ${q.inactive === '1'}`);
   if (q.has_gst) where.push(sql`a.has_gst = ${q.has_gst === '1'}`);
   const whereSql = sql.join(where, sql` and `);
-  const order = {
-    name: sql`lower(u.name)`,
-    email: sql`lower(u.email)`,
-    fareconnect_number: sql`a.fareconnect_number`,
-    tier: sql`lower(t.name)`,
-    status: sql`a.status`,
-    created_at: sql`a.created_at`,
-  }[q.sort];
-  const dir = q.direction === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
   const { rows: count } = await db.execute<{ n: number }>(sql`
     select count(*)::int as n from agents a join users u on u.id = a.user_id where ${whereSql}`);
   const total = count[0]?.n ?? 0;
-  const lastPage = Math.max(1, Math.ceil(total / q.per_page));
-  const offset = (q.page - 1) * q.per_page;
   const { rows } = await db.execute<{
     id: number;
     user_id: number;
@@ -88,20 +85,16 @@ export async function findAgents(db: DbOrTx, q: AgentListQuery): Promise<Paginat
            a.status, a.inactive, a.has_gst, to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at
       from agents a join users u on u.id = a.user_id left join commission_tiers t on t.id = a.commission_tier_id
      where ${whereSql}
-     order by ${order} ${dir}, a.id ${dir}
-     limit ${q.per_page} offset ${offset}`);
-  return {
-    data: rows.map(({ tier_id, tier_name, ...r }) => ({
+     ${orderBy(AGENT_ORDER, q.sort, q.direction, sql`a.id`, { nulls: 'last' })}
+     ${pageLimit(q)}`);
+  return paginate(
+    rows.map(({ tier_id, tier_name, ...r }) => ({
       ...r,
       commission_tier: tier_id === null ? null : { id: tier_id, name: tier_name ?? '' },
     })),
-    current_page: q.page,
-    last_page: lastPage,
-    per_page: q.per_page,
-    from: rows.length ? offset + 1 : null,
-    to: rows.length ? offset + rows.length : null,
     total,
-  };
+    q,
+  );
 }
 
 /** Agents for selects (`GET /agents-list`). */

@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { bookingGroups } from '../../db/schema';
 import { fieldError, notFound } from '../../http/errors';
 import { writeAudit, writeAudits } from '../../shared/audit';
+import { idArray, likePattern, pageLimit, paginate } from '../../shared/sql';
 import { isoTimestamp } from '../../shared/timestamps';
 import { myCommission, visibleTo } from '../bookings';
 
@@ -58,7 +59,7 @@ async function totalsFor(db: DbOrTx, user: SessionUser, ids: number[]) {
            sum(b.booking_amount)::text as total, sum(b.expected_commission)::text as expected,
            sum((${myCommission(user)})::numeric)::text as mine
       from bookings b join suppliers s on s.id = b.supplier_id join currencies c on c.id = s.currency_id
-     where b.booking_group_id in ${sql.raw(`(${ids.join(',')})`)} and ${visibleTo(user)}
+     where b.booking_group_id = any(${idArray(ids)}) and ${visibleTo(user)}
      group by b.booking_group_id, c.code, c.symbol
      order by c.code`);
   for (const r of rows) {
@@ -91,14 +92,13 @@ export async function findGroups(
 ): Promise<Paginated<GroupListRow & { totals: GroupTotal[] }>> {
   const where: SQL[] = [groupVisibleTo(user)];
   if (q.search) {
-    const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(q.search);
     where.push(sql`(g.name ilike ${like} or g.description ilike ${like})`);
   }
   const whereSql = sql.join(where, sql` and `);
-  const offset = (q.page - 1) * q.per_page;
   const [{ rows }, { rows: countRows }] = await Promise.all([
     db.execute<GroupListRow>(
-      sql`${groupSelect(user)} where ${whereSql} order by g.created_at desc, g.id desc limit ${q.per_page} offset ${offset}`,
+      sql`${groupSelect(user)} where ${whereSql} order by g.created_at desc, g.id desc ${pageLimit(q)}`,
     ),
     db.execute<{ total: number }>(sql`select count(*)::int as total from booking_groups g where ${whereSql}`),
   ]);
@@ -107,16 +107,11 @@ export async function findGroups(
     user,
     rows.map((r) => r.id),
   );
-  const total = countRows[0]?.total ?? 0;
-  return {
-    data: rows.map((r) => ({ ...r, totals: totals.get(r.id) ?? [] })),
-    current_page: q.page,
-    last_page: Math.max(1, Math.ceil(total / q.per_page)),
-    per_page: q.per_page,
-    from: rows.length ? offset + 1 : null,
-    to: rows.length ? offset + rows.length : null,
-    total,
-  };
+  return paginate(
+    rows.map((r) => ({ ...r, totals: totals.get(r.id) ?? [] })),
+    countRows[0]?.total ?? 0,
+    q,
+  );
 }
 
 type AvailableRow = {
@@ -215,7 +210,7 @@ export async function saveGroup(
       chosen = (
         await tx.execute<{ id: number; booking_group_id: number | null; primary_agent_id: number }>(sql`
           select b.id, b.booking_group_id, b.primary_agent_id from bookings b
-           where b.id in ${sql.raw(`(${selected.join(',')})`)} and ${visibleTo(user)}
+           where b.id = any(${idArray(selected)}) and ${visibleTo(user)}
            for update`)
       ).rows;
       if (chosen.length !== selected.length) {
@@ -254,13 +249,13 @@ export async function saveGroup(
     if (removed.length) {
       await tx.execute(
         sql`update bookings set booking_group_id = null, is_group_booking = false, updated_at = now()
-             where id in ${sql.raw(`(${removed.join(',')})`)}`,
+             where id = any(${idArray(removed)})`,
       );
     }
     if (added.length) {
       await tx.execute(
         sql`update bookings set booking_group_id = ${id}, is_group_booking = true, updated_at = now()
-             where id in ${sql.raw(`(${added.join(',')})`)}`,
+             where id = any(${idArray(added)})`,
       );
     }
     await writeAudit(tx, {

@@ -6,6 +6,7 @@ import { fieldError, forbidden } from '../../http/errors';
 import { route } from '../../http/route';
 import { resolveRatesForSuppliers } from '../commissions';
 import { todayUtc } from '../../clock';
+import { idArray } from '../../shared/sql';
 
 const query = z.object({ agent_id: idFilter('agent'), date: dateFilter('date') });
 
@@ -61,7 +62,7 @@ export const bookingSupplierRoutes: RouteModule = ({ db }) => [
       const names = new Map<number, string>();
       if (parentIds.length) {
         const { rows } = await db.execute<{ id: number; name: string }>(
-          sql`select a.id, u.name from agents a join users u on u.id = a.user_id where a.id in ${sql.raw(`(${parentIds.join(',')})`)}`,
+          sql`select a.id, u.name from agents a join users u on u.id = a.user_id where a.id = any(${idArray(parentIds)})`,
         );
         for (const r of rows) names.set(r.id, r.name);
       }

@@ -15,32 +15,32 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isoTimestamp } from '../../shared/timestamps';
+import { likePattern, orderBy, tableAlias, pageLimit, paginate, type SortColumns } from '../../shared/sql';
 import { findCommissionLines } from '../commissions';
 import { findTransactionStatuses, matchedTransactionExists } from '../transactions';
 
-const SORT_COLUMNS: Record<BookingListQuery['sort'], string> = {
-  booking_date: 'b.booking_date',
-  booking_reference: 'b.booking_reference',
-  customer_name: 'b.customer_name',
-  booking_amount: 'b.booking_amount',
-  expected_commission: 'b.expected_commission',
+const SORT_COLUMNS: SortColumns<BookingListQuery['sort']> = {
+  booking_date: sql`b.booking_date`,
+  booking_reference: sql`b.booking_reference`,
+  customer_name: sql`b.customer_name`,
+  booking_amount: sql`b.booking_amount`,
+  expected_commission: sql`b.expected_commission`,
 };
 
 /** The columns of a list row and the joins they need (the list and the single booking share them). */
 const listColumns = (user: SessionUser) => sql`${LIST_COLUMNS}, ${myCommission(user)} as my_commission`;
-const LIST_COLUMNS =
-  sql.raw(`b.id, b.booking_reference, b.booking_date, b.customer_name, b.booking_amount::text, b.expected_commission::text,
+const LIST_COLUMNS = sql`b.id, b.booking_reference, b.booking_date, b.customer_name, b.booking_amount::text, b.expected_commission::text,
   b.paid_amount::text, b.remaining_amount::text, b.status, b.is_personal, b.is_reconciled, b.is_sub_agent,
   b.is_claimed_booking, b.booking_group_id, b.primary_agent_id, pu.name as primary_agent_name,
   b.sub_agent_id, su.name as sub_agent_name, b.supplier_id, s.name as supplier_name,
   c.code as currency_code, c.symbol as currency_symbol,
-  exists (select 1 from actual_commissions ac where ac.booking_id = b.id and (ac.paid_amount <> 0 or ac.payment_date is not null)) as has_paid_commission`);
-const LIST_JOINS = sql.raw(`join suppliers s on s.id = b.supplier_id
+  exists (select 1 from actual_commissions ac where ac.booking_id = b.id and (ac.paid_amount <> 0 or ac.payment_date is not null)) as has_paid_commission`;
+const LIST_JOINS = sql`join suppliers s on s.id = b.supplier_id
   join currencies c on c.id = s.currency_id
   join agents pa on pa.id = b.primary_agent_id
   join users pu on pu.id = pa.user_id
   left join agents sa on sa.id = b.sub_agent_id
-  left join users su on su.id = sa.user_id`);
+  left join users su on su.id = sa.user_id`;
 
 type ListRow = {
   id: number;
@@ -75,9 +75,9 @@ type ListRow = {
  * agent's the sum of their own lines (DOMAIN.md "Report cards": non-admins see only their own lines).
  */
 export function myCommission(user: SessionUser, booking = 'b'): SQL {
-  if (user.is_admin) return sql.raw(`${booking}.expected_commission::text`);
+  if (user.is_admin) return sql`${tableAlias(booking)}.expected_commission::text`;
   return sql`(select coalesce(sum(ac.amount), 0)::text from actual_commissions ac
-               where ac.booking_id = ${sql.raw(booking)}.id and ac.agent_id = ${user.agent_id ?? -1})`;
+               where ac.booking_id = ${tableAlias(booking)}.id and ac.agent_id = ${user.agent_id ?? -1})`;
 }
 
 /** Who may see which bookings: admins all, agents those they earn from (primary or sub-agent). */
@@ -104,13 +104,11 @@ export async function findBookings(
   if (q.date_to) where.push(sql`b.booking_date <= ${q.date_to}`);
   if (q.is_personal) where.push(sql`b.is_personal = ${q.is_personal === '1'}`);
   if (q.search) {
-    const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(q.search);
     where.push(sql`(b.booking_reference ilike ${like} or b.customer_name ilike ${like})`);
   }
   const whereSql = sql.join(where, sql` and `);
-  const direction = q.direction === 'asc' ? sql.raw('asc') : sql.raw('desc');
-  const order = sql`${sql.raw(SORT_COLUMNS[q.sort])} ${direction}, b.id ${direction}`;
-  const offset = (q.page - 1) * q.per_page;
+  const order = orderBy(SORT_COLUMNS, q.sort, q.direction, sql`b.id`);
 
   const [{ rows }, { rows: countRows }] = await Promise.all([
     // The page of ids comes from bookings alone (an index walk in the sort order); names are joined
@@ -119,26 +117,20 @@ export async function findBookings(
       with page as (
         select b.* from bookings b
          where ${whereSql}
-         order by ${order}
-         limit ${q.per_page} offset ${offset}
+         ${order}
+         ${pageLimit(q)}
       )
       select ${listColumns(user)}, ${matchedTransactionExists('b')} as has_transactions
         from page b
         ${LIST_JOINS}
-       order by ${order}`),
+       ${order}`),
     db.execute<{ total: number }>(sql`select count(*)::int as total from bookings b where ${whereSql}`),
   ]);
-  const total = countRows[0]?.total ?? 0;
-  const lastPage = Math.max(1, Math.ceil(total / q.per_page));
-  return {
-    data: rows.map((r) => toListItem(r, user)),
-    current_page: q.page,
-    last_page: lastPage,
-    per_page: q.per_page,
-    from: rows.length ? offset + 1 : null,
-    to: rows.length ? offset + rows.length : null,
-    total,
-  };
+  return paginate(
+    rows.map((r) => toListItem(r, user)),
+    countRows[0]?.total ?? 0,
+    q,
+  );
 }
 
 function toListItem(r: ListRow, user: SessionUser, transaction?: BookingForActions['transaction']) {

@@ -11,6 +11,7 @@ import type { QueryResultRow } from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../../db/client';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
+import { idArray } from '../../shared/sql';
 import { seedPayableBookings } from '../payouts';
 import { checkBooks, type BooksReport } from './books-check';
 
@@ -364,9 +365,7 @@ describe('books check', () => {
     // A custom split pays its lines other than their amounts: not held to them.
     const customLines = Object.values(await lineIds(custom));
     const split = await checkBroken((tx) =>
-      tx.execute(
-        sql`update actual_commissions set amount = amount + 1 where id = any(${`{${customLines.join(',')}}`}::int[])`,
-      ),
+      tx.execute(sql`update actual_commissions set amount = amount + 1 where id = any(${idArray(customLines)})`),
     );
     expect(found(split)).toEqual([]);
   });

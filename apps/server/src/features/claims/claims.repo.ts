@@ -12,6 +12,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isoTimestamp } from '../../shared/timestamps';
+import { idArray, likePattern, orderBy, pageLimit, paginate, type SortColumns } from '../../shared/sql';
 import { isUnmatchedCredit } from '../transactions';
 
 /* ------------------------------------------------------------------ transactions */
@@ -40,23 +41,7 @@ const toTransaction = (r: TransactionRow): UnmatchedTransaction => ({
   description: r.description,
 });
 
-/** The `page` of a list of `total` rows, in the contract's shape. */
-function pageOf<T>(data: T[], total: number, page: number, perPage: number): Paginated<T> {
-  const offset = (page - 1) * perPage;
-  return {
-    data,
-    current_page: page,
-    last_page: Math.max(1, Math.ceil(total / perPage)),
-    per_page: perPage,
-    from: data.length ? offset + 1 : null,
-    to: data.length ? offset + data.length : null,
-    total,
-  };
-}
-
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-const UNMATCHED_ORDER: Record<UnmatchedTransactionsQuery['sort'], SQL> = {
+const UNMATCHED_ORDER: SortColumns<UnmatchedTransactionsQuery['sort']> = {
   transaction_date: sql`t.transaction_date`,
   reference_number: sql`t.reference_number`,
   amount: sql`t.amount`,
@@ -76,25 +61,22 @@ export async function findUnmatchedTransactions(
   const where: SQL[] = [isUnmatchedCredit('t', 'a')];
   if (q.start_date) where.push(sql`t.transaction_date >= ${q.start_date}`);
   if (q.end_date) where.push(sql`t.transaction_date <= ${q.end_date}`);
-  if (q.include_suppliers.length)
-    where.push(sql`a.accountable_id = any(${`{${q.include_suppliers.join(',')}}`}::int[])`);
+  if (q.include_suppliers.length) where.push(sql`a.accountable_id = any(${idArray(q.include_suppliers)})`);
   if (q.search) {
     const like = likePattern(q.search);
     where.push(sql`(t.reference_number ilike ${like} or s.name ilike ${like} or a.name ilike ${like})`);
   }
   const whereSql = sql.join(where, sql` and `);
-  const dir = sql.raw(q.direction);
-  const offset = (q.page - 1) * q.per_page;
   const [{ rows }, { rows: counted }] = await Promise.all([
     db.execute<TransactionRow>(sql`
       select ${TRANSACTION_COLUMNS} from transactions t ${TRANSACTION_JOINS}
        where ${whereSql}
-       order by ${UNMATCHED_ORDER[q.sort]} ${dir}, t.id ${dir}
-       limit ${q.per_page} offset ${offset}`),
+       ${orderBy(UNMATCHED_ORDER, q.sort, q.direction, sql`t.id`)}
+       ${pageLimit(q)}`),
     db.execute<{ total: number }>(sql`
       select count(*)::int as total from transactions t ${TRANSACTION_JOINS} where ${whereSql}`),
   ]);
-  return pageOf(rows.map(toTransaction), counted[0]?.total ?? 0, q.page, q.per_page);
+  return paginate(rows.map(toTransaction), counted[0]?.total ?? 0, q);
 }
 
 /** `t`'s reference is this one, trimmed and case-insensitive (DOMAIN.md "Matching"; `transactions.normalized_reference`). */
@@ -269,13 +251,12 @@ export async function findClaims(
   if (q.status !== 'all') where.push(sql`cr.status = ${q.status}`);
   if (agentId !== null) where.push(sql`cr.agent_id = ${agentId}`);
   const whereSql = sql.join(where, sql` and `);
-  const offset = (q.page - 1) * q.per_page;
   const [{ rows }, { rows: counted }] = await Promise.all([
     db.execute<ClaimRow>(sql`
-      ${CLAIM_SELECT} where ${whereSql} order by cr.created_at desc, cr.id desc limit ${q.per_page} offset ${offset}`),
+      ${CLAIM_SELECT} where ${whereSql} order by cr.created_at desc, cr.id desc ${pageLimit(q)}`),
     db.execute<{ total: number }>(sql`select count(*)::int as total from claim_requests cr where ${whereSql}`),
   ]);
-  return pageOf(rows.map(toClaim), counted[0]?.total ?? 0, q.page, q.per_page);
+  return paginate(rows.map(toClaim), counted[0]?.total ?? 0, q);
 }
 
 /** The stored receipt of a claim (admins: any; an agent: their own claim's); null when there is none. */

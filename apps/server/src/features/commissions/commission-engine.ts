@@ -1,4 +1,5 @@
 import {
+  BOOKING_STATUSES,
   computeCommissionLines,
   expectedCommission,
   hasDirectRate,
@@ -19,11 +20,13 @@ import {
   type ResolvedRate,
   type TierPeriod,
 } from '@app/domain';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { agents, subAgentLinks } from '../../db/schema';
 import { writeAudits, type AuditEntry } from '../../shared/audit';
 import { getGstRate } from '../../shared/settings';
+import { idArray, numericText, parsedRows } from '../../shared/sql';
 
 /**
  * The commission engine's IO: it loads the facts that the pure domain functions decide on
@@ -257,27 +260,31 @@ export interface RecalculationReport {
   booking_ids: number[];
 }
 
-type BookingRow = {
-  id: number;
-  booking_amount: string;
-  expected_commission: string;
-  booking_date: string;
-  status: CommissionBookingStatus;
-  supplier_id: number;
-  primary_agent_id: number;
-  sub_agent_id: number | null;
-  currency_code: string;
-};
+/** A booking as the recalculation reads it, parsed: its commission lines are computed from it. */
+const bookingRow = z.object({
+  id: z.number().int(),
+  booking_amount: numericText,
+  expected_commission: numericText,
+  booking_date: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  supplier_id: z.number().int(),
+  primary_agent_id: z.number().int(),
+  sub_agent_id: z.number().int().nullable(),
+  currency_code: z.string(),
+});
+type BookingRow = z.output<typeof bookingRow>;
 
-type LineRow = {
-  booking_id: number;
-  agent_id: number;
-  percentage: string;
-  amount: string;
-  gst_amount: string;
-  paid_amount: string;
-  status: string;
-};
+/** A stored commission line, parsed: paid amounts are kept and changes measured from it. */
+const lineRow = z.object({
+  booking_id: z.number().int(),
+  agent_id: z.number().int(),
+  percentage: numericText,
+  amount: numericText,
+  gst_amount: numericText,
+  paid_amount: numericText,
+  status: z.string(),
+});
+type LineRow = z.output<typeof lineRow>;
 
 /** A commission rule's place in rate resolution: who owns it and the suppliers it lists. */
 export interface RuleOwner {
@@ -348,18 +355,26 @@ async function computeBookings(
 ): Promise<{ bookings: ComputedBooking[]; gstAgents: ReadonlySet<number> }> {
   if (bookingIds.length === 0) return { bookings: [], gstAgents: new Set() };
   const ids = [...new Set(bookingIds)];
-  const { rows: bookings } = await tx.execute<BookingRow>(sql`
+  const bookings = await parsedRows(
+    tx,
+    bookingRow,
+    sql`
     select b.id, b.booking_amount::text, b.expected_commission::text, b.booking_date, b.status, b.supplier_id,
            b.primary_agent_id, b.sub_agent_id, c.code as currency_code
       from bookings b join suppliers s on s.id = b.supplier_id join currencies c on c.id = s.currency_id
-     where b.id in ${sql.raw(`(${ids.map(Number).join(',')})`)}
+     where b.id = any(${idArray(ids)})
        and b.status not in ('cancelled', 'completed')
      order by b.id
-     ${options.lock ? sql`for update of b` : sql``}`);
+     ${options.lock ? sql`for update of b` : sql``}`,
+  );
   if (bookings.length === 0) return { bookings: [], gstAgents: new Set() };
-  const { rows: lines } = await tx.execute<LineRow>(sql`
+  const lines = await parsedRows(
+    tx,
+    lineRow,
+    sql`
     select booking_id, agent_id, percentage::text, amount::text, gst_amount::text, paid_amount::text, status
-      from actual_commissions where booking_id in ${sql.raw(`(${bookings.map((b) => b.id).join(',')})`)}`);
+      from actual_commissions where booking_id = any(${idArray(bookings.map((b) => b.id))})`,
+  );
   const linesByBooking = new Map<number, LineRow[]>();
   for (const l of lines) linesByBooking.set(l.booking_id, [...(linesByBooking.get(l.booking_id) ?? []), l]);
 
@@ -608,10 +623,9 @@ export function computeBookingLines(input: {
 /** Replaces the lines of the given bookings: lines of agents no longer earning go (unless paid). */
 export async function storeLines(tx: DbOrTx, bookingIds: readonly number[], lines: readonly Record<string, unknown>[]) {
   if (bookingIds.length === 0) return;
-  const idList = sql.raw(`(${bookingIds.map(Number).join(',')})`);
   await tx.execute(sql`
     delete from actual_commissions ac
-     where ac.booking_id in ${idList}
+     where ac.booking_id = any(${idArray(bookingIds)})
        and ac.paid_amount = 0
        and not exists (select 1 from json_to_recordset(${JSON.stringify(lines)}::json) as l(booking_id int, agent_id int)
                         where l.booking_id = ac.booking_id and l.agent_id = ac.agent_id)`);
@@ -632,7 +646,7 @@ export async function agentsWithGst(db: DbOrTx, agentIds: readonly number[]): Pr
   const rows = await db
     .select({ id: agents.id })
     .from(agents)
-    .where(and(eq(agents.has_gst, true), inArray(agents.id, [...agentIds])));
+    .where(and(eq(agents.has_gst, true), sql`${agents.id} = any(${idArray(agentIds)})`));
   return new Set(rows.map((r) => r.id));
 }
 

@@ -28,6 +28,7 @@ import { todayUtc } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { fieldError, forbidden, notFound, validationError } from '../../http/errors';
 import { writeAudit } from '../../shared/audit';
+import { idArray, lastPage, likePattern, orderBy, pageLimit, paginate, type SortColumns } from '../../shared/sql';
 import {
   findCommissionLines,
   planRecalculation,
@@ -42,8 +43,6 @@ import {
  * followed in the same transaction by the recalculation of the bookings it affects), rate look-ups
  * and the explanation of a booking's expected commission. Rate decisions stay in the domain.
  */
-
-const ids = (list: readonly number[]) => sql.raw(`(${list.map(Number).join(',')})`);
 
 /** An active agent can own a rule: not marked inactive, status active, and a user that may sign in. */
 const ACTIVE_AGENT = sql`a.inactive = false and a.status = 'active' and u.is_active = true`;
@@ -89,7 +88,7 @@ const toListItem = (r: RuleRow): CommissionListItem => ({
 
 const toRule = (r: RuleRow): CommissionRule => ({ ...toListItem(r), suppliers: r.suppliers.map((s) => s.id) });
 
-const SORT_SQL: Record<CommissionListQuery['sort'], SQL> = {
+const SORT_SQL: SortColumns<CommissionListQuery['sort']> = {
   owner: sql`lower(case r.commission_type when 'tier' then t.name else u.name end)`,
   commission_type: sql`r.commission_type`,
   percentage: sql`r.percentage`,
@@ -100,7 +99,7 @@ export async function findCommissionRules(db: DbOrTx, q: CommissionListQuery): P
   const where: SQL[] = [];
   if (q.type) where.push(sql`r.commission_type = ${q.type}`);
   if (q.search) {
-    const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(q.search);
     where.push(sql`(case r.commission_type when 'tier' then t.name else u.name end ilike ${like}
       or exists (select 1 from commission_rule_suppliers crs join suppliers s on s.id = crs.supplier_id
                   where crs.rule_id = r.id and s.name ilike ${like}))`);
@@ -113,23 +112,13 @@ export async function findCommissionRules(db: DbOrTx, q: CommissionListQuery): P
       left join users u on u.id = a.user_id
     ${whereSql}`);
   const total = count[0]?.total ?? 0;
-  const lastPage = Math.max(1, Math.ceil(total / q.per_page));
-  const page = Math.min(q.page, lastPage);
-  const offset = (page - 1) * q.per_page;
-  const direction = q.direction === 'desc' ? sql`desc` : sql`asc`;
+  // A page past the last shows the last one.
+  const page = { page: Math.min(q.page, lastPage(total, q.per_page)), per_page: q.per_page };
   const { rows } = await db.execute<RuleRow>(sql`
     ${ruleSelect} ${whereSql}
-    order by ${SORT_SQL[q.sort]} ${direction}, r.id ${direction}
-    limit ${q.per_page} offset ${offset}`);
-  return {
-    data: rows.map(toListItem),
-    current_page: page,
-    last_page: lastPage,
-    per_page: q.per_page,
-    from: rows.length ? offset + 1 : null,
-    to: rows.length ? offset + rows.length : null,
-    total,
-  };
+    ${orderBy(SORT_SQL, q.sort, q.direction, sql`r.id`)}
+    ${pageLimit(page)}`);
+  return paginate(rows.map(toListItem), total, page);
 }
 
 async function loadRule(db: DbOrTx, id: number): Promise<RuleRow | null> {
@@ -162,7 +151,7 @@ const ownerWord = (type: CommissionRuleType) => (type === 'tier' ? 'tier' : 'age
 async function assertSuppliers(tx: DbOrTx, input: CommissionInput, ruleId: number | null) {
   if (input.suppliers.length === 0) return;
   const { rows: known } = await tx.execute<{ id: number }>(
-    sql`select id from suppliers where id in ${ids(input.suppliers)}`,
+    sql`select id from suppliers where id = any(${idArray(input.suppliers)})`,
   );
   const found = new Set(known.map((r) => r.id));
   const unknown = input.suppliers.filter((s) => !found.has(s));
@@ -174,7 +163,7 @@ async function assertSuppliers(tx: DbOrTx, input: CommissionInput, ruleId: numbe
   const { rows: taken } = await tx.execute<{ name: string }>(sql`
     select s.name from commission_rule_suppliers crs join suppliers s on s.id = crs.supplier_id
      where crs.commission_type = ${input.commission_type} and crs.general_id = ${input.general_id}
-       and crs.supplier_id in ${ids(input.suppliers)}
+       and crs.supplier_id = any(${idArray(input.suppliers)})
        ${ruleId === null ? sql`` : sql`and crs.rule_id <> ${ruleId}`}
      order by lower(s.name)`);
   if (taken.length)
@@ -203,7 +192,7 @@ async function insertRuleSuppliers(tx: DbOrTx, ruleId: number, input: Commission
     await tx.execute(sql`
       insert into commission_rule_suppliers (rule_id, supplier_id, commission_type, general_id)
       select ${ruleId}, s, ${input.commission_type}, ${input.general_id}
-        from unnest(${`{${input.suppliers.join(',')}}`}::int[]) as s`);
+        from unnest(${idArray(input.suppliers)}) as s`);
   } catch (err) {
     const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
     const pgErr = e.code ? e : (e.cause ?? {});
@@ -228,16 +217,16 @@ async function affectedBookingIds(tx: DbOrTx, owners: readonly RuleOwner[]): Pro
   const parts: SQL[] = [];
   for (const o of owners) {
     if (o.suppliers.length === 0) continue;
-    const supplierList = ids(o.suppliers);
+    const supplierList = idArray(o.suppliers);
     if (o.commission_type === 'agent') {
-      parts.push(sql`select b.id from bookings b where b.supplier_id in ${supplierList}
+      parts.push(sql`select b.id from bookings b where b.supplier_id = any(${supplierList})
         and (b.primary_agent_id = ${o.general_id} or b.sub_agent_id = ${o.general_id})`);
     } else {
       parts.push(sql`select b.id from bookings b
         join (select a.id from agents a where a.commission_tier_id = ${o.general_id}
               union select h.agent_id from agent_tier_history h where h.commission_tier_id = ${o.general_id}) ta
           on ta.id = b.primary_agent_id or ta.id = b.sub_agent_id
-        where b.supplier_id in ${supplierList}`);
+        where b.supplier_id = any(${supplierList})`);
     }
   }
   if (parts.length === 0) return [];

@@ -38,9 +38,10 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudits, type AuditEntry } from '../../shared/audit';
 import { getGstRate } from '../../shared/settings';
+import { idArray } from '../../shared/sql';
 import { recalculateBookings } from '../commissions';
 import { lockSuppliersForMatching, refreshMatchStatuses } from '../transactions';
-import { findBookingFacts, findLineFacts, intArray, type BookingFacts, type LineFacts } from './payouts.repo';
+import { findBookingFacts, findLineFacts, type BookingFacts, type LineFacts } from './payouts.repo';
 
 /** Bookings per database transaction in a bulk run. */
 export const CHUNK_SIZE = 200;
@@ -190,12 +191,12 @@ const refused = (f: BookingFacts, message: string): Outcome => ({
  * whose accounts are locked.
  */
 async function lockChunk(tx: DbOrTx, ids: readonly number[]): Promise<Set<number>> {
-  const list = intArray(ids);
+  const list = idArray(ids);
   const { rows: before } = await tx.execute<{ supplier_id: number }>(
-    sql`select distinct supplier_id from bookings where id = any(${list}::int[])`,
+    sql`select distinct supplier_id from bookings where id = any(${list})`,
   );
   const { rows: agents } = await tx.execute<{ agent_id: number }>(
-    sql`select distinct agent_id from actual_commissions where booking_id = any(${list}::int[])`,
+    sql`select distinct agent_id from actual_commissions where booking_id = any(${list})`,
   );
   await lockAgentAccounts(
     tx,
@@ -204,7 +205,7 @@ async function lockChunk(tx: DbOrTx, ids: readonly number[]): Promise<Set<number
   const suppliers = new Set(before.map((r) => r.supplier_id));
   await lockSuppliersForMatching(tx, [...suppliers]);
   const { rows: locked } = await tx.execute<{ supplier_id: number }>(
-    sql`select supplier_id from bookings where id = any(${list}::int[]) order by id for update`,
+    sql`select supplier_id from bookings where id = any(${list}) order by id for update`,
   );
   // Moved to another supplier between the first read and the lock: lock that one too.
   const moved = locked.map((r) => r.supplier_id).filter((s) => !suppliers.has(s));
@@ -216,7 +217,7 @@ async function lockChunk(tx: DbOrTx, ids: readonly number[]): Promise<Set<number
 async function lockAgentAccounts(tx: DbOrTx, agentIds: readonly number[]): Promise<void> {
   if (agentIds.length === 0) return;
   await tx.execute(sql`
-    select id from accounts where accountable_type = 'agent' and accountable_id = any(${intArray(agentIds)}::int[])
+    select id from accounts where accountable_type = 'agent' and accountable_id = any(${idArray(agentIds)})
      order by id for share`);
 }
 
@@ -273,13 +274,13 @@ async function reconcile(tx: DbOrTx, run: Run, rows: readonly RunRow[], done: Ma
              updated_at = now()
         from (select ac2.id, coalesce(sum(pi.gst), 0) as gst
                 from actual_commissions ac2 left join payout_items pi on pi.actual_commission_id = ac2.id
-               where ac2.booking_id = any(${intArray(closed)}::int[])
+               where ac2.booking_id = any(${idArray(closed)})
                group by ac2.id) i
        where ac.id = i.id`);
     await tx.execute(sql`
       update bookings b set expected_commission = coalesce((select sum(ac.amount) from actual_commissions ac
                                                               where ac.booking_id = b.id), 0)
-       where b.id = any(${intArray(closed)}::int[])`);
+       where b.id = any(${idArray(closed)})`);
   }
   await refreshMatchStatuses(tx, okIds);
   await writeAudits(

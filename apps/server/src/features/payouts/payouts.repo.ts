@@ -4,19 +4,19 @@
  * bookings and one for their lines, whatever their number (the bulk screen, a chunk of a bulk run).
  */
 import {
+  TRANSACTION_MATCH_STATUSES,
   availableAmount,
   moneyFromDb,
   percentFromDb,
   type Cents,
   type PayoutEligibility,
   type PayoutLine,
-  type TransactionMatchStatus,
 } from '@app/domain';
+import { z } from 'zod';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { idArray, numericText, parsedRows } from '../../shared/sql';
 import { matchedTransactionTotals, referenceGroupTotals } from '../transactions';
-
-export const intArray = (ids: readonly number[]) => `{${ids.map(Number).join(',')}}`;
 
 export interface BookingFacts extends PayoutEligibility {
   id: number;
@@ -42,32 +42,34 @@ export interface BookingFacts extends PayoutEligibility {
   available: Cents;
 }
 
-type FactsRow = {
-  id: number;
-  booking_reference: string;
-  customer_name: string;
-  booking_date: string;
-  status: string;
-  booking_amount: string;
-  expected_commission: string;
-  paid_amount: string;
-  is_personal: boolean;
-  is_reconciled: boolean;
-  transaction_match_status: TransactionMatchStatus | null;
-  supplier_id: number;
-  supplier_name: string;
-  currency_id: number;
-  currency_code: string;
-  currency_symbol: string;
-  primary_agent_id: number;
-  primary_agent_name: string;
-  matched_count: number;
-  matched_net: string;
-  has_credit: boolean;
-  has_debit: boolean;
-  duplicate_ids: number[];
-  others_paid: string;
-};
+/** A booking's facts as the query returns them, parsed: what is paid out is computed from them. */
+const factsRow = z.object({
+  id: z.number().int(),
+  booking_reference: z.string(),
+  customer_name: z.string(),
+  booking_date: z.string(),
+  status: z.string(),
+  booking_amount: numericText,
+  expected_commission: numericText,
+  paid_amount: numericText,
+  is_personal: z.boolean(),
+  is_reconciled: z.boolean(),
+  transaction_match_status: z.enum(TRANSACTION_MATCH_STATUSES).nullable(),
+  supplier_id: z.number().int(),
+  supplier_name: z.string(),
+  currency_id: z.number().int(),
+  currency_code: z.string(),
+  currency_symbol: z.string(),
+  primary_agent_id: z.number().int(),
+  primary_agent_name: z.string(),
+  matched_count: z.number().int(),
+  matched_net: numericText,
+  has_credit: z.boolean(),
+  has_debit: z.boolean(),
+  duplicate_ids: z.array(z.number().int()),
+  others_paid: numericText,
+});
+type FactsRow = z.output<typeof factsRow>;
 
 /** The bookings query: `where` and `tail` (order, limit) are the caller's; alias `b`, totals `m`. */
 function factsQuery(where: SQL, tail: SQL = sql``): SQL {
@@ -135,13 +137,13 @@ function toFacts(r: FactsRow): BookingFacts {
 /** These bookings' facts, keyed by id (ids that do not exist are absent). */
 export async function findBookingFacts(db: DbOrTx, ids: readonly number[]): Promise<Map<number, BookingFacts>> {
   if (ids.length === 0) return new Map();
-  const { rows } = await db.execute<FactsRow>(factsQuery(sql`b.id = any(${intArray(ids)}::int[])`));
+  const rows = await parsedRows(db, factsRow, factsQuery(sql`b.id = any(${idArray(ids)})`));
   return new Map(rows.map((r) => [r.id, toFacts(r)]));
 }
 
 /** The bookings that match `where`, in `tail`'s order and limit. */
 export async function searchBookingFacts(db: DbOrTx, where: SQL, tail: SQL): Promise<BookingFacts[]> {
-  const { rows } = await db.execute<FactsRow>(factsQuery(where, tail));
+  const rows = await parsedRows(db, factsRow, factsQuery(where, tail));
   return rows.map(toFacts);
 }
 
@@ -153,18 +155,19 @@ export interface LineFacts extends PayoutLine {
   account_id: number | null;
 }
 
-type LineRow = {
-  id: number;
-  booking_id: number;
-  agent_id: number;
-  agent_name: string;
-  percentage: string;
-  amount: string;
-  paid_amount: string;
-  status: string;
-  has_gst: boolean;
-  account_id: number | null;
-};
+/** A commission line as the query returns it, parsed: the payout pays it. */
+const lineRow = z.object({
+  id: z.number().int(),
+  booking_id: z.number().int(),
+  agent_id: z.number().int(),
+  agent_name: z.string(),
+  percentage: numericText,
+  amount: numericText,
+  paid_amount: numericText,
+  status: z.string(),
+  has_gst: z.boolean(),
+  account_id: z.number().int().nullable(),
+});
 
 /**
  * The commission lines of these bookings, keyed by booking id, each in the order the booking shows them
@@ -173,19 +176,23 @@ type LineRow = {
 export async function findLineFacts(db: DbOrTx, bookingIds: readonly number[]): Promise<Map<number, LineFacts[]>> {
   const out = new Map<number, LineFacts[]>();
   if (bookingIds.length === 0) return out;
-  const { rows } = await db.execute<LineRow>(sql`
+  const rows = await parsedRows(
+    db,
+    lineRow,
+    sql`
     select ac.id, ac.booking_id, ac.agent_id, u.name as agent_name, ac.percentage::text, ac.amount::text,
            ac.paid_amount::text, ac.status, ag.has_gst,
            (select min(a.id) from accounts a
              where a.accountable_type = 'agent' and a.accountable_id = ac.agent_id
                and a.currency_id = s.currency_id and not a.is_deleted) as account_id
-      from unnest(${intArray(bookingIds)}::int[]) as x(booking_id)
+      from unnest(${idArray(bookingIds)}) as x(booking_id)
       join bookings b on b.id = x.booking_id
       join suppliers s on s.id = b.supplier_id
       join actual_commissions ac on ac.booking_id = b.id
       join agents ag on ag.id = ac.agent_id
       join users u on u.id = ag.user_id
-     order by ac.booking_id, case ac.role when 'sub_agent' then 0 when 'primary' then 1 else 2 end, ac.id`);
+     order by ac.booking_id, case ac.role when 'sub_agent' then 0 when 'primary' then 1 else 2 end, ac.id`,
+  );
   for (const r of rows) {
     const list = out.get(r.booking_id) ?? [];
     list.push({

@@ -33,16 +33,10 @@ import { todayUtc } from '../../clock';
 import type { Db } from '../../db/client';
 import { notFound, validationError } from '../../http/errors';
 import { getGstRate } from '../../shared/settings';
+import { idArray, pageLimit, paginate } from '../../shared/sql';
 import { previewLinesAtGross, type PreviewedLine } from '../commissions';
 import { CHUNK_SIZE, processChunk, processRows, type Outcome, type Run, type RunRow } from './payout-run';
-import {
-  findBookingFacts,
-  findLineFacts,
-  intArray,
-  searchBookingFacts,
-  type BookingFacts,
-  type LineFacts,
-} from './payouts.repo';
+import { findBookingFacts, findLineFacts, searchBookingFacts, type BookingFacts, type LineFacts } from './payouts.repo';
 
 const num = (c: Cents) => moneyToNumber(c);
 
@@ -207,7 +201,7 @@ async function runBulk(
   onError: (err: unknown, bookingId: number) => void,
 ): Promise<BulkPayoutResponse> {
   const { rows: known } = await db.execute<{ id: number; booking_reference: string }>(
-    sql`select id, booking_reference from bookings where id = any(${intArray(rows.map((r) => r.booking_id))}::int[])`,
+    sql`select id, booking_reference from bookings where id = any(${idArray(rows.map((r) => r.booking_id))})`,
   );
   const references = new Map(known.map((r) => [r.id, r.booking_reference]));
   const seen = new Set<number>();
@@ -433,21 +427,11 @@ const recordOut = (r: RecordRow) => ({
 /** `GET /api/payouts`: the payout records, newest first. */
 export async function listPayouts(db: Db, query: { page: number; per_page: number }) {
   const { rows: counted } = await db.execute<{ n: number }>(sql`select count(*)::int as n from payouts`);
-  const total = counted[0]!.n;
-  const offset = (query.page - 1) * query.per_page;
   const { rows } = await db.execute<RecordRow>(sql`
     select ${RECORD_COLUMNS} from payouts p ${RECORD_JOINS}
-     order by p.id desc limit ${query.per_page} offset ${offset}`);
-  return {
-    status: 'success' as const,
-    payouts: rows.map(recordOut),
-    current_page: query.page,
-    last_page: Math.max(1, Math.ceil(total / query.per_page)),
-    per_page: query.per_page,
-    from: rows.length ? offset + 1 : null,
-    to: rows.length ? offset + rows.length : null,
-    total,
-  };
+     order by p.id desc ${pageLimit(query)}`);
+  const { data, ...page } = paginate(rows.map(recordOut), counted[0]!.n, query);
+  return { status: 'success' as const, payouts: data, ...page };
 }
 
 /** `GET /api/payouts/{id}`: one record with its items. */

@@ -2,7 +2,7 @@
 import { moneyFromDb, percentFromDb, statementGstNote, type StatementItem } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { intArray } from './report-filters';
+import { idArray } from '../../shared/sql';
 
 export type PayoutHead = {
   id: number;
@@ -58,7 +58,7 @@ export async function findAgentGstNotes(db: DbOrTx, agentIds: readonly number[])
   const notes = new Map<number, string>();
   if (agentIds.length === 0) return notes;
   const { rows } = await db.execute<{ id: number; has_gst: boolean; gst_number: string | null }>(sql`
-    select id, has_gst, gst_number from agents where id = any(${intArray([...new Set(agentIds)])}::int[])`);
+    select id, has_gst, gst_number from agents where id = any(${idArray([...new Set(agentIds)])})`);
   for (const r of rows) {
     const note = statementGstNote(r);
     if (note !== null) notes.set(r.id, note);

@@ -13,6 +13,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { dateArray } from '../../shared/sql';
 import { adminRangeScope, type ReportScope } from './report-filters';
 import { bookingLinesSql } from './report-lines';
 
@@ -32,8 +33,7 @@ export async function refreshDayTotals(db: Db, gstRate: string, start: string, e
     const days = [...new Set(rows.map((r) => r.day))].sort();
     if (days.length === 0) return 0;
     const scope: ReportScope = { ...adminRangeScope(days[0]!, days[days.length - 1]!), days };
-    const list = `{${days.join(',')}}`;
-    await tx.execute(sql`delete from report_day_totals where day = any(${list}::date[])`);
+    await tx.execute(sql`delete from report_day_totals where day = any(${dateArray(days)})`);
     await tx.execute(sql`
       insert into report_day_totals (day, card, currency_id, bookings, lines, commission, gst)
       select l.booking_date, l.card, l.currency_id, count(distinct l.booking_id), count(*), sum(l.commission), sum(l.gst)

@@ -37,9 +37,12 @@ export async function* cursorBatches<T extends Record<string, unknown>>(
   query: SQL,
   size = 2000,
 ): AsyncGenerator<T[]> {
+  if (!Number.isSafeInteger(size) || size < 1)
+    throw new RangeError(`cursorBatches: size must be a positive integer, not ${size}`);
   await tx.execute(sql`declare report_rows no scroll cursor for ${query}`);
   try {
     for (;;) {
+      // FETCH takes no bound parameter: `size` is an integer of the code (checked above), never input.
       const { rows } = await tx.execute<T>(sql.raw(`fetch ${size} from report_rows`));
       if (rows.length === 0) return;
       yield rows as T[];

@@ -10,6 +10,7 @@
 import { REPORT_DATES_ORDER, resolveReportRange, type ReportFilters, type SessionUser } from '@app/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { validationError } from '../../http/errors';
+import { dateArray, idArray } from '../../shared/sql';
 
 /** What one request may see: its range resolved and the agent fixed for a non-admin. */
 export interface ReportScope {
@@ -63,15 +64,12 @@ export function reportScope(user: SessionUser, filters: ReportFilters, today: st
   };
 }
 
-/** Ids as a PostgreSQL array literal, for `= any(${intArray(ids)}::int[])`. */
-export const intArray = (ids: readonly number[]) => `{${ids.map(Number).join(',')}}`;
-
 /** The filters on the booking `b` and the line's agent (`agentId` column, agent row `ag`) common to every card. */
 function common(s: ReportScope, agentId: SQL): SQL[] {
   const where: SQL[] = [];
   if (s.agent_id !== null) where.push(sql`${agentId} = ${s.agent_id}`);
   if (s.booking_group_id !== null) where.push(sql`b.booking_group_id = ${s.booking_group_id}`);
-  if (s.supplier_ids.length > 0) where.push(sql`b.supplier_id = any(${intArray(s.supplier_ids)}::int[])`);
+  if (s.supplier_ids.length > 0) where.push(sql`b.supplier_id = any(${idArray(s.supplier_ids)})`);
   if (s.country_id !== null) where.push(sql`ag.country_id = ${s.country_id}`);
   if (s.state_id !== null) where.push(sql`ag.state_id = ${s.state_id}`);
   if (s.tier_id !== null) where.push(sql`ag.commission_tier_id = ${s.tier_id}`);
@@ -95,7 +93,7 @@ export const isWholeRange = (s: ReportScope) =>
  */
 export function lineWhere(s: ReportScope): SQL {
   const where = [sql`b.booking_date between ${s.start_date} and ${s.end_date}`, ...common(s, sql`ac.agent_id`)];
-  if (s.days) where.push(sql`b.booking_date = any(${`{${s.days.join(',')}}`}::date[])`);
+  if (s.days) where.push(sql`b.booking_date = any(${dateArray(s.days)})`);
   if (s.payout_id !== null)
     where.push(
       sql`exists (select 1 from payout_items px where px.payout_id = ${s.payout_id} and px.booking_id = b.id)`,

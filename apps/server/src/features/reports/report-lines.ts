@@ -34,6 +34,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { matchedTransactionTotals } from '../transactions';
 import { adminRangeScope, itemWhere, lineWhere, type ReportScope } from './report-filters';
+import { textArray } from '../../shared/sql';
 
 /** n / d rounded half away from zero, on integer-valued numerics (the domain's `divRoundHalfAwayFromZero`). */
 const roundHalfDiv = (n: SQL, d: SQL): SQL =>
@@ -71,7 +72,6 @@ export function bookingLinesSql(
     ...(cards.includes('cancelled') && s.isAdmin ? ['cancelled'] : []),
   ];
   if (statuses.length === 0) return emptyLines();
-  const wanted = `{${cards.join(',')}}`;
   // Layers, inside out: the line with its booking's money received (summed for the unreconciled
   // `partial` bookings only) and whether the booking is payable; its Next Payout amount N; the line's
   // Next Payout commission and the rest R of the gross; one row per card the line is in (the wanted ones
@@ -129,12 +129,12 @@ export function bookingLinesSql(
                                end as received
                         offset 0
                       ) r
-                     where ${lineWhere(s)} and b.status = any(${`{${statuses.join(',')}}`}::text[])
+                     where ${lineWhere(s)} and b.status = any(${textArray(statuses)})
                   ) v
               ) k
             ${stream ? sql`` : sql`offset 0`}
           ) n
-          join unnest(${wanted}::text[]) as wc(card)
+          join unnest(${textArray(cards)}) as wc(card)
             on case wc.card when 'cancelled' then n.status = 'cancelled'
                             when 'confirmed' then n.payable
                             else n.status <> 'cancelled' and (not n.payable or n.rest <> 0) end

@@ -28,6 +28,7 @@ import { todayUtc } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { forbidden } from '../../http/errors';
 import { getGstRate } from '../../shared/settings';
+import { idArray, orderBy, pageLimit, paginate, textArray, type SortColumns } from '../../shared/sql';
 import { dayTotalsSql } from './report-day-totals';
 import { isWholeRange, reportScope, type ReportScope } from './report-filters';
 import { bookingLinesSql, itemLinesSql } from './report-lines';
@@ -90,7 +91,7 @@ async function cardTotals(db: Db, s: ReportScope, cards: readonly ReportCard[]):
            sum(t.lines)::int as lines, sum(t.commission)::text as total, sum(t.gst)::text as gst_total
       from (${sql.join(parts, sql` union all `)}) t
       join currencies cur on cur.id = t.currency_id
-     where t.card = any(${`{${cards.join(',')}}`}::text[])
+     where t.card = any(${textArray(cards)})
      group by t.card, cur.code, cur.symbol
      order by t.card, cur.code`);
   return rows;
@@ -116,24 +117,18 @@ export async function commissionSummary(
   return { status: 'success', counts, totals };
 }
 
-/** The ORDER BY of a card's lines (`l` the line, `b` booking, `s` supplier, `u` agent's user). */
-function lineOrder(q: ReportLinesQuery): SQL {
-  const dir = q.direction === 'asc' ? sql`asc` : sql`desc`;
-  const key: Record<ReportLinesQuery['sort'], SQL> = {
-    booking_date: sql`l.booking_date`,
-    booking_reference: sql`b.booking_reference`,
-    customer_name: sql`b.customer_name`,
-    supplier: sql`s.name`,
-    agent: sql`u.name`,
-    percentage: sql`l.percentage`,
-    amount: sql`l.commission`,
-    total: sql`(l.commission + l.gst)`,
-    payout_date: sql`coalesce(l.payout_date, l.booking_date)`,
-  };
-  return q.sort === 'booking_date'
-    ? sql`l.booking_date ${dir}, l.booking_id ${dir}, l.id ${dir}`
-    : sql`${key[q.sort]} ${dir}, l.id ${dir}`;
-}
+/** The sort keys of a card's lines (`l` the line, `b` booking, `s` supplier, `u` agent's user); then `l.id`. */
+const LINE_ORDER: SortColumns<ReportLinesQuery['sort']> = {
+  booking_date: [sql`l.booking_date`, sql`l.booking_id`],
+  booking_reference: sql`b.booking_reference`,
+  customer_name: sql`b.customer_name`,
+  supplier: sql`s.name`,
+  agent: sql`u.name`,
+  percentage: sql`l.percentage`,
+  amount: sql`l.commission`,
+  total: sql`(l.commission + l.gst)`,
+  payout_date: sql`coalesce(l.payout_date, l.booking_date)`,
+};
 
 type LineRow = {
   id: number;
@@ -169,7 +164,6 @@ export async function cardLines(
   if (card === 'cancelled' && !user.is_admin) throw forbidden();
   const s = reportScope(user, q, todayUtc());
   const lines = await linesOf(db, s, [card], true);
-  const offset = (q.page - 1) * q.per_page;
   const [page, totals] = await Promise.all([
     db.execute<LineRow>(sql`
       select l.id, l.booking_id, b.booking_reference, l.booking_date, b.customer_name, l.supplier_id,
@@ -183,8 +177,8 @@ export async function cardLines(
         join agents ag on ag.id = l.agent_id
         join users u on u.id = ag.user_id
         left join payouts p on p.id = l.payout_id
-       order by ${lineOrder(q)}
-       limit ${q.per_page} offset ${offset}`),
+       ${orderBy(LINE_ORDER, q.sort, q.direction, sql`l.id`)}
+       ${pageLimit(q)}`),
     // The card's count and totals: the summary's own (the day totals for an admin's whole range).
     cardTotals(db, s, [card]),
   ]);
@@ -216,15 +210,7 @@ export async function cardLines(
   });
   return {
     status: 'success',
-    bookings: {
-      data,
-      current_page: q.page,
-      last_page: Math.max(1, Math.ceil(total / q.per_page)),
-      per_page: q.per_page,
-      from: data.length > 0 ? offset + 1 : null,
-      to: data.length > 0 ? offset + data.length : null,
-      total,
-    },
+    bookings: paginate(data, total, q),
     count: totals.reduce((n, r) => n + r.bookings, 0),
     commission_totals: totals.map(currencyTotal),
   };
@@ -261,16 +247,15 @@ export async function commissionCharts(
   const agentIds = [...new Set(rows.filter((r) => r.kind === 'agent').map((r) => r.ref_id!))];
   const supplierIds = [...new Set(rows.filter((r) => r.kind === 'supplier').map((r) => r.ref_id!))];
   const currencyIds = [...new Set(rows.map((r) => r.currency_id))];
-  const ids = (list: number[]) => `{${list.join(',')}}`;
   const [agents, suppliers, currencies] = await Promise.all([
     db.execute<{ id: number; name: string }>(
-      sql`select a.id, u.name from agents a join users u on u.id = a.user_id where a.id = any(${ids(agentIds)}::int[])`,
+      sql`select a.id, u.name from agents a join users u on u.id = a.user_id where a.id = any(${idArray(agentIds)})`,
     ),
     db.execute<{ id: number; name: string }>(
-      sql`select id, name from suppliers where id = any(${ids(supplierIds)}::int[])`,
+      sql`select id, name from suppliers where id = any(${idArray(supplierIds)})`,
     ),
     db.execute<{ id: number; code: string; symbol: string }>(
-      sql`select id, code, symbol from currencies where id = any(${ids(currencyIds)}::int[]) order by code`,
+      sql`select id, code, symbol from currencies where id = any(${idArray(currencyIds)}) order by code`,
     ),
   ]);
   const agentName = new Map(agents.rows.map((a) => [a.id, a.name]));

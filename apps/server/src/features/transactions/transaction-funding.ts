@@ -9,7 +9,8 @@
 import { groupedMoney, moneyFromDb, type Cents } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { intArray, lockSuppliersForMatching } from './transaction-matching';
+import { idArray } from '../../shared/sql';
+import { lockSuppliersForMatching } from './transaction-matching';
 
 export interface Funding {
   /** What the bookings of the transaction's reference were paid out (gross terms). */
@@ -28,7 +29,7 @@ export async function lockFundingSuppliers(tx: DbOrTx, transactionIds: readonly 
   const { rows } = await tx.execute<{ accountable_id: number }>(sql`
     select a.accountable_id from accounts a
      where a.accountable_type = 'supplier'
-       and a.id in (select account_id from transactions where id = any(${intArray(transactionIds)}::int[]))
+       and a.id in (select account_id from transactions where id = any(${idArray(transactionIds)}))
      order by a.id for key share`);
   await lockSuppliersForMatching(
     tx,
@@ -47,7 +48,7 @@ export async function findFunding(tx: DbOrTx, transactionIds: readonly number[])
       join bookings b on b.supplier_id = a.accountable_id
                      and upper(btrim(b.booking_reference)) = t.normalized_reference
                      and b.paid_amount <> 0
-     where t.id = any(${intArray(transactionIds)}::int[]) and t.status in ('completed', 'reversed') and t.payout_id is null
+     where t.id = any(${idArray(transactionIds)}) and t.status in ('completed', 'reversed') and t.payout_id is null
      group by t.id`);
   for (const r of rows) out.set(r.id, { paid: moneyFromDb(r.paid), references: r.refs });
   return out;

@@ -22,6 +22,7 @@ import {
 } from '@app/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { idArray, tableAlias, textArray } from '../../shared/sql';
 
 export interface MatchedTransactionView {
   id: number;
@@ -63,7 +64,7 @@ export function matchedTransactionExists(alias = 'b'): SQL {
  * range it reads transactions_unmatched_credit_idx.
  */
 export function isUnmatchedCredit(t = 't', a = 'a'): SQL {
-  const [tx, acc] = [sql.raw(t), sql.raw(a)];
+  const [tx, acc] = [tableAlias(t), tableAlias(a)];
   return sql`(${acc}.accountable_type = 'supplier' and ${tx}.status = 'completed' and ${tx}.transaction_type = 'credit'
     and not ${tx}.matches_booking
     and not exists (select 1 from claim_requests uc where uc.transaction_id = ${tx}.id and uc.status = 'pending'))`;
@@ -79,12 +80,12 @@ async function refreshTransactionMatches(tx: DbOrTx, accountIds: readonly number
   const refs = references === null ? null : [...new Set(references.map((r) => r.trim().toUpperCase()))];
   const refsSql =
     refs === null ? sql`null::text[]` : sql`array(select json_array_elements_text(${JSON.stringify(refs)}::json))`;
-  await tx.execute(sql`select refresh_transaction_matches(${intArray([...accountIds])}::int[], ${refsSql})`);
+  await tx.execute(sql`select refresh_transaction_matches(${idArray([...accountIds])}, ${refsSql})`);
 }
 
 /** `from … where …` of the transactions (alias `mt`) matched to the booking aliased `alias`. */
 function matchedFrom(alias: string): SQL {
-  const b = sql.raw(alias);
+  const b = tableAlias(alias);
   return sql`from accounts ma
       join transactions mt on mt.account_id = ma.id and mt.normalized_reference = upper(btrim(${b}.booking_reference))
      where ma.accountable_type = 'supplier' and ma.accountable_id = ${b}.supplier_id and mt.status = 'completed'`;
@@ -112,7 +113,7 @@ export function matchedTransactionTotals(alias = 'b'): SQL {
  * received on the reference). Reads bookings_supplier_reference_idx.
  */
 export function referenceGroupTotals(alias = 'b'): SQL {
-  const b = sql.raw(alias);
+  const b = tableAlias(alias);
   return sql`(
     select coalesce(array_agg(o.id order by o.id) filter (where o.status <> 'cancelled'), '{}'::int[]) as duplicate_ids,
            coalesce(sum(o.paid_amount), 0) as others_paid
@@ -172,7 +173,7 @@ export async function findTransactionStatuses(
         offset 0
       ) m on true
       cross join lateral ${referenceGroupTotals('b')} g
-     where b.id = any(${intArray(ids)}::int[]) and ${visible}
+     where b.id = any(${idArray(ids)}) and ${visible}
      order by b.id, m.transaction_date, m.id`);
 
   const grouped = new Map<number, { first: Row; tx: Row[] }>();
@@ -233,9 +234,6 @@ export async function findTransactionStatuses(
 /** The most bookings computed and written per statement (memory and statement size stay bounded). */
 const REFRESH_CHUNK = 5000;
 
-/** A PostgreSQL int[] literal of ids, bound as one parameter (`= any(${intArray(ids)}::int[])`). */
-export const intArray = (ids: readonly number[]) => `{${ids.map(Number).join(',')}}`;
-
 /**
  * Serialises the writers that can change the match status of one supplier's bookings: a booking
  * save and a transaction write on that supplier's accounts each take this lock (suppliers in id
@@ -247,7 +245,7 @@ export const intArray = (ids: readonly number[]) => `{${ids.map(Number).join(','
 export async function lockSuppliersForMatching(tx: DbOrTx, supplierIds: readonly number[]): Promise<void> {
   const ids = [...new Set(supplierIds)].sort((a, b) => a - b);
   if (ids.length === 0) return;
-  await tx.execute(sql`select id from suppliers where id = any(${intArray(ids)}::int[]) order by id for no key update`);
+  await tx.execute(sql`select id from suppliers where id = any(${idArray(ids)}) order by id for no key update`);
 }
 
 /** Computes (domain `matchStatus` via `findTransactionStatuses`) and stores, one UPDATE per chunk. */
@@ -260,7 +258,7 @@ async function storeMatchStatuses(tx: DbOrTx, bookingIds: readonly number[]): Pr
     const keys = [...statuses.keys()];
     await tx.execute(sql`
       update bookings b set transaction_match_status = u.status
-        from unnest(${intArray(keys)}::int[], ${`{${keys.map((k) => statuses.get(k)!.status).join(',')}}`}::text[])
+        from unnest(${idArray(keys)}, ${textArray(keys.map((k) => statuses.get(k)!.status))})
              as u(id, status)
        where b.id = u.id and b.transaction_match_status is distinct from u.status`);
     stored += statuses.size;
@@ -277,7 +275,7 @@ export async function refreshMatchStatuses(tx: DbOrTx, bookingIds: readonly numb
   const ids = [...new Set(bookingIds)];
   if (ids.length === 0) return 0;
   const { rows } = await tx.execute<{ supplier_id: number }>(
-    sql`select distinct supplier_id from bookings where id = any(${intArray(ids)}::int[])`,
+    sql`select distinct supplier_id from bookings where id = any(${idArray(ids)})`,
   );
   await lockSuppliersForMatching(
     tx,
@@ -304,7 +302,7 @@ export async function refreshMatchStatusesForReferences(
   // one reads the owner it commits.
   const { rows: owners } = await tx.execute<{ accountable_type: string; accountable_id: number }>(sql`
     select accountable_type, accountable_id from accounts
-     where id = any(${intArray(accountIds)}::int[]) order by id for key share`);
+     where id = any(${idArray(accountIds)}) order by id for key share`);
   const supplierIds = owners.filter((o) => o.accountable_type === 'supplier').map((o) => o.accountable_id);
   if (supplierIds.length === 0) return 0;
   // Locked before the bookings are looked up, so a booking saved meanwhile is seen once committed.
@@ -340,7 +338,7 @@ export async function refreshMatchStatusesForAccount(
     select b.id
       from (select distinct normalized_reference from transactions
              where account_id = ${accountId} and status = 'completed') t
-      join bookings b on b.supplier_id = any(${intArray(ids)}::int[])
+      join bookings b on b.supplier_id = any(${idArray(ids)})
                      and upper(btrim(b.booking_reference)) = t.normalized_reference`);
   return storeMatchStatuses(
     tx,

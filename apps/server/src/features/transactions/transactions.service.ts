@@ -27,6 +27,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { notFound, validationError, type FieldErrors } from '../../http/errors';
 import type { UploadedFile } from '../../http/route';
 import { writeAudit } from '../../shared/audit';
+import { idArray, likePattern, pageLimit, paginate } from '../../shared/sql';
 import { storeUpload } from '../../shared/stored-files';
 import { isoTimestamp } from '../../shared/timestamps';
 import { findFunding, FUNDING_MESSAGES, lockFundingSuppliers } from './transaction-funding';
@@ -346,10 +347,9 @@ function listWhere(q: TransactionListQuery): SQL {
   if (q.account_id) where.push(sql`t.account_id = ${q.account_id}`);
   if (q.transaction_type) where.push(sql`t.transaction_type = ${q.transaction_type}`);
   if (q.status) where.push(sql`t.status = ${q.status}`);
-  const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   // Exact or partial, case-insensitive (trigram index); the bookings list links /transactions?reference=X.
-  if (q.reference) where.push(sql`t.reference_number ilike ${like(q.reference.trim())}`);
-  if (q.cheque_reference) where.push(sql`t.cheque_reference_number ilike ${like(q.cheque_reference.trim())}`);
+  if (q.reference) where.push(sql`t.reference_number ilike ${likePattern(q.reference.trim())}`);
+  if (q.cheque_reference) where.push(sql`t.cheque_reference_number ilike ${likePattern(q.cheque_reference.trim())}`);
   if (q.date_from) where.push(sql`t.transaction_date >= ${q.date_from}`);
   if (q.date_to) where.push(sql`t.transaction_date <= ${q.date_to}`);
   if (q.amount_min !== undefined && q.amount_min !== null)
@@ -368,27 +368,17 @@ function listWhere(q: TransactionListQuery): SQL {
 /** The listing: filters, newest first, paged in SQL. */
 export async function findTransactions(db: DbOrTx, q: TransactionListQuery): Promise<Paginated<TransactionView>> {
   const whereSql = listWhere(q);
-  const size = q.page_size;
-  const offset = (q.page - 1) * size;
+  const page = { page: q.page, per_page: q.page_size };
   const [{ rows }, { rows: countRows }] = await Promise.all([
     db.execute<TransactionRow>(sql`
       with page as (
         select t.* from transactions t where ${whereSql}
-         order by t.transaction_date desc, t.id desc limit ${size} offset ${offset}
+         order by t.transaction_date desc, t.id desc ${pageLimit(page)}
       )
       select ${TX_COLUMNS} from page t ${TX_JOINS} order by t.transaction_date desc, t.id desc`),
     db.execute<{ total: number }>(sql`select count(*)::int as total from transactions t where ${whereSql}`),
   ]);
-  const total = countRows[0]?.total ?? 0;
-  return {
-    data: rows.map(toTransaction),
-    current_page: q.page,
-    last_page: Math.max(1, Math.ceil(total / size)),
-    per_page: size,
-    from: rows.length ? offset + 1 : null,
-    to: rows.length ? offset + rows.length : null,
-    total,
-  };
+  return paginate(rows.map(toTransaction), countRows[0]?.total ?? 0, page);
 }
 
 /** Bulk status (spec §4): one UPDATE for all ids, audited with the statuses before. */
@@ -402,7 +392,7 @@ export async function bulkUpdateStatus(
   return db.transaction(async (tx) => {
     const locked = await tx.execute<{ id: number; payout_id: number }>(sql`
       select id, payout_id from transactions
-       where id = any(${`{${unique.join(',')}}`}::int[]) and payout_id is not null for update`);
+       where id = any(${idArray(unique)}) and payout_id is not null for update`);
     if (locked.rows.length)
       throw validationError({
         transaction_ids: [
@@ -412,15 +402,13 @@ export async function bulkUpdateStatus(
         ],
       });
     // DOMAIN.md "Money invariants" 2: a transaction that funded a payout may only be reversed.
-    await tx.execute(
-      sql`select id from transactions where id = any(${`{${unique.join(',')}}`}::int[]) order by id for update`,
-    );
+    await tx.execute(sql`select id from transactions where id = any(${idArray(unique)}) order by id for update`);
     await lockFundingSuppliers(tx, unique);
     const funded = status === 'completed' ? [] : [...(await findFunding(tx, unique)).keys()].sort((a, b) => a - b);
     if (funded.length) throw validationError({ transaction_ids: [FUNDING_MESSAGES.bulk(funded)] });
     const { rows } = await tx.execute<{ id: number; before: string; account_id: number; reference_number: string }>(sql`
       update transactions t set status = ${status}, updated_at = now()
-        from (select id, status from transactions where id = any(${`{${unique.join(',')}}`}::int[]) for update) old
+        from (select id, status from transactions where id = any(${idArray(unique)}) for update) old
        where t.id = old.id
       returning t.id, old.status as before, t.account_id, t.reference_number`);
     const byAccount = new Map<number, string[]>();

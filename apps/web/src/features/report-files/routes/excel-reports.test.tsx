@@ -194,7 +194,7 @@ describe('/reports/excel', () => {
     expect(screen.queryByTestId('form-error')).not.toBeInTheDocument();
     // The link is gone and its object URL released.
     expect(document.querySelector('a[download]')).toBeNull();
-    await waitFor(() => expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:report-1'), { timeout: 3_000 });
+    await waitFor(() => expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:report-1'));
   });
 
   it("falls back to the spec's file names when the answer names none", async () => {

@@ -19,11 +19,15 @@ export const queryRows =
   async <T = UntypedRow>(text: string, params: unknown[] = []): Promise<T[]> =>
     (await db.$client.query(text, params)).rows as T[];
 
+export type Query = ReturnType<typeof queryRows>;
+
 /** `one(text, params)`: the first row of a query that returns one. */
 export const queryOne = (db: Db) => {
   const q = queryRows(db);
   return async <T = UntypedRow>(text: string, params: unknown[] = []): Promise<T> => (await q<T>(text, params))[0]!;
 };
+
+export type QueryOne = ReturnType<typeof queryOne>;
 
 /** Currency ids by ISO code ('CAD', 'GBP', …) as the migrations seed them. */
 export async function currencyIds(db: Db): Promise<Record<string, number>> {

@@ -1,5 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectedCommissionOf, insertBooking } from '../../test/factories';
+import {
+  expectedCommissionOf,
+  insertBooking,
+  insertSubAgentLink,
+  insertSupplier,
+  insertTier,
+  queryOne,
+  type QueryOne,
+} from '../../test/factories';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { recalculateBookings } from './commission-engine';
 
@@ -20,8 +28,7 @@ let cal: number; // Bronze
 let dee: number; // sub-agent of Bea for Air, 50%
 const b: Record<string, number> = {};
 
-const one = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
-  (await t.db.$client.query(text, params)).rows[0] as T;
+let one: QueryOne;
 const count = async (table: string) => (await one<{ n: number }>(`select count(*)::int as n from ${table}`)).n;
 /** What a preview must not touch: every row count it could change, and the bookings' money. */
 const snapshot = async () => ({
@@ -76,31 +83,16 @@ const save = async (url: string, json: Record<string, unknown>) => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const currency = async (code: string) =>
-    (await one<{ id: number }>(`select id from currencies where code = $1`, [code])).id;
-  const supplier = async (name: string, code: string) =>
-    (
-      await one<{ id: number }>(`insert into suppliers (name, currency_id) values ($1, $2) returning id`, [
-        name,
-        await currency(code),
-      ])
-    ).id;
-  air = await supplier('Air', 'GBP');
-  sea = await supplier('Sea', 'CAD');
-  bronze = (await one<{ id: number }>(`insert into commission_tiers (name) values ('Bronze') returning id`)).id;
+  one = queryOne(t.db);
+  air = await insertSupplier(t.db, { name: 'Air', currency: 'GBP' });
+  sea = await insertSupplier(t.db, { name: 'Sea', currency: 'CAD' });
+  bronze = await insertTier(t.db, 'Bronze');
   admin = await t.signedIn('admin');
   agent = await t.signedIn('agent');
   bea = (await t.signedIn('agent', { name: 'Bea', tier: 'Bronze' })).agentId!;
   cal = (await t.signedIn('agent', { name: 'Cal', tier: 'Bronze' })).agentId!;
   dee = (await t.signedIn('agent', { name: 'Dee' })).agentId!;
-  const link = await one<{ id: number }>(
-    `insert into sub_agent_links (parent_agent_id, sub_agent_id, split_percentage) values ($1, $2, 50) returning id`,
-    [bea, dee],
-  );
-  await t.db.$client.query('insert into sub_agent_link_suppliers (link_id, supplier_id) values ($1, $2)', [
-    link.id,
-    air,
-  ]);
+  await insertSubAgentLink(t.db, { parent: bea, sub: dee, split: '50', suppliers: [air] });
   const booking = (name: string, agentId: number, supplierId: number, amount: string, status: string, extra = {}) =>
     insertBooking(t.db, {
       primary_agent_id: agentId,

@@ -1,5 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectedCommissionOf, insertBooking } from '../../test/factories';
+import {
+  expectedCommissionOf,
+  insertBooking,
+  insertSubAgentLink,
+  insertSupplier,
+  insertTier,
+  queryOne,
+  queryRows,
+  type Query,
+  type QueryOne,
+} from '../../test/factories';
 import { auditRows, createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { recalculateBookings } from './commission-engine';
 
@@ -16,9 +26,8 @@ let pat: number;
 let sam: TestClient & { agentId: number | null }; // sub-agent of Pat, 60%
 let gone: number; // inactive agent
 
-const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
-  (await t.db.$client.query(text, params)).rows as T[];
-const one = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await q<T>(text, params))[0]!;
+let q: Query;
+let one: QueryOne;
 const count = async (table: string) => (await one<{ n: number }>(`select count(*)::int as n from ${table}`)).n;
 
 const booking = (agentId: number, amount: string, supplier: number, extra: Record<string, unknown> = {}) =>
@@ -30,19 +39,13 @@ const rule = (body: Record<string, unknown>) => admin.post('/commissions', { jso
 
 beforeAll(async () => {
   t = await createTestApp();
-  const cad = await one<{ id: number }>(`select id from currencies where code = 'CAD'`);
-  const supplier = async (name: string) =>
-    (
-      await one<{ id: number }>(`insert into suppliers (name, currency_id) values ($1, $2) returning id`, [
-        name,
-        cad.id,
-      ])
-    ).id;
-  sunwing = await supplier('Sunwing');
-  transat = await supplier('Transat');
-  airOne = await supplier('AirOne');
-  gold = (await one<{ id: number }>(`insert into commission_tiers (name) values ('Gold') returning id`)).id;
-  silver = (await one<{ id: number }>(`insert into commission_tiers (name) values ('Silver') returning id`)).id;
+  q = queryRows(t.db);
+  one = queryOne(t.db);
+  sunwing = await insertSupplier(t.db, { name: 'Sunwing' });
+  transat = await insertSupplier(t.db, { name: 'Transat' });
+  airOne = await insertSupplier(t.db, { name: 'AirOne' });
+  gold = await insertTier(t.db, 'Gold');
+  silver = await insertTier(t.db, 'Silver');
   admin = await t.signedIn('admin');
   agent = await t.signedIn('agent', { name: 'Zed Agent' });
   ana = await t.signedIn('agent', { name: 'Ana Agent', tier: 'Gold' });
@@ -52,11 +55,7 @@ beforeAll(async () => {
   const goneClient = await t.signedIn('agent', { name: 'Gina Gone' });
   gone = goneClient.agentId!;
   await q('update agents set inactive = true where id = $1', [gone]);
-  const link = await one<{ id: number }>(
-    `insert into sub_agent_links (parent_agent_id, sub_agent_id, split_percentage) values ($1, $2, 60) returning id`,
-    [pat, sam.agentId],
-  );
-  await q('insert into sub_agent_link_suppliers (link_id, supplier_id) values ($1, $2)', [link.id, sunwing]);
+  await insertSubAgentLink(t.db, { parent: pat, sub: sam.agentId!, split: '60', suppliers: [sunwing] });
 });
 
 describe('GET /commissions/options', () => {

@@ -16,7 +16,6 @@ import {
   insertSubAgentLink,
   insertSupplier,
   insertTier,
-  queryRows,
   signedInAgent,
   type AgentClient,
 } from './factories';
@@ -75,7 +74,7 @@ type Admin = Awaited<ReturnType<TestApp['signedIn']>>;
 
 export interface World {
   t: TestApp;
-  q: ReturnType<typeof queryRows>;
+  q: TestApp['q'];
   cur: Record<string, number>;
   admins: Admin[];
   admin: Admin;
@@ -97,7 +96,7 @@ const title = (key: string) => key[0]!.toUpperCase() + key.slice(1);
 
 export async function buildWorld(o: WorldOptions = {}): Promise<World> {
   const t = o.app ?? (await createTestApp());
-  const q = queryRows(t.db);
+  const q = t.q;
   const cur = await currencyIds(t.db);
   const supplier = { sunwing: 0, transat: 0, tui: 0 };
   for (const key of o.suppliers ?? SUPPLIERS) {

@@ -5,8 +5,6 @@ import {
   insertSubAgentLink,
   insertSupplier,
   insertTier,
-  queryOne,
-  type QueryOne,
 } from '../../test/factories';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { recalculateBookings } from './commission-engine';
@@ -28,15 +26,14 @@ let cal: number; // Bronze
 let dee: number; // sub-agent of Bea for Air, 50%
 const b: Record<string, number> = {};
 
-let one: QueryOne;
-const count = async (table: string) => (await one<{ n: number }>(`select count(*)::int as n from ${table}`)).n;
+const count = async (table: string) => (await t.one<{ n: number }>(`select count(*)::int as n from ${table}`)).n;
 /** What a preview must not touch: every row count it could change, and the bookings' money. */
 const snapshot = async () => ({
   rules: await count('commission_rules'),
   ruleSuppliers: await count('commission_rule_suppliers'),
   audits: await count('audit_logs'),
-  lines: await one(`select count(*)::int as n, coalesce(sum(amount), 0)::text as amount from actual_commissions`),
-  bookings: await one(
+  lines: await t.one(`select count(*)::int as n, coalesce(sum(amount), 0)::text as amount from actual_commissions`),
+  bookings: await t.one(
     `select string_agg(id || ':' || expected_commission || ':' || primary_agent_id, ',' order by id) as s from bookings`,
   ),
 });
@@ -83,7 +80,6 @@ const save = async (url: string, json: Record<string, unknown>) => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  one = queryOne(t.db);
   air = await insertSupplier(t.db, { name: 'Air', currency: 'GBP' });
   sea = await insertSupplier(t.db, { name: 'Sea', currency: 'CAD' });
   bronze = await insertTier(t.db, 'Bronze');
@@ -148,7 +144,7 @@ describe('POST /commissions/preview, POST /commissions/{id}/preview, GET /commis
     const saved = await save('/commissions', create);
     expectSaveReports(saved, p);
     deeRule = saved.data.id;
-    expect((await one(`select primary_agent_id from bookings where id = $1`, [b.viaParent])).primary_agent_id).toBe(
+    expect((await t.one(`select primary_agent_id from bookings where id = $1`, [b.viaParent])).primary_agent_id).toBe(
       dee,
     );
 

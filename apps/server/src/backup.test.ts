@@ -20,6 +20,7 @@ import {
 import type { Db } from './db/client';
 import { seedDemo } from './features/demo';
 import { startJobRunner } from './jobs/job-runner';
+import { insertTier } from './test/factories';
 import { createTestDatabase } from './test/test-app';
 import { withDatabase } from './test/global-setup';
 
@@ -222,7 +223,7 @@ describe('backup and restore', () => {
     expect(await checksums(source.url)).toEqual(before);
 
     const other = await createTestDatabase();
-    await other.db.$client.query(`insert into commission_tiers (name) values ('Someone else''s tier')`);
+    await insertTier(other.db, "Someone else's tier");
     await expect(restoreDatabase(other.url, backupFile)).rejects.toThrow(/rows in commission_tiers/);
     await restoreDatabase(other.url, backupFile, { force: true });
     expect(await checksums(other.url)).toEqual(headerChecksums(header));

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertSupplier } from '../test/factories';
 import { createTestApp, createTestDatabase, type TestApp, type TestClient } from '../test/test-app';
 import { buildApp } from './app';
 
@@ -66,13 +67,10 @@ describe('security headers', () => {
 
   it('lock down a stored file download (a transaction reference image)', async () => {
     const { rows: cur } = await t.db.$client.query(`select id from currencies where code = 'CAD'`);
-    const { rows: sup } = await t.db.$client.query(
-      `insert into suppliers (name, currency_id) values ('Headers Air', $1) returning id`,
-      [cur[0].id],
-    );
+    const supplier = await insertSupplier(t.db, { name: 'Headers Air' });
     const { rows: acc } = await t.db.$client.query(
       `insert into accounts (name, accountable_type, accountable_id, currency_id) values ('HA CAD', 'supplier', $1, $2) returning id`,
-      [sup[0].id, cur[0].id],
+      [supplier, cur[0].id],
     );
     const created = await admin.post('/transactions', {
       multipart: {

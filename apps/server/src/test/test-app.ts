@@ -8,6 +8,7 @@ import { jobHandlers } from '../job-handlers';
 import { startJobRunner, type Jobs } from '../jobs/job-runner';
 import { routeModules } from '../routes';
 import { createUser } from '../features/users';
+import { queryOne, queryRows, type Query, type QueryOne } from './factories';
 import { withDatabase } from './global-setup';
 
 const TEMPLATE_DB = 'app_template';
@@ -45,6 +46,10 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   url: string;
+  /** The rows of a query on this app's database. */
+  q: Query;
+  /** The first row of a query on this app's database. */
+  one: QueryOne;
   client(): TestClient;
   /** A client signed in as a new user with this role. */
   signedIn(
@@ -84,6 +89,8 @@ export async function createTestApp(extraModules: RouteModule[] = [], options: T
     app,
     db,
     url,
+    q: queryRows(db),
+    one: queryOne(db),
     client: () => new TestClient(app),
     async signedIn(role, overrides = {}) {
       n += 1;

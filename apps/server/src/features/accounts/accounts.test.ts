@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { currencyIds, insertSupplier } from '../../test/factories';
 import { auditRows, createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { ACCOUNT_HAS_TRANSACTIONS } from './accounts.service';
 
@@ -8,17 +9,10 @@ let agent: TestClient & { agentId: number | null };
 let cur: Record<string, number>;
 let sunwing: number;
 
-const q = async (text: string, params: unknown[] = []) => (await t.db.$client.query(text, params)).rows;
-
 beforeAll(async () => {
   t = await createTestApp();
-  cur = Object.fromEntries((await q('select code, id from currencies')).map((r) => [r.code, r.id]));
-  sunwing = (
-    await q(
-      `insert into suppliers (name, currency_id, booking_number_format) values ('Sunwing', $1, 'SW0000000') returning id`,
-      [cur.CAD],
-    )
-  )[0].id;
+  cur = await currencyIds(t.db);
+  sunwing = await insertSupplier(t.db, { name: 'Sunwing', booking_number_format: 'SW0000000' });
   admin = await t.signedIn('admin');
   agent = await t.signedIn('agent', { name: 'Ana Agent' });
 });
@@ -101,7 +95,7 @@ describe('accounts', () => {
       await admin.post('/accounts', { json: accountForm({ name: 'GBP side', currency_id: cur.GBP }) })
     ).json().data.id;
     const ins = (acc: number, c: number | undefined, type: string, amount: string, status = 'completed') =>
-      q(
+      t.q(
         `insert into transactions (account_id, transaction_type, currency_id, amount, reference_number, status) values ($1,$2,$3,$4,'SW0000001',$5)`,
         [acc, type, c, amount, status],
       );
@@ -136,7 +130,7 @@ describe('accounts', () => {
     expect(res.json().message).toBe(ACCOUNT_HAS_TRANSACTIONS);
     const empty = (await admin.post('/accounts', { json: accountForm({ name: 'Empty' }) })).json().data.id;
     expect((await admin.post(`/accounts/${empty}`, { form: { _method: 'DELETE' } })).statusCode).toBe(200);
-    expect((await q('select is_deleted from accounts where id = $1', [empty]))[0].is_deleted).toBe(true);
+    expect((await t.q('select is_deleted from accounts where id = $1', [empty]))[0].is_deleted).toBe(true);
     const ids = (await admin.get('/accounts')).json().data.map((a: { id: number }) => a.id);
     expect(ids).not.toContain(empty);
     const all = (await admin.get('/accounts?include_deleted=1')).json().data.map((a: { id: number }) => a.id);

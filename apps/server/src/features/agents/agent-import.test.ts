@@ -6,6 +6,7 @@ import * as XLSX from '@e965/xlsx';
 import { verify } from '@node-rs/argon2';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pinTodayForTests } from '../../clock';
+import { insertTier } from '../../test/factories';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
@@ -21,7 +22,7 @@ const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.signedIn('admin');
-  await t.db.$client.query(`insert into commission_tiers (name) values ('Gold')`);
+  await insertTier(t.db, 'Gold');
 });
 
 describe('agent bulk import', () => {

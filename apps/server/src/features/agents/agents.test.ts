@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectedCommissionOf, insertBooking, insertRule } from '../../test/factories';
+import { expectedCommissionOf, insertBooking, insertRule, insertSupplier, insertTier } from '../../test/factories';
 import { auditRows, createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { pinTodayForTests, todayUtc } from '../../clock';
 
@@ -11,10 +11,6 @@ let canada: number;
 let ontario: number;
 let usa: number;
 let supplier: number;
-
-const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
-  (await t.db.$client.query(text, params)).rows as T[];
-const one = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await q<T>(text, params))[0]!;
 
 let n = 0;
 const agentForm = (over: Record<string, string> = {}) => {
@@ -54,15 +50,12 @@ const updateAgent = (id: number, form: Record<string, string>, over: Record<stri
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.signedIn('admin', { name: 'Ada Admin' });
-  gold = (await one<{ id: number }>(`insert into commission_tiers (name) values ('Gold') returning id`)).id;
-  silver = (await one<{ id: number }>(`insert into commission_tiers (name) values ('Silver') returning id`)).id;
-  canada = (await one<{ id: number }>(`select id from countries where code = 'CA'`)).id;
-  usa = (await one<{ id: number }>(`select id from countries where code = 'US'`)).id;
-  ontario = (await one<{ id: number }>(`select id from states where code = 'ON' and country_id = $1`, [canada])).id;
-  const cad = await one<{ id: number }>(`select id from currencies where code = 'CAD'`);
-  supplier = (
-    await one<{ id: number }>(`insert into suppliers (name, currency_id) values ('Sunwing', $1) returning id`, [cad.id])
-  ).id;
+  gold = await insertTier(t.db, 'Gold');
+  silver = await insertTier(t.db, 'Silver');
+  canada = (await t.one<{ id: number }>(`select id from countries where code = 'CA'`)).id;
+  usa = (await t.one<{ id: number }>(`select id from countries where code = 'US'`)).id;
+  ontario = (await t.one<{ id: number }>(`select id from states where code = 'ON' and country_id = $1`, [canada])).id;
+  supplier = await insertSupplier(t.db, { name: 'Sunwing' });
 });
 
 describe('agent form: create', () => {
@@ -83,7 +76,7 @@ describe('agent form: create', () => {
       gst_number: 'RT0001AB',
       inactive: false,
     });
-    const user = await one<{ roles: string[] }>(
+    const user = await t.one<{ roles: string[] }>(
       'select u.roles from users u join agents a on a.user_id = u.id where a.id = $1',
       [id],
     );
@@ -106,7 +99,7 @@ describe('agent form: create', () => {
   });
 
   it('refuses a name over 255 characters, a future birth date, SIN 123 and phone 555 with field messages, writing nothing', async () => {
-    const count = async () => (await one<{ n: number }>('select count(*)::int as n from agents')).n;
+    const count = async () => (await t.one<{ n: number }>('select count(*)::int as n from agents')).n;
     const before = await count();
     const res = await admin.post('/agents', {
       multipart: agentForm({
@@ -311,9 +304,10 @@ describe('agent form: edit', () => {
 
   it('an agent stored before the checks existed opens as stored and saves back with a field message per bad field, not a 5xx', async () => {
     const { id, form } = await createAgent();
-    await q(`update agents set sin_number = '123', phone_number = '555', date_of_birth = '2030-01-01' where id = $1`, [
-      id,
-    ]);
+    await t.q(
+      `update agents set sin_number = '123', phone_number = '555', date_of_birth = '2030-01-01' where id = $1`,
+      [id],
+    );
     const stored = (await admin.get(`/agents/${id}`)).json().data;
     expect(stored).toMatchObject({ sin_number: '123', phone_number: '555', date_of_birth: '2030-01-01' });
     // The edit form posts back what it loaded, with a tier change besides.
@@ -398,7 +392,7 @@ describe('tier change and tier history', () => {
 
   it('a back-dated start recalculates the bookings from that date and the timeline shows every tier', async () => {
     const { id, form } = await createAgent();
-    await q(`update agents set joined_on = '2025-01-01' where id = $1`, [id]);
+    await t.q(`update agents set joined_on = '2025-01-01' where id = $1`, [id]);
     const before = await booking(id, '1000.00', '2025-05-31');
     const from = await booking(id, '1000.00', '2025-06-01');
     const later = await booking(id, '500.00', '2025-07-15');
@@ -489,7 +483,7 @@ describe('tier change and tier history', () => {
 
   it('says how many bookings a back-dated change recalculated, singular for one', async () => {
     const { id, form } = await createAgent();
-    await q(`update agents set joined_on = '2025-01-01' where id = $1`, [id]);
+    await t.q(`update agents set joined_on = '2025-01-01' where id = $1`, [id]);
     await booking(id, '100.00', '2025-08-01');
     const res = await updateAgent(id, form, { commission_tier_id: String(silver), tier_start_date: '2025-07-01' });
     expect(res.statusCode, res.body).toBe(200);
@@ -498,15 +492,10 @@ describe('tier change and tier history', () => {
   });
 
   it('says by how much, per currency: the exact change of agent commission, up in CAD and down in GBP', async () => {
-    const gbp = await one<{ id: number }>(`select id from currencies where code = 'GBP'`);
-    const tui = (
-      await one<{ id: number }>(`insert into suppliers (name, currency_id) values ('TUI UK', $1) returning id`, [
-        gbp.id,
-      ])
-    ).id;
+    const tui = await insertSupplier(t.db, { name: 'TUI UK', currency: 'GBP' });
     // Tiers of their own, so no other agent's suppliers change.
     const tier = async (name: string, cad: string, gbp: string) => {
-      const id = (await one<{ id: number }>(`insert into commission_tiers (name) values ($1) returning id`, [name])).id;
+      const id = await insertTier(t.db, name);
       await rule('tier', id, cad, [supplier]);
       await rule('tier', id, gbp, [tui]);
       return id;
@@ -514,7 +503,7 @@ describe('tier change and tier history', () => {
     const bronze = await tier('Bronze', '10', '15');
     const platinum = await tier('Platinum', '20', '5');
     const { id, form } = await createAgent({ commission_tier_id: String(bronze) });
-    await q(`update agents set joined_on = '2025-01-01' where id = $1`, [id]);
+    await t.q(`update agents set joined_on = '2025-01-01' where id = $1`, [id]);
     // Each booking holds what Bronze gave it: 10% in CAD, 15% in GBP.
     const cad1 = await booking(id, '1000.00', '2025-08-01', { expected_commission: '100.00' });
     const cad2 = await booking(id, '0.10', '2025-08-02', { expected_commission: '0.01' });
@@ -623,12 +612,7 @@ describe('sub-agent links', () => {
     const { id: parent } = await createAgent();
     const { id: sub } = await createAgent();
     const { id: third } = await createAgent();
-    const cad = await one<{ id: number }>(`select id from currencies where code = 'CAD'`);
-    const foreign = (
-      await one<{ id: number }>(`insert into suppliers (name, currency_id) values ('Not Offered', $1) returning id`, [
-        cad.id,
-      ])
-    ).id;
+    const foreign = await insertSupplier(t.db, { name: 'Not Offered' });
     const page = (await admin.get(`/agents/${parent}/sub-agents`)).json();
     expect(page.suppliers.map((s: { id: number }) => s.id)).toEqual([supplier]); // via the Gold tier rule
     expect(page.candidates.map((c: { id: number }) => c.id)).toContain(sub);

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { insertSupplier } from '../../test/factories';
 import { auditRows, createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 
 let t: TestApp;
@@ -8,17 +9,14 @@ let otto: TestClient & { agentId: number | null };
 let sunwing: number;
 let tui: number;
 
-const q = async (text: string, params: unknown[] = []) => (await t.db.$client.query(text, params)).rows;
-
 beforeAll(async () => {
   t = await createTestApp();
-  const cur = Object.fromEntries((await q('select code, id from currencies')).map((r) => [r.code, r.id]));
-  sunwing = (await q(`insert into suppliers (name, currency_id) values ('Sunwing', $1) returning id`, [cur.CAD]))[0].id;
-  tui = (await q(`insert into suppliers (name, currency_id) values ('TUI UK', $1) returning id`, [cur.GBP]))[0].id;
+  sunwing = await insertSupplier(t.db, { name: 'Sunwing' });
+  tui = await insertSupplier(t.db, { name: 'TUI UK', currency: 'GBP' });
   admin = await t.signedIn('admin');
   ana = await t.signedIn('agent', { name: 'Ana Agent' });
   otto = await t.signedIn('agent', { name: 'Otto Other' });
-  for (const a of [ana, otto]) await q(`update agents set commission_percentage = 10 where id = $1`, [a.agentId]);
+  for (const a of [ana, otto]) await t.q(`update agents set commission_percentage = 10 where id = $1`, [a.agentId]);
 });
 
 async function book(client: TestClient, ref: string, supplier: number, amount: string) {
@@ -77,15 +75,15 @@ describe('booking groups', () => {
     const res = await ana.post('/booking-groups', { json: { name: '  ', description: '', selectedBookings: [a1] } });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.name).toEqual(['The name field is required.']);
-    expect((await q('select count(*)::int as n from booking_groups'))[0].n).toBe(0);
+    expect((await t.q('select count(*)::int as n from booking_groups'))[0].n).toBe(0);
   });
 
   it("refuses another agent's booking and writes nothing", async () => {
     const res = await ana.post('/booking-groups', { json: { name: 'Mine', selectedBookings: [a1, o1] } });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.selectedBookings).toEqual(['One of the selected bookings is invalid.']);
-    expect((await q('select count(*)::int as n from booking_groups'))[0].n).toBe(0);
-    expect((await q('select booking_group_id from bookings where id = $1', [a1]))[0].booking_group_id).toBeNull();
+    expect((await t.q('select count(*)::int as n from booking_groups'))[0].n).toBe(0);
+    expect((await t.q('select booking_group_id from bookings where id = $1', [a1]))[0].booking_group_id).toBeNull();
   });
 
   it('creates a group and moves the bookings into it, audited', async () => {
@@ -102,9 +100,10 @@ describe('booking groups', () => {
       bookings_count: 2,
       selectedBookings: expect.arrayContaining([a1, a2]),
     });
-    const rows = await q('select id, booking_group_id, is_group_booking from bookings where id = any($1) order by id', [
-      [a1, a2, a3],
-    ]);
+    const rows = await t.q(
+      'select id, booking_group_id, is_group_booking from bookings where id = any($1) order by id',
+      [[a1, a2, a3]],
+    );
     expect(rows.map((r) => [r.booking_group_id, r.is_group_booking])).toEqual([
       [groupId, true],
       [groupId, true],
@@ -143,9 +142,10 @@ describe('booking groups', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Booking group updated successfully');
-    const rows = await q('select id, booking_group_id, is_group_booking from bookings where id = any($1) order by id', [
-      [a1, a2, a3],
-    ]);
+    const rows = await t.q(
+      'select id, booking_group_id, is_group_booking from bookings where id = any($1) order by id',
+      [[a1, a2, a3]],
+    );
     expect(rows.map((r) => [r.booking_group_id, r.is_group_booking])).toEqual([
       [null, false],
       [groupId, true],

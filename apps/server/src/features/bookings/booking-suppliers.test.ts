@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { insertRule } from '../../test/factories';
+import { insertRule, insertSubAgentLink, insertSupplier, insertTier } from '../../test/factories';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 
 let t: TestApp;
@@ -9,15 +9,10 @@ let sub: TestClient & { agentId: number | null };
 let parentId: number;
 const ids: Record<string, number> = {};
 
-const q = async (text: string, params: unknown[] = []) => (await t.db.$client.query(text, params)).rows;
-
 beforeAll(async () => {
   t = await createTestApp();
-  const cad = (await q(`select id from currencies where code = 'CAD'`))[0].id;
-  for (const name of ['Sunwing', 'Transat', 'WestJet']) {
-    ids[name] = (await q(`insert into suppliers (name, currency_id) values ($1, $2) returning id`, [name, cad]))[0].id;
-  }
-  const gold = (await q(`insert into commission_tiers (name) values ('Gold') returning id`))[0].id;
+  for (const name of ['Sunwing', 'Transat', 'WestJet']) ids[name] = await insertSupplier(t.db, { name });
+  const gold = await insertTier(t.db, 'Gold');
   await insertRule(t.db, 'tier', gold, '12.5', [ids.Sunwing!]);
   admin = await t.signedIn('admin');
   agent = await t.signedIn('agent', { tier: 'Gold' });
@@ -25,13 +20,7 @@ beforeAll(async () => {
   parentId = parent.agentId!;
   await insertRule(t.db, 'agent', parentId, '70', [ids.Transat!]);
   sub = await t.signedIn('agent', { name: 'Sam Sub' });
-  const link = (
-    await q(
-      `insert into sub_agent_links (parent_agent_id, sub_agent_id, split_percentage) values ($1, $2, 60) returning id`,
-      [parentId, sub.agentId],
-    )
-  )[0].id;
-  await q(`insert into sub_agent_link_suppliers values ($1, $2)`, [link, ids.Transat]);
+  await insertSubAgentLink(t.db, { parent: parentId, sub: sub.agentId!, split: '60', suppliers: [ids.Transat!] });
 });
 
 type Option = {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bookingAudits, bookingForm, bookingsTestWorld } from './bookings.test-setup';
+import { bookingAudits, bookingForm, bookingsTestWorld } from './bookings.testing';
 
 /**
  * The admin claim (issue 13; spec §6 "Claiming a transaction", §7 `POST /bookings` with

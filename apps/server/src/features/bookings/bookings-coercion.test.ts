@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bookingAudits, bookingForm, bookingsTestWorld } from './bookings.test-setup';
+import { bookingAudits, bookingForm, bookingsTestWorld } from './bookings.testing';
 
 /**
  * Spec bookings §4 "Booking status", §6: what a non-admin sends for the status and the primary agent

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bookingForm, bookingsTestWorld } from './bookings.test-setup';
+import { bookingForm, bookingsTestWorld } from './bookings.testing';
 
 let w: Awaited<ReturnType<typeof bookingsTestWorld>>;
 beforeAll(async () => {

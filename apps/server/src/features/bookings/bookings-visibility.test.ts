@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../test/test-app';
-import { bookingForm, bookingsTestWorld } from './bookings.test-setup';
+import { bookingForm, bookingsTestWorld } from './bookings.testing';
 
 /**
  * DOMAIN.md "Report cards": non-admins see only their own commission lines — on the booking, in its

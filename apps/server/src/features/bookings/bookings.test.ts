@@ -1,8 +1,8 @@
 import { BOOKING_REFERENCE_MESSAGE } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { insertRule } from '../../test/factories';
 import { backfillMatchStatuses, refreshMatchStatusesForReferences } from '../transactions';
-import { auditRows, createTestApp, type TestApp, type TestClient } from '../../test/test-app';
+import { auditRows, type TestApp, type TestClient } from '../../test/test-app';
+import { buildWorld } from '../../test/world';
 
 let t: TestApp;
 let admin: TestClient;
@@ -12,39 +12,16 @@ let sub: TestClient & { agentId: number | null };
 let parentId: number;
 let sunwing: number; // CAD, format SW0000000, tier rule 12.5
 let transat: number; // CAD, no rules: nobody has a rate
-let gbp: number;
 
-const q = async (text: string, params: unknown[] = []) => (await t.db.$client.query(text, params)).rows;
-const count = async (table: string) => (await q(`select count(*)::int as n from ${table}`))[0].n as number;
+const count = async (table: string) => (await t.q(`select count(*)::int as n from ${table}`))[0].n as number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const cur = Object.fromEntries((await q('select code, id from currencies')).map((r) => [r.code, r.id]));
-  sunwing = (
-    await q(
-      `insert into suppliers (name, currency_id, booking_number_format) values ('Sunwing', $1, 'SW0000000') returning id`,
-      [cur.CAD],
-    )
-  )[0].id;
-  transat = (await q(`insert into suppliers (name, currency_id) values ('Transat', $1) returning id`, [cur.CAD]))[0].id;
-  gbp = (await q(`insert into suppliers (name, currency_id) values ('TUI UK', $1) returning id`, [cur.GBP]))[0].id;
-  const gold = (await q(`insert into commission_tiers (name) values ('Gold') returning id`))[0].id;
-  await insertRule(t.db, 'tier', gold, '12.5', [sunwing, gbp]);
-
-  admin = await t.signedIn('admin');
-  agent = await t.signedIn('agent', { tier: 'Gold', name: 'Ana Agent' });
-  other = await t.signedIn('agent', { tier: 'Gold', name: 'Otto Other' });
-  const parent = await t.signedIn('agent', { name: 'Pat Parent' });
-  parentId = parent.agentId!;
-  await q(`update agents set commission_percentage = 70 where id = $1`, [parentId]);
-  sub = await t.signedIn('agent', { name: 'Sam Sub' });
-  const link = (
-    await q(
-      `insert into sub_agent_links (parent_agent_id, sub_agent_id, split_percentage) values ($1, $2, 60) returning id`,
-      [parentId, sub.agentId],
-    )
-  )[0].id;
-  await q(`insert into sub_agent_link_suppliers values ($1, $2)`, [link, transat]);
+  // The shared world (test/world.ts) with Sunwing's format, a 60% split and no accounts.
+  const w = await buildWorld({ formats: { sunwing: 'SW0000000' }, split: '60', supplierAccounts: false });
+  ({ t, admin } = w);
+  ({ sunwing, transat } = w.supplier);
+  ({ ana: agent, otto: other, sam: sub } = w.as);
+  parentId = w.agent.pat;
 });
 
 const form = (over: Record<string, unknown> = {}) => ({
@@ -250,7 +227,7 @@ describe('editing', () => {
     });
     // As its read does: another agent's booking does not exist for this agent (a 403 would tell it does).
     expect(res.statusCode).toBe(404);
-    await q(`update bookings set status = 'confirmed' where id = $1`, [mine.id]);
+    await t.q(`update bookings set status = 'confirmed' where id = $1`, [mine.id]);
     const edit = await agent.post(`/bookings/${mine.id}`, {
       json: {
         _method: 'PUT',
@@ -311,11 +288,11 @@ describe('cancel and delete', () => {
       await admin.post('/bookings', { json: form({ booking_reference: 'SW7777777', primary_agent_id: agent.agentId }) })
     ).json().data;
     // As a payout in full leaves it (the database refuses a completed booking with nothing paid).
-    await q(`update bookings set status = 'completed', paid_amount = booking_amount where id = $1`, [b.id]);
+    await t.q(`update bookings set status = 'completed', paid_amount = booking_amount where id = $1`, [b.id]);
     const refused = await admin.post(`/bookings/${b.id}`, { form: { _method: 'DELETE' } });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('A completed booking cannot be deleted.');
-    await q(`update bookings set status = 'pending', paid_amount = 0 where id = $1`, [b.id]);
+    await t.q(`update bookings set status = 'pending', paid_amount = 0 where id = $1`, [b.id]);
     expect((await agent.post(`/bookings/${b.id}`, { json: { _method: 'DELETE' } })).statusCode).toBe(403);
     const ok = await admin.post(`/bookings/${b.id}`, { json: { _method: 'DELETE' } });
     expect(ok.statusCode).toBe(200);
@@ -397,7 +374,7 @@ describe('the stored transaction status (list filter)', () => {
   let swAcc: number;
   let tsAcc: number;
   const stored = async (...ids: number[]) =>
-    (await q('select id, transaction_match_status as s from bookings where id = any($1)', [ids])).reduce<
+    (await t.q('select id, transaction_match_status as s from bookings where id = any($1)', [ids])).reduce<
       Record<number, string | null>
     >((m, r) => ({ ...m, [r.id]: r.s }), {});
   const book = async (reference: string, amount: string, over: Record<string, unknown> = {}) => {
@@ -424,10 +401,10 @@ describe('the stored transaction status (list filter)', () => {
   };
 
   beforeAll(async () => {
-    cad = (await q(`select id from currencies where code = 'CAD'`))[0].id;
+    cad = (await t.q(`select id from currencies where code = 'CAD'`))[0].id;
     const acc = async (name: string, supplier: number) =>
       (
-        await q(
+        await t.q(
           `insert into accounts (name, accountable_type, accountable_id, currency_id) values ($1, 'supplier', $2, $3) returning id`,
           [name, supplier, cad],
         )
@@ -521,7 +498,7 @@ describe('the stored transaction status (list filter)', () => {
 
   it("follows an account's owner: Transat's payment matches a Sunwing booking once the account is Sunwing's", async () => {
     const e = await book('SW3000005', '70.00');
-    await q(
+    await t.q(
       `insert into transactions (account_id, transaction_type, currency_id, amount, reference_number, status)
        values ($1, 'credit', $2, 70.00, 'SW3000005', 'completed')`,
       [tsAcc, cad],
@@ -577,19 +554,19 @@ describe('the stored transaction status (list filter)', () => {
   });
 
   it('is recomputed by the backfill where it is missing, with the same values', async () => {
-    const before = await q('select id, transaction_match_status as s from bookings order by id');
+    const before = await t.q('select id, transaction_match_status as s from bookings order by id');
     expect(before.every((r) => r.s !== null)).toBe(true);
-    await q('update bookings set transaction_match_status = null');
+    await t.q('update bookings set transaction_match_status = null');
     // Small batches: the cursor walks bookings sharing one date across batches.
     expect(await backfillMatchStatuses(t.db, 3)).toBe(before.length);
-    expect(await q('select id, transaction_match_status as s from bookings order by id')).toEqual(before);
+    expect(await t.q('select id, transaction_match_status as s from bookings order by id')).toEqual(before);
     expect(await backfillMatchStatuses(t.db)).toBe(0);
   });
 
   it('refreshes 5,000 references of one account in one call', async () => {
     const references = Array.from({ length: 4998 }, (_, i) => `SW9${String(i).padStart(6, '0')}`);
     references.push(' sw3000003 ', 'SW3000004');
-    await q(`update bookings set transaction_match_status = 'match' where booking_reference = 'SW3000003'`);
+    await t.q(`update bookings set transaction_match_status = 'match' where booking_reference = 'SW3000003'`);
     // Set-based, whatever the machine's load: a handful of statements for 5,000 references, not one per
     // reference. The matching code sends its SQL through tx.execute, which is counted here.
     let statements = 0;
@@ -606,7 +583,7 @@ describe('the stored transaction status (list filter)', () => {
     expect(statements).toBeLessThan(20);
     expect(n).toBe(2);
     expect(
-      (await q(`select transaction_match_status as s from bookings where booking_reference = 'SW3000003'`))[0].s,
+      (await t.q(`select transaction_match_status as s from bookings where booking_reference = 'SW3000003'`))[0].s,
     ).toBe('mismatch');
   });
 });

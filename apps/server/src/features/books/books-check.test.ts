@@ -7,7 +7,6 @@
  * names exactly that rule, code and rows.
  */
 import { sql } from 'drizzle-orm';
-import type { QueryResultRow } from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../../db/client';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
@@ -31,8 +30,6 @@ let full: B, partial: B, partlyReceived: B, custom: B, plain: B, refund: B, canc
 /** Payout ids by booking. */
 const payoutOf: Record<number, number> = {};
 
-const q = async (text: string, params: unknown[] = []): Promise<QueryResultRow[]> =>
-  (await t.db.$client.query(text, params)).rows;
 const ok = (res: { statusCode: number; body: string }) => expect(res.statusCode, res.body).toBe(200);
 
 const pay = async (b: B, amount: string) => {
@@ -75,20 +72,20 @@ const receive = async (reference: string, amount: string, type: 'credit' | 'debi
   );
 const lineIds = async (b: B): Promise<Record<number, number>> =>
   Object.fromEntries(
-    (await q(`select agent_id, id from actual_commissions where booking_id = $1`, [b.id])).map((l) => [
+    (await t.q(`select agent_id, id from actual_commissions where booking_id = $1`, [b.id])).map((l) => [
       l.agent_id,
       l.id,
     ]),
   );
 const itemsOf = (b: B) =>
-  q(`select id, transaction_id, payout_id from payout_items where booking_id = $1 order by id`, [b.id]);
+  t.q(`select id, transaction_id, payout_id from payout_items where booking_id = $1 order by id`, [b.id]);
 
 beforeAll(async () => {
   t = await createTestApp();
   seed = await seedPayableBookings(t.db, { bookings: 6, tag: 'BOOKS', password: 'correct horse battery' });
   admin = t.client();
   ok(await admin.post('/login', { json: { email: seed.adminEmail, password: seed.password } }));
-  const [account] = await q(
+  const [account] = await t.q(
     `select id, currency_id from accounts where accountable_type = 'supplier' and accountable_id = $1`,
     [seed.supplierId],
   );
@@ -96,13 +93,13 @@ beforeAll(async () => {
   cad = account!.currency_id;
   for (const name of ['avery', 'parker', 'sasha'] as const)
     agent[name] = (
-      await q(`select a.id from agents a join users u on u.id = a.user_id where u.name = $1`, [
+      await t.q(`select a.id from agents a join users u on u.id = a.user_id where u.name = $1`, [
         `${name[0]!.toUpperCase()}${name.slice(1)} BOOKS`,
       ])
     )[0]!.id;
   // Seeded in this order: Sasha (through Parker), Sasha, Avery, Sasha, Sasha, Avery.
   const seeded: B[] = (
-    await q(`select id, booking_reference as reference from bookings where supplier_id = $1 order by id`, [
+    await t.q(`select id, booking_reference as reference from bookings where supplier_id = $1 order by id`, [
       seed.supplierId,
     ])
   ).map((r) => ({ id: r.id, reference: r.reference }));

@@ -24,7 +24,7 @@ import {
   resetMoney,
   type Real,
   type World,
-} from './books-model.commands';
+} from './books-model.testing';
 
 const RUNS = Number(process.env.BOOKS_MODEL_RUNS ?? 20);
 const rawSeed = process.env.BOOKS_MODEL_SEED;

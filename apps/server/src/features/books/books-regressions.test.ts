@@ -14,7 +14,7 @@ import {
   type Sent,
   type SupplierKey,
   type World,
-} from './books-model.commands';
+} from './books-model.testing';
 
 let w: World;
 let r: Real;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { claim, claimsWorld, pdf, ref, type ClaimsWorld, type Client } from './claims.test-setup';
+import { claim, claimsWorld, pdf, ref, type ClaimsWorld, type Client } from './claims.testing';
 
 /**
  * Issue 13: the admin review (CONTRACT.md §3): the pending list, approve (the booking is created as if

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { claim, claimsWorld, pdf, png, ref, type ClaimsWorld } from './claims.test-setup';
+import { claim, claimsWorld, pdf, png, ref, type ClaimsWorld } from './claims.testing';
 
 /**
  * Issue 13: an agent's claim of an unmatched credit (POST /api/unclaimed-bookings), the unclaimed

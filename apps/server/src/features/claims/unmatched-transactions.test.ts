@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { claim, claimsWorld, ref, type ClaimsWorld } from './claims.test-setup';
+import { claim, claimsWorld, ref, type ClaimsWorld } from './claims.testing';
 
 /**
  * GET /api/reports/unmatched-transactions (issue 13, spec §2 dashboard, §7, §9): DOMAIN.md's unmatched

@@ -1,15 +1,24 @@
 import { percentToString } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { insertBooking, insertRule } from '../../test/factories';
+import {
+  insertBooking,
+  insertRule,
+  insertSubAgentLink,
+  insertSupplier,
+  insertTier,
+  queryOne,
+  queryRows,
+  type Query,
+  type QueryOne,
+} from '../../test/factories';
 import { createTestDatabase } from '../../test/test-app';
 import { createUser } from '../users';
 import { recalculateBookings, resolveRateFor } from './commission-engine';
 import type { Db } from '../../db/client';
 
 let db: Db;
-const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
-  (await db.$client.query(text, params)).rows as T[];
-const one = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await q<T>(text, params))[0]!;
+let q: Query;
+let one: QueryOne;
 
 let supplier: number;
 let otherSupplier: number;
@@ -47,15 +56,12 @@ const lines = (bookingId: number) =>
 
 beforeAll(async () => {
   ({ db } = await createTestDatabase());
-  const cad = await one<{ id: number }>(`select id from currencies where code = 'CAD'`);
-  supplier = (
-    await one<{ id: number }>(`insert into suppliers (name, currency_id) values ('Sunwing', $1) returning id`, [cad.id])
-  ).id;
-  otherSupplier = (
-    await one<{ id: number }>(`insert into suppliers (name, currency_id) values ('Transat', $1) returning id`, [cad.id])
-  ).id;
-  gold = (await one<{ id: number }>(`insert into commission_tiers (name) values ('Gold') returning id`)).id;
-  silver = (await one<{ id: number }>(`insert into commission_tiers (name) values ('Silver') returning id`)).id;
+  q = queryRows(db);
+  one = queryOne(db);
+  supplier = await insertSupplier(db, { name: 'Sunwing' });
+  otherSupplier = await insertSupplier(db, { name: 'Transat' });
+  gold = await insertTier(db, 'Gold');
+  silver = await insertTier(db, 'Silver');
   ana = (
     await createUser(
       db,
@@ -72,11 +78,7 @@ beforeAll(async () => {
   await rule('tier', gold, '12.5', [supplier]);
   await rule('tier', silver, '10', [supplier]);
   await rule('agent', parent, '70', [supplier]);
-  const link = await one<{ id: number }>(
-    `insert into sub_agent_links (parent_agent_id, sub_agent_id, split_percentage) values ($1, $2, 60) returning id`,
-    [parent, sub],
-  );
-  await q('insert into sub_agent_link_suppliers (link_id, supplier_id) values ($1, $2)', [link.id, supplier]);
+  await insertSubAgentLink(db, { parent, sub, split: '60', suppliers: [supplier] });
 });
 
 describe('resolveRateFor', () => {

@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectedCommissionOf, insertBooking } from '../../test/factories';
+import {
+  expectedCommissionOf,
+  insertBooking,
+  insertSubAgentLink,
+  insertSupplier,
+  insertTier,
+} from '../../test/factories';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { recalculateBookings } from './commission-engine';
 
@@ -20,16 +26,14 @@ let cal: number; // Bronze
 let dee: number; // sub-agent of Bea for Air, 50%
 const b: Record<string, number> = {};
 
-const one = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
-  (await t.db.$client.query(text, params)).rows[0] as T;
-const count = async (table: string) => (await one<{ n: number }>(`select count(*)::int as n from ${table}`)).n;
+const count = async (table: string) => (await t.one<{ n: number }>(`select count(*)::int as n from ${table}`)).n;
 /** What a preview must not touch: every row count it could change, and the bookings' money. */
 const snapshot = async () => ({
   rules: await count('commission_rules'),
   ruleSuppliers: await count('commission_rule_suppliers'),
   audits: await count('audit_logs'),
-  lines: await one(`select count(*)::int as n, coalesce(sum(amount), 0)::text as amount from actual_commissions`),
-  bookings: await one(
+  lines: await t.one(`select count(*)::int as n, coalesce(sum(amount), 0)::text as amount from actual_commissions`),
+  bookings: await t.one(
     `select string_agg(id || ':' || expected_commission || ':' || primary_agent_id, ',' order by id) as s from bookings`,
   ),
 });
@@ -76,31 +80,15 @@ const save = async (url: string, json: Record<string, unknown>) => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const currency = async (code: string) =>
-    (await one<{ id: number }>(`select id from currencies where code = $1`, [code])).id;
-  const supplier = async (name: string, code: string) =>
-    (
-      await one<{ id: number }>(`insert into suppliers (name, currency_id) values ($1, $2) returning id`, [
-        name,
-        await currency(code),
-      ])
-    ).id;
-  air = await supplier('Air', 'GBP');
-  sea = await supplier('Sea', 'CAD');
-  bronze = (await one<{ id: number }>(`insert into commission_tiers (name) values ('Bronze') returning id`)).id;
+  air = await insertSupplier(t.db, { name: 'Air', currency: 'GBP' });
+  sea = await insertSupplier(t.db, { name: 'Sea', currency: 'CAD' });
+  bronze = await insertTier(t.db, 'Bronze');
   admin = await t.signedIn('admin');
   agent = await t.signedIn('agent');
   bea = (await t.signedIn('agent', { name: 'Bea', tier: 'Bronze' })).agentId!;
   cal = (await t.signedIn('agent', { name: 'Cal', tier: 'Bronze' })).agentId!;
   dee = (await t.signedIn('agent', { name: 'Dee' })).agentId!;
-  const link = await one<{ id: number }>(
-    `insert into sub_agent_links (parent_agent_id, sub_agent_id, split_percentage) values ($1, $2, 50) returning id`,
-    [bea, dee],
-  );
-  await t.db.$client.query('insert into sub_agent_link_suppliers (link_id, supplier_id) values ($1, $2)', [
-    link.id,
-    air,
-  ]);
+  await insertSubAgentLink(t.db, { parent: bea, sub: dee, split: '50', suppliers: [air] });
   const booking = (name: string, agentId: number, supplierId: number, amount: string, status: string, extra = {}) =>
     insertBooking(t.db, {
       primary_agent_id: agentId,
@@ -156,7 +144,7 @@ describe('POST /commissions/preview, POST /commissions/{id}/preview, GET /commis
     const saved = await save('/commissions', create);
     expectSaveReports(saved, p);
     deeRule = saved.data.id;
-    expect((await one(`select primary_agent_id from bookings where id = $1`, [b.viaParent])).primary_agent_id).toBe(
+    expect((await t.one(`select primary_agent_id from bookings where id = $1`, [b.viaParent])).primary_agent_id).toBe(
       dee,
     );
 

@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectedCommissionOf, insertBooking } from '../../test/factories';
+import {
+  expectedCommissionOf,
+  insertBooking,
+  insertSubAgentLink,
+  insertSupplier,
+  insertTier,
+} from '../../test/factories';
 import { auditRows, createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { recalculateBookings } from './commission-engine';
 
@@ -16,10 +22,7 @@ let pat: number;
 let sam: TestClient & { agentId: number | null }; // sub-agent of Pat, 60%
 let gone: number; // inactive agent
 
-const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
-  (await t.db.$client.query(text, params)).rows as T[];
-const one = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await q<T>(text, params))[0]!;
-const count = async (table: string) => (await one<{ n: number }>(`select count(*)::int as n from ${table}`)).n;
+const count = async (table: string) => (await t.one<{ n: number }>(`select count(*)::int as n from ${table}`)).n;
 
 const booking = (agentId: number, amount: string, supplier: number, extra: Record<string, unknown> = {}) =>
   insertBooking(t.db, { primary_agent_id: agentId, supplier_id: supplier, booking_amount: amount, ...extra });
@@ -30,19 +33,11 @@ const rule = (body: Record<string, unknown>) => admin.post('/commissions', { jso
 
 beforeAll(async () => {
   t = await createTestApp();
-  const cad = await one<{ id: number }>(`select id from currencies where code = 'CAD'`);
-  const supplier = async (name: string) =>
-    (
-      await one<{ id: number }>(`insert into suppliers (name, currency_id) values ($1, $2) returning id`, [
-        name,
-        cad.id,
-      ])
-    ).id;
-  sunwing = await supplier('Sunwing');
-  transat = await supplier('Transat');
-  airOne = await supplier('AirOne');
-  gold = (await one<{ id: number }>(`insert into commission_tiers (name) values ('Gold') returning id`)).id;
-  silver = (await one<{ id: number }>(`insert into commission_tiers (name) values ('Silver') returning id`)).id;
+  sunwing = await insertSupplier(t.db, { name: 'Sunwing' });
+  transat = await insertSupplier(t.db, { name: 'Transat' });
+  airOne = await insertSupplier(t.db, { name: 'AirOne' });
+  gold = await insertTier(t.db, 'Gold');
+  silver = await insertTier(t.db, 'Silver');
   admin = await t.signedIn('admin');
   agent = await t.signedIn('agent', { name: 'Zed Agent' });
   ana = await t.signedIn('agent', { name: 'Ana Agent', tier: 'Gold' });
@@ -51,12 +46,8 @@ beforeAll(async () => {
   sam = await t.signedIn('agent', { name: 'Sam Sub' });
   const goneClient = await t.signedIn('agent', { name: 'Gina Gone' });
   gone = goneClient.agentId!;
-  await q('update agents set inactive = true where id = $1', [gone]);
-  const link = await one<{ id: number }>(
-    `insert into sub_agent_links (parent_agent_id, sub_agent_id, split_percentage) values ($1, $2, 60) returning id`,
-    [pat, sam.agentId],
-  );
-  await q('insert into sub_agent_link_suppliers (link_id, supplier_id) values ($1, $2)', [link.id, sunwing]);
+  await t.q('update agents set inactive = true where id = $1', [gone]);
+  await insertSubAgentLink(t.db, { parent: pat, sub: sam.agentId!, split: '60', suppliers: [sunwing] });
 });
 
 describe('GET /commissions/options', () => {
@@ -252,7 +243,7 @@ describe('PUT and DELETE /commissions/{id}', () => {
     const zed = agent.agentId!;
     const created = await rule({ commission_type: 'agent', general_id: zed, percentage: 3 });
     const id = created.json().data.id as number;
-    await q('update agents set inactive = true where id = $1', [zed]);
+    await t.q('update agents set inactive = true where id = $1', [zed]);
     try {
       const kept = await admin.post(`/commissions/${id}`, {
         json: { _method: 'PUT', commission_type: 'agent', general_id: zed, percentage: 4 },
@@ -263,7 +254,7 @@ describe('PUT and DELETE /commissions/{id}', () => {
       });
       expect(moved.json().errors).toEqual({ general_id: ['The selected option is invalid.'] });
     } finally {
-      await q('update agents set inactive = false where id = $1', [zed]);
+      await t.q('update agents set inactive = false where id = $1', [zed]);
     }
   });
 
@@ -326,7 +317,7 @@ describe('recalculation when a rule is saved', () => {
     expect(await expected(id)).toBe('41.67');
     expect(await expected(untouched)).toBe('0.00');
     expect(await expected(paidOut)).toBe('1.00');
-    const lines = await q('select agent_id, amount::text from actual_commissions where booking_id = $1', [id]);
+    const lines = await t.q('select agent_id, amount::text from actual_commissions where booking_id = $1', [id]);
     expect(lines).toEqual([{ agent_id: ana.agentId, amount: '41.67' }]);
 
     // An agent rule for Ana beats the tier rule.
@@ -351,7 +342,7 @@ describe('recalculation when a rule is saved', () => {
       difference: [{ currency_code: 'CAD', amount: '-41.67' }],
     });
     expect(await expected(id)).toBe('0.00');
-    const bookingAudit = await q<{ meta: { reason: string } }>(
+    const bookingAudit = await t.q<{ meta: { reason: string } }>(
       `select meta from audit_logs where entity_type = 'booking' and entity_id = $1 order by id`,
       [String(id)],
     );
@@ -389,7 +380,7 @@ describe('GET /commissions/rates', () => {
 
   it('follows the tier held on the date', async () => {
     await rule({ commission_type: 'tier', general_id: gold, percentage: 9, suppliers: [transat] });
-    await q(
+    await t.q(
       `insert into agent_tier_history (agent_id, commission_tier_id, start_date, end_date) values ($1, $2, '2025-01-01', '2025-12-31'), ($1, $3, '2026-01-01', null)`,
       [ana.agentId, silver, gold],
     );

@@ -12,7 +12,7 @@ import {
   ref,
   supplierPayment,
   type World,
-} from './payouts.fixture';
+} from './payouts.testing';
 
 let w: World;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import {
   paidBooking,
   supplierPayment,
   type World,
-} from './payouts.fixture';
+} from './payouts.testing';
 
 let w: World;
 beforeAll(async () => {

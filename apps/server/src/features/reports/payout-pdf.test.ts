@@ -32,7 +32,6 @@ interface Seeded {
 let t: TestApp;
 let cad: Seeded;
 let gbp: Seeded;
-let q: (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
 
 /** `n` bookings paid out in one bulk payout, in `currency`. */
 async function seededPayout(tag: string, n: number, currency = 'CAD'): Promise<Seeded> {
@@ -48,7 +47,7 @@ async function seededPayout(tag: string, n: number, currency = 'CAD'): Promise<S
   const body = res.json() as { payout_ids: number[] };
   expect(body.payout_ids).toHaveLength(1);
   const payoutId = body.payout_ids[0]!;
-  const [p] = await q(`select payout_date::text as d from payouts where id = $1`, [payoutId]);
+  const [p] = await t.q(`select payout_date::text as d from payouts where id = $1`, [payoutId]);
   const agent = (name: string) => seededAgent(t, name, tag, PASSWORD);
   return {
     admin,
@@ -60,11 +59,10 @@ async function seededPayout(tag: string, n: number, currency = 'CAD'): Promise<S
 
 beforeAll(async () => {
   t = await createTestApp();
-  q = async (text, params = []) => (await t.db.$client.query(text, params)).rows;
   cad = await seededPayout('Pdfc', 90);
   gbp = await seededPayout('Pdfg', 6, 'GBP');
   // A name Helvetica cannot print as is: the PDF transliterates it instead of failing.
-  await q(`update users set name = 'Sasha Zoë Łódź 😀 東京' where id = (select user_id from agents where id = $1)`, [
+  await t.q(`update users set name = 'Sasha Zoë Łódź 😀 東京' where id = (select user_id from agents where id = $1)`, [
     cad.agents.sasha.id,
   ]);
 }, 120_000);
@@ -79,7 +77,7 @@ interface ItemRow {
 }
 
 const itemsOf = async (payoutId: number, agentId?: number) =>
-  (await q(
+  (await t.q(
     `select pi.agent_id, u.name as agent_name, b.booking_reference, pi.commission::text, pi.gst::text, pi.total::text
        from payout_items pi join bookings b on b.id = pi.booking_id
        join agents a on a.id = pi.agent_id join users u on u.id = a.user_id
@@ -89,7 +87,7 @@ const itemsOf = async (payoutId: number, agentId?: number) =>
 
 /** The SQL sums of the items, per agent (by SQL, not by the code under test). */
 const sumsByAgent = async (payoutId: number) =>
-  (await q(
+  (await t.q(
     `select pi.agent_id, count(*)::int as n, sum(pi.commission)::text as commission, sum(pi.gst)::text as gst,
             sum(pi.total)::text as total
        from payout_items pi where pi.payout_id = $1 group by pi.agent_id`,
@@ -208,11 +206,11 @@ describe('the payout PDF reads as the payout items (pdftotext)', () => {
   it("shows a GST-registered agent's GST/HST number by their name, to admins and to the agent", async () => {
     // Registration as the agent form keeps it: Avery with a number, Parker without one, Sasha not registered.
     const { avery, parker, sasha } = cad.agents;
-    await q(`update agents set has_gst = true, gst_number = '123456789RT0001' where id = $1`, [avery.id]);
-    await q(`update agents set has_gst = true, gst_number = null where id = $1`, [parker.id]);
-    await q(`update agents set has_gst = false, gst_number = '999999999RT0009' where id = $1`, [sasha.id]);
+    await t.q(`update agents set has_gst = true, gst_number = '123456789RT0001' where id = $1`, [avery.id]);
+    await t.q(`update agents set has_gst = true, gst_number = null where id = $1`, [parker.id]);
+    await t.q(`update agents set has_gst = false, gst_number = '999999999RT0009' where id = $1`, [sasha.id]);
     const heading = async (agentId: number) =>
-      (await q(`select u.name from agents a join users u on u.id = a.user_id where a.id = $1`, [agentId]))[0]!
+      (await t.q(`select u.name from agents a join users u on u.id = a.user_id where a.id = $1`, [agentId]))[0]!
         .name as string;
     const lines = pdfPages((await get(cad.admin, cad.payoutId)).rawPayload)
       .join('\n')

@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { todayUtc } from '../../clock';
 import { addDays } from '@app/domain';
-import { book, buildReportWorld, DAY, payOut, receive, seedReportBookings, type ReportWorld } from './reports.fixture';
+import { book, buildReportWorld, DAY, payOut, receive, seedReportBookings, type ReportWorld } from './reports.testing';
 
 let w: ReportWorld;
 let b: Awaited<ReturnType<typeof seedReportBookings>>;

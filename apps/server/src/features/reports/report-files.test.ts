@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { libreOffice } from '../../test/requires-tool';
-import { book, buildReportWorld, DAY, payOut, receive, type ReportWorld } from './reports.fixture';
+import { book, buildReportWorld, DAY, payOut, receive, type ReportWorld } from './reports.testing';
 import { QUICKBOOKS_TOO_MANY_ROWS } from './report-files.service';
 
 let w: ReportWorld;

@@ -36,7 +36,7 @@ import {
   reconcile,
   seedReportBookings,
   type ReportWorld,
-} from './reports.fixture';
+} from './reports.testing';
 
 let w: ReportWorld;
 const ALL_TIME = { start_date: '1900-01-01', end_date: '2100-12-31' };

@@ -8,7 +8,7 @@ import { addDays, parseMoney, type Cents } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { todayUtc } from '../../clock';
 import type { TestClient } from '../../test/test-app';
-import { book, buildReportWorld, DAY, seedReportBookings, type ReportWorld } from './reports.fixture';
+import { book, buildReportWorld, DAY, seedReportBookings, type ReportWorld } from './reports.testing';
 
 let w: ReportWorld;
 let b: Awaited<ReturnType<typeof seedReportBookings>>;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { IMPORT_MESSAGES, MSG_SELECT_STATUS } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { insertBooking } from '../../test/factories';
+import { currencyIds, insertBooking, insertSupplier } from '../../test/factories';
 import { auditRows, createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { runTransactionImport } from './transaction-import';
 
@@ -27,26 +27,20 @@ let jet2Acc: number; // no booking number format, GBP
 let tuiAcc: number; // format 00000000
 let agentAcc: number;
 
-const q = async (text: string, params: unknown[] = []) => (await t.db.$client.query(text, params)).rows;
-const count = async (table: string) => (await q(`select count(*)::int as n from ${table}`))[0].n as number;
+const count = async (table: string) => (await t.q(`select count(*)::int as n from ${table}`))[0].n as number;
 const today = () => new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
   t = await createTestApp([], { jobs: 'pg-boss' });
-  cur = Object.fromEntries((await q('select code, id from currencies')).map((r) => [r.code, r.id]));
-  jet2 = (await q(`insert into suppliers (name, currency_id) values ('Jet2', $1) returning id`, [cur.GBP]))[0].id;
-  const tui = (
-    await q(
-      `insert into suppliers (name, currency_id, booking_number_format) values ('TUI', $1, '00000000') returning id`,
-      [cur.GBP],
-    )
-  )[0].id as number;
+  cur = await currencyIds(t.db);
+  jet2 = await insertSupplier(t.db, { name: 'Jet2', currency: 'GBP' });
+  const tui = await insertSupplier(t.db, { name: 'TUI', currency: 'GBP', booking_number_format: '00000000' });
   admin = await t.signedIn('admin');
   otherAdmin = await t.signedIn('admin');
   agent = await t.signedIn('agent');
   const acc = async (name: string, type: string, owner: number) =>
     (
-      await q(
+      await t.q(
         `insert into accounts (name, accountable_type, accountable_id, currency_id) values ($1, $2, $3, $4) returning id`,
         [name, type, owner, cur.GBP],
       )
@@ -121,7 +115,7 @@ describe('POST /api/transactions/import', () => {
       error_count: 0,
       message: 'Imported 4 transaction(s).',
     });
-    const rows = await q(
+    const rows = await t.q(
       `select import_row, reference_number, transaction_type, amount::text, status, description, is_partial,
               cheque_reference_number, currency_id, account_id
          from transactions where import_job_id = $1 order by import_row`,
@@ -163,7 +157,7 @@ describe('POST /api/transactions/import', () => {
     for (const [name, refs] of cases) {
       const { started, done } = await importFile(csv(name, fixture(name)), { description: 'Statement Nov' });
       expect(done.status, name).toBe('completed');
-      const rows = await q(
+      const rows = await t.q(
         'select reference_number, amount::text, description from transactions where import_job_id = $1 order by import_row',
         [started.job_id],
       );
@@ -189,7 +183,7 @@ describe('POST /api/transactions/import', () => {
       "Row 7: '12.345' has more than 2 decimals",
       'Row 8: the amount is zero',
     ]);
-    const rows = await q(
+    const rows = await t.q(
       'select reference_number, transaction_type, amount::text from transactions where import_job_id = $1 order by import_row',
       [started.job_id],
     );
@@ -208,7 +202,7 @@ describe('POST /api/transactions/import', () => {
       "Row 2: 'abc': Format should match: 00000000",
       "Row 3: '1234567': Format should match: 00000000",
     ]);
-    const refs = await q('select reference_number from transactions where import_job_id = $1 order by import_row', [
+    const refs = await t.q('select reference_number from transactions where import_job_id = $1 order by import_row', [
       started.job_id,
     ]);
     expect(refs.map((r) => r.reference_number)).toEqual(['12345678', '87654321']);
@@ -225,7 +219,7 @@ describe('POST /api/transactions/import', () => {
     const res = await admin.post('/bookings/transaction-status', { json: { booking_ids: [booking] } });
     expect(res.statusCode).toBe(200);
     expect(JSON.stringify(res.json())).toContain('"match"');
-    const [stored] = await q('select transaction_match_status from bookings where id = $1', [booking]);
+    const [stored] = await t.q('select transaction_match_status from bookings where id = $1', [booking]);
     expect(stored.transaction_match_status).toBe('match');
   });
 });
@@ -270,7 +264,7 @@ describe('the same file twice', () => {
     expect(await count('import_jobs')).toBe(jobsBefore + 1);
     expect(await waitForJob(admin, jobId)).toMatchObject({ status: 'completed', imported_count: 3 });
     const written = async () =>
-      (await q("select count(*)::int as n from transactions where reference_number like 'RACE_'"))[0].n as number;
+      (await t.q("select count(*)::int as n from transactions where reference_number like 'RACE_'"))[0].n as number;
     expect(await written()).toBe(3);
 
     const insisted = await importFile(file, { allow_duplicate: '1' });
@@ -376,14 +370,8 @@ describe('a job that stops half way', () => {
       },
     });
     const boss = await quiet.signedIn('admin');
-    const cur2 = Object.fromEntries(
-      (await quiet.db.$client.query('select code, id from currencies')).rows.map((r) => [r.code, r.id]),
-    );
-    const supplier = (
-      await quiet.db.$client.query(`insert into suppliers (name, currency_id) values ('S', $1) returning id`, [
-        cur2.GBP,
-      ])
-    ).rows[0].id;
+    const cur2 = await currencyIds(quiet.db);
+    const supplier = await insertSupplier(quiet.db, { name: 'S', currency: 'GBP' });
     const account = (
       await quiet.db.$client.query(
         `insert into accounts (name, accountable_type, accountable_id, currency_id) values ('A', 'supplier', $1, $2) returning id`,

@@ -10,6 +10,7 @@ import {
   MSG_SELECT_TRANSACTIONS,
 } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { currencyIds, insertSupplier } from '../../test/factories';
 import { auditRows, createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 
 let t: TestApp;
@@ -22,25 +23,19 @@ let swAcc: number; // Sunwing, CAD, format SW0000000
 let tsAcc: number; // Transat, CAD, no format
 let agentAcc: number;
 
-const q = async (text: string, params: unknown[] = []) => (await t.db.$client.query(text, params)).rows;
-const count = async (table: string) => (await q(`select count(*)::int as n from ${table}`))[0].n as number;
+const count = async (table: string) => (await t.q(`select count(*)::int as n from ${table}`))[0].n as number;
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 
 beforeAll(async () => {
   t = await createTestApp();
-  cur = Object.fromEntries((await q('select code, id from currencies')).map((r) => [r.code, r.id]));
-  sunwing = (
-    await q(
-      `insert into suppliers (name, currency_id, booking_number_format) values ('Sunwing', $1, 'SW0000000') returning id`,
-      [cur.CAD],
-    )
-  )[0].id;
-  transat = (await q(`insert into suppliers (name, currency_id) values ('Transat', $1) returning id`, [cur.CAD]))[0].id;
+  cur = await currencyIds(t.db);
+  sunwing = await insertSupplier(t.db, { name: 'Sunwing', booking_number_format: 'SW0000000' });
+  transat = await insertSupplier(t.db, { name: 'Transat' });
   admin = await t.signedIn('admin');
   agent = await t.signedIn('agent', { name: 'Ana Agent' });
   const acc = async (name: string, type: string, owner: number) =>
     (
-      await q(
+      await t.q(
         `insert into accounts (name, accountable_type, accountable_id, currency_id) values ($1, $2, $3, $4) returning id`,
         [name, type, owner, cur.CAD],
       )
@@ -80,7 +75,7 @@ describe('single transaction', () => {
       account_name: 'Sunwing CAD',
       supplier_name: 'Sunwing',
     });
-    expect((await q('select amount::text from transactions where id = $1', [id]))[0].amount).toBe('100.10');
+    expect((await t.q('select amount::text from transactions where id = $1', [id]))[0].amount).toBe('100.10');
     const img = await admin.get(`/transactions/${id}/reference-image`);
     expect(img.headers['content-type']).toBe('image/png');
     expect((await auditRows(t.db, 'transaction')).at(-1)).toMatchObject({ action: 'create', entity_id: String(id) });
@@ -173,7 +168,7 @@ describe('single transaction', () => {
   });
 
   it('keeps reversed on a reversed one', async () => {
-    await q(`update transactions set status = 'reversed' where id = $1`, [id]);
+    await t.q(`update transactions set status = 'reversed' where id = $1`, [id]);
     const res = await admin.post(`/transactions/${id}`, {
       multipart: { _method: 'PUT', ...single({ status: 'reversed' }) },
     });
@@ -217,7 +212,7 @@ describe('bulk transactions', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'success', count: 2 });
     expect(await count('transactions')).toBe(before + 2);
-    const rows = await q(
+    const rows = await t.q(
       `select reference_number, amount::text, transaction_type, status, description, is_partial, cheque_reference_number, reference_image_file_id
          from transactions order by id desc limit 2`,
     );
@@ -246,7 +241,7 @@ describe('bulk transactions', () => {
     });
     expect(same.statusCode).toBe(200);
     expect(
-      (await q('select description, transaction_type, status from transactions order by id desc limit 1'))[0],
+      (await t.q('select description, transaction_type, status from transactions order by id desc limit 1'))[0],
     ).toEqual({
       description: 'Refunds',
       transaction_type: 'debit',
@@ -260,7 +255,7 @@ describe('bulk transactions', () => {
       },
     });
     expect(diff.statusCode).toBe(200);
-    expect((await q('select description from transactions order by id desc limit 1'))[0].description).toBe('Row two');
+    expect((await t.q('select description from transactions order by id desc limit 1'))[0].description).toBe('Row two');
   });
 
   it('gives every spec message, keyed by row, and writes nothing', async () => {
@@ -346,7 +341,7 @@ describe('bulk transactions', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().count).toBe(5000);
     expect(await count('transactions')).toBe(before + 5000);
-    const sum = (await q(`select sum(amount)::text as s from transactions where reference_number like 'T%'`))[0].s;
+    const sum = (await t.q(`select sum(amount)::text as s from transactions where reference_number like 'T%'`))[0].s;
     expect(sum).toBe('12503750.00'); // Σ(i + 1.25) for i < 5000, exact
   });
 
@@ -361,7 +356,7 @@ describe('listing and bulk status', () => {
   let ids: number[];
 
   beforeAll(async () => {
-    await q(`delete from transactions where reference_number like 'T%' or reference_number like 'U%'`);
+    await t.q(`delete from transactions where reference_number like 'T%' or reference_number like 'U%'`);
     const ins = async (
       ref: string,
       amount: string,
@@ -371,7 +366,7 @@ describe('listing and bulk status', () => {
       acc = swAcc,
     ) =>
       (
-        await q(
+        await t.q(
           `insert into transactions (account_id, transaction_type, currency_id, amount, reference_number, status, transaction_date, cheque_reference_number)
            values ($1,$2,$3,$4,$5,$6,$7,$8) returning id`,
           [acc, type, cur.CAD, amount, ref, status, date, `CQ-${ref}`],
@@ -434,7 +429,7 @@ describe('listing and bulk status', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'success', message: '2 transaction(s) updated to completed.', updated: 2 });
     expect(
-      (await q('select status from transactions where id = any($1) order by id', [[ids[2], ids[3]]])).map(
+      (await t.q('select status from transactions where id = any($1) order by id', [[ids[2], ids[3]]])).map(
         (r) => r.status,
       ),
     ).toEqual(['completed', 'completed']);
@@ -457,7 +452,7 @@ describe('matching bookings to transactions', () => {
   let agentId: number;
   const booking = async (ref: string, amount: string, supplier = sunwing, status = 'confirmed') =>
     (
-      await q(
+      await t.q(
         // A completed booking is one paid out in full (DOMAIN.md invariant 1; the database holds it).
         `insert into bookings (booking_reference, supplier_id, booking_date, customer_name, booking_amount, status, primary_agent_id, commission_percentage, expected_commission, rate_source, paid_amount)
          values ($1, $2, '2026-03-01', 'C', $3, $4::text, $5, 10, 0, 'tier', case when $4::text = 'completed' then $3::numeric else 0 end) returning id`,
@@ -470,7 +465,7 @@ describe('matching bookings to transactions', () => {
     type = 'credit',
     opts: { partial?: boolean; status?: string; acc?: number } = {},
   ) =>
-    q(
+    t.q(
       `insert into transactions (account_id, transaction_type, currency_id, amount, reference_number, status, is_partial)
        values ($1,$2,$3,$4,$5,$6,$7)`,
       [opts.acc ?? swAcc, type, cur.CAD, amount, ref, opts.status ?? 'completed', opts.partial ?? false],

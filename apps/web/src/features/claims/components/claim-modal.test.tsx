@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { agentOption, bookingDetail } from '../../../testing/booking-fixtures';
 import { adminUser, agentUser } from '../../../testing/fixtures';
 import type { MockHandler } from '../../../testing/mock-fetch';
-import { claimRequest, renderAs, sunwingCredit } from '../test-fixtures';
+import { claimRequest, renderAs, sunwingCredit } from '../claims.testing';
 import { ClaimModal } from './claim-modal';
 
 const png = new File([new Uint8Array([137, 80, 78, 71])], 'receipt.png', { type: 'image/png' });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { agentUser } from '../../../testing/fixtures';
-import { claimRequest, renderAs, sent, sunwingCredit } from '../test-fixtures';
+import { claimRequest, renderAs, sent, sunwingCredit } from '../claims.testing';
 import { UnclaimedSearchPanel } from './unclaimed-search-panel';
 
 const found = { body: { status: 'success', data: { transaction: sunwingCredit } } };

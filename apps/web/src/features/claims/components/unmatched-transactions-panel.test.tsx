@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminUser } from '../../../testing/fixtures';
-import { page, renderAs, sent, sunwingCredit, tuiCredit } from '../test-fixtures';
+import { page, renderAs, sent, sunwingCredit, tuiCredit } from '../claims.testing';
 import { UnmatchedTransactionsPanel } from './unmatched-transactions-panel';
 
 const range = { startDate: '2026-04-05', endDate: '2026-05-06', supplierIds: [3, 4] };

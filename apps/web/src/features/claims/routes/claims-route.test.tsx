@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminUser, agentUser } from '../../../testing/fixtures';
-import { claimRequest, page, renderAs, sent, tuiCredit } from '../test-fixtures';
+import { claimRequest, page, renderAs, sent, tuiCredit } from '../claims.testing';
 import { ClaimsRoute } from './claims-route';
 
 const cells = (row: HTMLElement) => [...row.querySelectorAll('th, td')].map((c) => c.textContent);

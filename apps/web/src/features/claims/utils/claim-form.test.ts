@@ -2,7 +2,7 @@ import { BOOKING_REFERENCE_MESSAGE, CLAIM_MESSAGES, UPLOAD_MAX_BYTES, UPLOAD_TOO
 import { schemaResolver } from '@mantine/form';
 import { describe, expect, it } from 'vitest';
 import { ApiError, toApiError } from '../../../lib/api-client';
-import { sunwingCredit } from '../test-fixtures';
+import { sunwingCredit } from '../claims.testing';
 import {
   adminClaimPayload,
   agentClaimPayload,

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { setCsrfToken } from '../../../lib/api-client';
 import { renderWithProviders } from '../../../testing/render';
-import { payoutInfo, processedAnswer, refundInfo, settingsAnswer } from '../test-fixtures';
+import { payoutInfo, processedAnswer, refundInfo, settingsAnswer } from '../payouts.testing';
 import { PayoutModal } from './payout-modal';
 
 function open(info: unknown, process: unknown = { body: processedAnswer }) {

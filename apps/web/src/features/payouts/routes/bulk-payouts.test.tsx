@@ -17,7 +17,7 @@ import {
   settingsAnswer,
   splitRow,
   suppliersAnswer,
-} from '../test-fixtures';
+} from '../payouts.testing';
 
 const anna = { primary_agent_id: 13, primary_agent: { user: { name: 'Anna Agent' } } };
 const jet2 = { id: 2, name: 'Jet2', currency_symbol: '£', currency_code: 'GBP' };

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { adminUser, agentUser, sessionFor } from '../../../testing/fixtures';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render';
-import { payoutDetailAnswer, payoutListAnswer, payoutRecord } from '../test-fixtures';
+import { payoutDetailAnswer, payoutListAnswer, payoutRecord } from '../payouts.testing';
 
 const newest = payoutRecord(4, {
   name: 'Payout SW0000009',

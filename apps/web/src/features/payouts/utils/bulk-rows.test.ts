@@ -7,7 +7,7 @@ import {
   type Cents,
 } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { line, partialRow, reconcileRow, searchAnswer, searchBooking, splitRow } from '../test-fixtures';
+import { line, partialRow, reconcileRow, searchAnswer, searchBooking, splitRow } from '../payouts.testing';
 import {
   amountLimits,
   checkCustom,

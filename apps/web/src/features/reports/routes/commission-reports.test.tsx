@@ -11,7 +11,7 @@ import {
   renderDashboard,
   sent,
   summaryAnswer,
-} from '../test-fixtures';
+} from '../reports.testing';
 
 // The dashboard renders four queries' worth of Mantine and recharts: on a busy 2-core machine its first
 // render can take longer than the default second.

@@ -1,18 +1,18 @@
 /**
- * The world the report tests read, built through the real routes (bookings through `POST /bookings`, so
- * lines come from the commission engine; supplier payments through `POST /transactions`, so match
- * statuses are the matching's; payouts and reconciles through the payout routes):
+ * The report tests' configuration of the shared test world (test/world.ts), whose bookings, supplier
+ * payments, payouts and reconciles go through the real routes (lines from the commission engine, match
+ * statuses from the matching):
  * - Sunwing and Transat (CAD), TUI UK (GBP); tier Gold at 12.5% on Sunwing and TUI;
  * - Ana (Gold, GST), Otto (Gold, no GST), Pat (own 70%, GST, parent), Sam (Pat's sub-agent on Transat, 40%);
  * - every agent has an account in CAD and GBP, every supplier one in its currency.
  * Bookings are dated `DAY` (10 days ago: inside the default range) unless a test says otherwise.
  */
 import { addDays } from '@app/domain';
-import type { QueryResultRow } from 'pg';
 import { expect } from 'vitest';
 import { todayUtc } from '../../clock';
-import { insertRule } from '../../test/factories';
-import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
+import { createBooking, createPayment, createPayouts, freshReference } from '../../test/factories';
+import type { TestApp, TestClient } from '../../test/test-app';
+import { buildWorld, type World } from '../../test/world';
 
 export const DAY = addDays(todayUtc(), -10);
 
@@ -27,83 +27,35 @@ export interface ReportWorld {
   supplier: Record<Supplier, number>;
   account: Record<Supplier, number>;
   cur: Record<string, number>;
-  q: (text: string, params?: unknown[]) => Promise<QueryResultRow[]>;
+  q: World['q'];
 }
 
 export async function buildReportWorld(): Promise<ReportWorld> {
-  const t = await createTestApp();
-  const q = async (text: string, params: unknown[] = []) => (await t.db.$client.query(text, params)).rows;
-  const cur = Object.fromEntries((await q('select code, id from currencies')).map((r) => [r.code, r.id])) as Record<
-    string,
-    number
-  >;
-  const newSupplier = async (name: string, currency: string) =>
-    (await q(`insert into suppliers (name, currency_id) values ($1, $2) returning id`, [name, cur[currency]]))[0]!
-      .id as number;
-  const supplier = {
-    sunwing: await newSupplier('Sunwing', 'CAD'),
-    transat: await newSupplier('Transat', 'CAD'),
-    tui: await newSupplier('TUI UK', 'GBP'),
-  };
-  const gold = (await q(`insert into commission_tiers (name) values ('Gold') returning id`))[0]!.id as number;
-  await insertRule(t.db, 'tier', gold, '12.5', [supplier.sunwing, supplier.tui]);
-
-  const admin = await t.signedIn('admin');
-  const as = {
-    ana: await t.signedIn('agent', { tier: 'Gold', name: 'Ana Agent' }),
-    otto: await t.signedIn('agent', { tier: 'Gold', name: 'Otto Other' }),
-    pat: await t.signedIn('agent', { name: 'Pat Parent' }),
-    sam: await t.signedIn('agent', { name: 'Sam Sub' }),
-  };
-  const agent = { ana: as.ana.agentId!, otto: as.otto.agentId!, pat: as.pat.agentId!, sam: as.sam.agentId! };
-  await q(`update agents set has_gst = true where id = any($1)`, [[agent.ana, agent.pat]]);
-  await q(`update agents set commission_percentage = 70 where id = $1`, [agent.pat]);
-  const link = (
-    await q(
-      `insert into sub_agent_links (parent_agent_id, sub_agent_id, split_percentage) values ($1, $2, 40) returning id`,
-      [agent.pat, agent.sam],
-    )
-  )[0]!.id;
-  await q(`insert into sub_agent_link_suppliers values ($1, $2)`, [link, supplier.transat]);
-
-  const newAccount = async (name: string, type: string, owner: number, currency: string) => {
-    const res = await admin.post('/accounts', {
-      json: { name, accountable_type: type, accountable_id: owner, currency_id: cur[currency] },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data.id as number;
-  };
-  const account = {
-    sunwing: await newAccount('Sunwing CAD', 'supplier', supplier.sunwing, 'CAD'),
-    transat: await newAccount('Transat CAD', 'supplier', supplier.transat, 'CAD'),
-    tui: await newAccount('TUI GBP', 'supplier', supplier.tui, 'GBP'),
-  };
-  for (const [name, id] of Object.entries(agent))
-    for (const code of ['CAD', 'GBP']) await newAccount(`${name} ${code}`, 'agent', id, code);
+  const w = await buildWorld({
+    gst: ['ana', 'pat'],
+    agentAccounts: (['ana', 'otto', 'pat', 'sam'] as const).flatMap((a) => [[a, 'CAD'] as const, [a, 'GBP'] as const]),
+  });
+  const { t, admin, as, agent, supplier, account, cur, q } = w;
   return { t, admin, as, agent, supplier, account, cur, q };
 }
 
 let n = 0;
 
 /** An admin's booking through `POST /bookings`; returns its id and reference. */
-export async function book(
+export function book(
   w: ReportWorld,
   o: { agent: Agent; supplier: Supplier; amount: string; date?: string; status?: string },
 ): Promise<{ id: number; reference: string }> {
-  const reference = `RP-${String(++n).padStart(4, '0')}${Math.random().toString(36).slice(2, 5).toUpperCase()}`;
-  const res = await w.admin.post('/bookings', {
-    json: {
-      booking_reference: reference,
-      supplier_id: w.supplier[o.supplier],
-      booking_date: o.date ?? DAY,
-      customer_name: `Client ${n}`,
-      booking_amount: o.amount,
-      status: o.status ?? 'confirmed',
-      primary_agent_id: w.agent[o.agent],
-    },
+  n += 1;
+  return createBooking(w.admin, {
+    reference: freshReference('RP'),
+    supplier: w.supplier[o.supplier],
+    booking_date: o.date ?? DAY,
+    customer_name: `Client ${n}`,
+    amount: o.amount,
+    status: o.status ?? 'confirmed',
+    agent: w.agent[o.agent],
   });
-  expect(res.statusCode, res.body).toBe(200);
-  return { id: res.json().data.id as number, reference };
 }
 
 /** A completed supplier payment (credit unless said) through `POST /transactions`. */
@@ -114,36 +66,19 @@ export async function receive(
   amount: string,
   opts: { type?: 'credit' | 'debit'; partial?: boolean } = {},
 ) {
-  const res = await w.admin.post('/transactions', {
-    multipart: {
-      account_id: String(w.account[supplier]),
-      transaction_type: opts.type ?? 'credit',
-      currency_id: String(w.cur[supplier === 'tui' ? 'GBP' : 'CAD']),
-      amount,
-      reference_number: reference,
-      status: 'completed',
-      is_partial: opts.partial ? '1' : '0',
-    },
+  await createPayment(w.admin, {
+    account: w.account[supplier],
+    type: opts.type ?? 'credit',
+    currency: w.cur[supplier === 'tui' ? 'GBP' : 'CAD']!,
+    amount,
+    reference,
+    partial: opts.partial ?? false,
   });
-  expect(res.statusCode, res.body).toBe(200);
 }
 
 /** A bulk payout of these amounts (gross terms) dated `date`; returns the payout ids. */
-export async function payOut(w: ReportWorld, payouts: { booking: number; amount: string }[], date: string) {
-  const res = await w.admin.post('/bulk-payouts/process', {
-    json: {
-      payouts: payouts.map((p) => ({ booking_id: p.booking, payout_amount: p.amount })),
-      description: `Run ${date}`,
-      payout_date: date,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  expect(
-    res.json().results.every((r: { status: string }) => r.status === 'success'),
-    res.body,
-  ).toBe(true);
-  return res.json().payout_ids as number[];
-}
+export const payOut = (w: ReportWorld, payouts: { booking: number; amount: string }[], date: string) =>
+  createPayouts(w.admin, payouts, date);
 
 /** Bulk reconcile: gross := net received. */
 export async function reconcile(w: ReportWorld, booking: number) {

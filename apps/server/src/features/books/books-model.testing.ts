@@ -27,15 +27,20 @@ import {
   type Percent,
 } from '@app/domain';
 import { todayUtc } from '../../clock';
-import { insertRule } from '../../test/factories';
+import { insertRule, insertTier } from '../../test/factories';
 import { PNG, tableFingerprint, writtenTables } from '../../test/hostile';
-import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
+import type { TestApp, TestClient } from '../../test/test-app';
+import {
+  AGENTS,
+  buildWorld as buildSharedWorld,
+  PAYING,
+  SUPPLIERS,
+  type AgentKey,
+  type SupplierKey,
+} from '../../test/world';
 import { checkBooks, type BooksReport } from './index';
 
-export const SUPPLIERS = ['sunwing', 'transat', 'tui'] as const;
-export type SupplierKey = (typeof SUPPLIERS)[number];
-export const AGENTS = ['ana', 'otto', 'pat', 'sam'] as const;
-export type AgentKey = (typeof AGENTS)[number];
+export { AGENTS, SUPPLIERS, type AgentKey, type SupplierKey };
 /** The agents whose tier a command changes (Pat earns from his own default, Sam through Pat). */
 const TIERED = ['ana', 'otto'] as const;
 type TieredKey = (typeof TIERED)[number];
@@ -75,32 +80,15 @@ export interface World {
 }
 
 export async function buildWorld(): Promise<World> {
-  const t = await createTestApp();
-  const q = async (text: string, params: unknown[] = []) => (await t.db.$client.query(text, params)).rows as Row[];
-  const cur = Object.fromEntries((await q('select code, id from currencies')).map((r) => [r.code, r.id])) as Record<
-    string,
-    number
-  >;
-  const newSupplier = async (name: string, code: string) =>
-    (await q(`insert into suppliers (name, currency_id) values ($1, $2) returning id`, [name, cur[code]]))[0]!
-      .id as number;
-  const supplier = {
-    sunwing: await newSupplier('Sunwing', 'CAD'),
-    transat: await newSupplier('Transat', 'CAD'),
-    tui: await newSupplier('TUI UK', 'GBP'),
-  };
+  const shared = await buildSharedWorld({ ...PAYING, admins: ['Ada Admin'] });
+  const { t, admin, as, agent, supplier, account, cur, gold, goldRule } = shared;
+  const q = shared.q<Row>;
   const currency = { sunwing: cur.CAD!, transat: cur.CAD!, tui: cur.GBP! };
-  const gold = (await q(`insert into commission_tiers (name) values ('Gold') returning id`))[0]!.id as number;
-  const silver = (await q(`insert into commission_tiers (name) values ('Silver') returning id`))[0]!.id as number;
+  const silver = await insertTier(t.db, 'Silver');
   const goldSuppliers = [supplier.sunwing, supplier.tui];
   const silverSuppliers = [supplier.sunwing, supplier.transat];
   const rule = {
-    gold: {
-      id: await insertRule(t.db, 'tier', gold, '12.5', goldSuppliers),
-      tier: gold,
-      percentage: '12.5',
-      suppliers: goldSuppliers,
-    },
+    gold: { id: goldRule, tier: gold, percentage: '12.5', suppliers: goldSuppliers },
     silver: {
       id: await insertRule(t.db, 'tier', silver, '20', silverSuppliers),
       tier: silver,
@@ -108,47 +96,7 @@ export async function buildWorld(): Promise<World> {
       suppliers: silverSuppliers,
     },
   };
-
-  const admin = await t.signedIn('admin', { name: 'Ada Admin' });
-  const as = {
-    ana: await t.signedIn('agent', { tier: 'Gold', name: 'Ana Agent' }),
-    otto: await t.signedIn('agent', { tier: 'Gold', name: 'Otto Other' }),
-    pat: await t.signedIn('agent', { name: 'Pat Parent' }),
-    sam: await t.signedIn('agent', { name: 'Sam Sub' }),
-  };
-  const agent = {
-    ana: as.ana.agentId!,
-    otto: as.otto.agentId!,
-    pat: as.pat.agentId!,
-    sam: as.sam.agentId!,
-  };
-  await q(`update agents set has_gst = true where id = any($1)`, [[agent.ana, agent.pat]]);
-  await q(`update agents set commission_percentage = 70 where id = $1`, [agent.pat]);
   await q(`update agents set joined_on = $2 where id = any($1)`, [[agent.ana, agent.otto], JOINED_ON]);
-  const link = (
-    await q(
-      `insert into sub_agent_links (parent_agent_id, sub_agent_id, split_percentage) values ($1, $2, 40) returning id`,
-      [agent.pat, agent.sam],
-    )
-  )[0]!.id;
-  await q(`insert into sub_agent_link_suppliers values ($1, $2)`, [link, supplier.transat]);
-
-  const newAccount = async (name: string, type: string, owner: number, currencyId: number) => {
-    const res = await admin.post('/accounts', {
-      json: { name, accountable_type: type, accountable_id: owner, currency_id: currencyId },
-    });
-    if (res.statusCode !== 200) throw new Error(`account ${name}: ${res.body}`);
-    return res.json().data.id as number;
-  };
-  const account = {
-    sunwing: await newAccount('Sunwing CAD', 'supplier', supplier.sunwing, cur.CAD!),
-    transat: await newAccount('Transat CAD', 'supplier', supplier.transat, cur.CAD!),
-    tui: await newAccount('TUI GBP', 'supplier', supplier.tui, cur.GBP!),
-  };
-  await newAccount('Ana CAD', 'agent', agent.ana, cur.CAD!);
-  await newAccount('Ana GBP', 'agent', agent.ana, cur.GBP!);
-  await newAccount('Pat CAD', 'agent', agent.pat, cur.CAD!);
-  await newAccount('Sam CAD', 'agent', agent.sam, cur.CAD!);
 
   const w: World = {
     t,

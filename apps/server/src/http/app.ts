@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { checkResponse, type ResponseProblem } from '@app/domain';
+import { checkResponse, isPagePath, type ResponseProblem } from '@app/domain';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { expandBracketKeys } from './body';
@@ -20,7 +20,6 @@ import {
 } from './body-limits';
 import { AppError, csrfMismatch, STATUS_BY_CODE } from './errors';
 import { buildOpenApi } from './openapi';
-import { isPagePath } from './pages';
 import {
   checkCsrf,
   checkCsrfBeforeBody,

@@ -132,6 +132,7 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
     const rules = bodyRulesFor(req);
     if (!rules || !(WRITE_METHODS as string[]).includes(req.method)) return payload;
     req.csrfPending = checkCsrfBeforeBody(req);
+    // eslint-disable-next-line no-restricted-syntax -- a byte count
     if (Number(req.headers['content-length']) > rules.bodyLimit)
       throw new AppError('payload_too_large', rules.fileTooLargeMessage ?? TOO_LARGE);
     return payload;

@@ -9,7 +9,8 @@ import ts from 'typescript';
 
 const MAX_FILE = 400;
 const MAX_FUNCTION = 80;
-const roots = process.argv.length > 2 ? process.argv.slice(2) : ['apps/web/src', 'packages/domain/src', 'apps/server/src'];
+const roots =
+  process.argv.length > 2 ? process.argv.slice(2) : ['apps/web/src', 'packages/domain/src', 'apps/server/src'];
 
 function* sourceFiles(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -38,7 +39,8 @@ for (const root of roots) {
     const visit = (node) => {
       if (ts.isFunctionLike(node) && 'body' in node && node.body) {
         const length = lineOf(file, node.getEnd()) - lineOf(file, node.getStart()) + 1;
-        if (length > MAX_FUNCTION) findings.push(`${path}:${lineOf(file, node.getStart())}: ${nameOf(node)}, ${length} lines`);
+        if (length > MAX_FUNCTION)
+          findings.push(`${path}:${lineOf(file, node.getStart())}: ${nameOf(node)}, ${length} lines`);
       }
       ts.forEachChild(node, visit);
     };

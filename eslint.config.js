@@ -73,6 +73,36 @@ export default tseslint.config(
     files: ['packages/domain/**/*.test.ts'],
     rules: { 'no-restricted-imports': restrict(noApps) },
   },
+  {
+    // Money is exact in the apps too (DOMAIN.md): an amount is parsed with parseMoney or moneyFromDb and
+    // never passes through a float. Exempt by shape, as never money: an id (`Number(x.supplier_id)`,
+    // `Number(agentId)`), a route parameter (`Number(useParams().id)`) and a page or page size from the
+    // address. Any other non-money number (a count, a port, a date part) says what it is on its line.
+    files: ['apps/*/src/**/*.{ts,tsx}'],
+    ignores: ['apps/*/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='parseFloat'], CallExpression[callee.property.name='parseFloat']",
+          message: 'Money is parsed exactly (parseMoney, moneyFromDb, parsePercent), never through parseFloat.',
+        },
+        {
+          selector: [
+            "CallExpression[callee.name='Number']",
+            ':not([arguments.0.name=/^(id|\\w+Id)$/])',
+            ':not([arguments.0.property.name=/(^|_)id$/])',
+            ":not([arguments.0.object.callee.name='useParams'])",
+            ":not([arguments.0.callee.property.name='get'][arguments.0.arguments.0.value=/^(page|page_size|per_page)$/])",
+          ].join(''),
+          message:
+            'Money is parsed exactly (parseMoney, moneyFromDb, parsePercent), never through Number(). Ids, route ' +
+            'parameters and page numbers are allowed as they are; for another number that is not money (a count, ' +
+            'a port, a date part) add `// eslint-disable-next-line no-restricted-syntax -- <what it is>`.',
+        },
+      ],
+    },
+  },
   ...featureBoundaries('apps/server/src', 'ts'),
   {
     files: ['apps/server/src/{db,http,jobs,shared}/**/*.ts', 'apps/server/src/{clock,config}.ts'],

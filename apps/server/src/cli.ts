@@ -65,7 +65,9 @@ async function benchSeedCommand(database: Database, args: string[]) {
     options: { bookings: { type: 'string' }, seed: { type: 'string' } },
     strict: true,
   });
+  // eslint-disable-next-line no-restricted-syntax -- a count of bookings
   const bookings = Number(values.bookings);
+  // eslint-disable-next-line no-restricted-syntax -- a random seed
   const seed = values.seed === undefined ? 1 : Number(values.seed);
   if (!Number.isInteger(bookings) || bookings < 1 || bookings > 20_000_000) {
     throw new Error('--bookings must be a whole number from 1 to 20,000,000.');

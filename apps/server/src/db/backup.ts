@@ -196,6 +196,7 @@ export async function tableChecksum(
             coalesce(sum(hashtextextended(row(${quoteColumns(client, columns)})::text, 0)::numeric), 0)::text as checksum
        from only ${quoteName(client, table)}`,
   );
+  // eslint-disable-next-line no-restricted-syntax -- a row count
   return { rows: Number(rows[0]!.rows), checksum: rows[0]!.checksum };
 }
 
@@ -270,6 +271,7 @@ async function currentMigration(client: pg.Client): Promise<{ created_at: number
   const { rows } = await client.query<{ created_at: string; hash: string }>(
     'select created_at::text, hash from drizzle.__drizzle_migrations order by created_at desc limit 1',
   );
+  // eslint-disable-next-line no-restricted-syntax -- a time in milliseconds
   return rows[0] ? { created_at: Number(rows[0].created_at), hash: rows[0].hash } : null;
 }
 
@@ -444,6 +446,7 @@ async function readHeader(client: pg.Client, tables: CatalogTable[]): Promise<Ba
     format: 'commission-backoffice-backup',
     format_version: BACKUP_FORMAT_VERSION,
     server_version: info[0]!.version,
+    // eslint-disable-next-line no-restricted-syntax -- PostgreSQL's version number
     server_version_num: Number(info[0]!.num),
     migration: { tag: known?.tag ?? null, created_at: level.created_at, hash: level.hash },
     created_at: info[0]!.now,

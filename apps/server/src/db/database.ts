@@ -64,6 +64,7 @@ async function assertVersion(url: string): Promise<void> {
   await client.connect();
   try {
     const { rows } = await client.query<{ server_version_num: string }>('show server_version_num');
+    // eslint-disable-next-line no-restricted-syntax -- PostgreSQL's version number
     const v = Number(rows[0]?.server_version_num);
     if (v < 150000) throw new Error(`PostgreSQL 15 or later is required (server reports ${v}).`);
   } finally {

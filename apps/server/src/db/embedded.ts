@@ -133,6 +133,7 @@ async function attach(
   ownerFile: string,
   log: (m: string) => void,
 ): Promise<EmbeddedServer> {
+  // eslint-disable-next-line no-restricted-syntax -- a process id
   const owner = Number((await fsp.readFile(ownerFile, 'utf8').catch(() => '')).trim());
   const ownerAlive = Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner);
   if (ownerAlive) {
@@ -160,7 +161,9 @@ async function readRunningPostmaster(pgDir: string, waitMs = 0): Promise<Postmas
     const text = await fsp.readFile(path.join(pgDir, 'postmaster.pid'), 'utf8').catch(() => null);
     if (text) {
       const lines = text.split('\n');
+      // eslint-disable-next-line no-restricted-syntax -- a process id
       const pid = Number(lines[0]);
+      // eslint-disable-next-line no-restricted-syntax -- a port
       const port = Number(lines[3]);
       const status = (lines[7] ?? '').trim();
       if (pid > 0 && isAlive(pid)) {

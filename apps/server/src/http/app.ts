@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { checkResponse, type ResponseProblem } from '@app/domain';
+import { checkResponse, isPagePath, type ResponseProblem } from '@app/domain';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { expandBracketKeys } from './body';
@@ -20,7 +20,6 @@ import {
 } from './body-limits';
 import { AppError, csrfMismatch, STATUS_BY_CODE } from './errors';
 import { buildOpenApi } from './openapi';
-import { isPagePath } from './pages';
 import {
   checkCsrf,
   checkCsrfBeforeBody,
@@ -133,6 +132,7 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
     const rules = bodyRulesFor(req);
     if (!rules || !(WRITE_METHODS as string[]).includes(req.method)) return payload;
     req.csrfPending = checkCsrfBeforeBody(req);
+    // eslint-disable-next-line no-restricted-syntax -- a byte count
     if (Number(req.headers['content-length']) > rules.bodyLimit)
       throw new AppError('payload_too_large', rules.fileTooLargeMessage ?? TOO_LARGE);
     return payload;

@@ -101,6 +101,7 @@ function toValue(node: Node): unknown {
   if (keys.length > 0 && keys.every((k) => INDEX.test(k))) {
     const length = Math.max(...keys.map(Number)) + 1;
     const arr: unknown[] = Array.from({ length }, () => undefined);
+    // eslint-disable-next-line no-restricted-syntax -- an array index
     for (const [k, v] of node) arr[Number(k)] = toValue(v);
     return arr;
   }

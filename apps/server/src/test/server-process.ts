@@ -64,6 +64,7 @@ export async function startServerProcess(extraEnv: Record<string, string> = {}):
 export function residentBytes(pid: number): number {
   const kb = /^VmRSS:\s+(\d+) kB$/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
   if (!kb) throw new Error(`no VmRSS for process ${pid}`);
+  // eslint-disable-next-line no-restricted-syntax -- kilobytes of memory
   return Number(kb) * 1024;
 }
 

@@ -39,95 +39,88 @@ export interface NavSection {
   items: NavItem[];
 }
 
+/** Every menu entry, written once; the admin and agent menus below pick from it. */
+const item = {
+  bookings: { id: 'bookings', label: 'Bookings', to: paths.bookings.list, icon: IconListDetails },
+  bookingsCreate: { id: 'bookings-create', label: 'New booking', to: paths.bookings.create, icon: IconPlus },
+  bookingGroups: { id: 'booking-groups', label: 'Booking groups', to: paths.bookingGroups.list, icon: IconFolders },
+  claims: { id: 'claims', label: 'Claims review', to: paths.claims, icon: IconClipboardCheck },
+  commissions: { id: 'commissions', label: 'Commission rules', to: paths.commissions.list, icon: IconPercentage },
+  commissionTiers: { id: 'commission-tiers', label: 'Commission tiers', to: paths.commissionTiers, icon: IconStairs },
+  agents: { id: 'agents', label: 'Agents', to: paths.agents.list, icon: IconUsers },
+  agentsImport: { id: 'agents-import', label: 'Import agents', to: paths.agents.import, icon: IconUpload },
+  transactions: { id: 'transactions', label: 'Transactions', to: paths.transactions.list, icon: IconArrowsExchange },
+  transactionsCreate: {
+    id: 'transactions-create',
+    label: 'New transaction',
+    to: paths.transactions.create,
+    icon: IconPlus,
+  },
+  transactionsCreateBulk: {
+    id: 'transactions-create-bulk',
+    label: 'Bulk transactions',
+    to: paths.transactions.createBulk,
+    icon: IconStack2,
+  },
+  transactionsImport: {
+    id: 'transactions-import',
+    label: 'Import transactions',
+    to: paths.transactions.import,
+    icon: IconFileImport,
+  },
+  accounts: { id: 'accounts', label: 'Accounts', to: paths.accounts, icon: IconBuildingBank },
+  bulkPayouts: { id: 'bulk-payouts', label: 'Bulk payouts', to: paths.bulkPayouts, icon: IconCash },
+  bulkReconcile: { id: 'bulk-reconcile', label: 'Bulk reconcile', to: paths.bulkReconcile, icon: IconChecks },
+  payouts: { id: 'payouts', label: 'Payouts', to: paths.payouts.list, icon: IconReceipt },
+  reportsCommissions: {
+    id: 'reports-commissions',
+    label: 'Commission reports',
+    to: paths.reports.commissions,
+    icon: IconChartBar,
+  },
+  reportsExcel: { id: 'reports-excel', label: 'Excel reports', to: paths.reports.excel, icon: IconFileSpreadsheet },
+  suppliers: { id: 'suppliers', label: 'Suppliers', to: paths.suppliers, icon: IconTruck },
+  settings: { id: 'settings', label: 'Settings', to: paths.settings, icon: IconSettings },
+} satisfies Record<string, NavItem>;
+
+/** The bookings section both menus open with; an agent sees the claims page as their own claims. */
+const bookingsSection = (claims: NavItem): NavSection => ({
+  label: 'Bookings',
+  items: [item.bookings, item.bookingsCreate, item.bookingGroups, claims],
+});
+
 const adminNavigation: NavSection[] = [
-  {
-    label: 'Bookings',
-    items: [
-      { id: 'bookings', label: 'Bookings', to: paths.bookings.list, icon: IconListDetails },
-      { id: 'bookings-create', label: 'New booking', to: paths.bookings.create, icon: IconPlus },
-      { id: 'booking-groups', label: 'Booking groups', to: paths.bookingGroups.list, icon: IconFolders },
-      { id: 'claims', label: 'Claims review', to: paths.claims, icon: IconClipboardCheck },
-    ],
-  },
-  {
-    label: 'Commissions',
-    items: [
-      { id: 'commissions', label: 'Commission rules', to: paths.commissions.list, icon: IconPercentage },
-      { id: 'commission-tiers', label: 'Commission tiers', to: paths.commissionTiers, icon: IconStairs },
-    ],
-  },
-  {
-    label: 'Agents',
-    items: [
-      { id: 'agents', label: 'Agents', to: paths.agents.list, icon: IconUsers },
-      { id: 'agents-import', label: 'Import agents', to: paths.agents.import, icon: IconUpload },
-    ],
-  },
+  bookingsSection(item.claims),
+  { label: 'Commissions', items: [item.commissions, item.commissionTiers] },
+  { label: 'Agents', items: [item.agents, item.agentsImport] },
   {
     label: 'Money',
     items: [
-      { id: 'transactions', label: 'Transactions', to: paths.transactions.list, icon: IconArrowsExchange },
-      { id: 'transactions-create', label: 'New transaction', to: paths.transactions.create, icon: IconPlus },
-      {
-        id: 'transactions-create-bulk',
-        label: 'Bulk transactions',
-        to: paths.transactions.createBulk,
-        icon: IconStack2,
-      },
-      { id: 'transactions-import', label: 'Import transactions', to: paths.transactions.import, icon: IconFileImport },
-      { id: 'accounts', label: 'Accounts', to: paths.accounts, icon: IconBuildingBank },
-      { id: 'bulk-payouts', label: 'Bulk payouts', to: paths.bulkPayouts, icon: IconCash },
-      { id: 'bulk-reconcile', label: 'Bulk reconcile', to: paths.bulkReconcile, icon: IconChecks },
-      { id: 'payouts', label: 'Payouts', to: paths.payouts.list, icon: IconReceipt },
+      item.transactions,
+      item.transactionsCreate,
+      item.transactionsCreateBulk,
+      item.transactionsImport,
+      item.accounts,
+      item.bulkPayouts,
+      item.bulkReconcile,
+      item.payouts,
     ],
   },
-  {
-    label: 'Reports',
-    items: [
-      { id: 'reports-commissions', label: 'Commission reports', to: paths.reports.commissions, icon: IconChartBar },
-      { id: 'reports-excel', label: 'Excel reports', to: paths.reports.excel, icon: IconFileSpreadsheet },
-    ],
-  },
-  {
-    label: 'Setup',
-    items: [
-      { id: 'suppliers', label: 'Suppliers', to: paths.suppliers, icon: IconTruck },
-      { id: 'settings', label: 'Settings', to: paths.settings, icon: IconSettings },
-    ],
-  },
+  { label: 'Reports', items: [item.reportsCommissions, item.reportsExcel] },
+  { label: 'Setup', items: [item.suppliers, item.settings] },
 ];
 
 function agentNavigation(agentId: number | null): NavSection[] {
-  const mine: NavItem[] =
-    agentId === null
-      ? []
-      : [
-          { id: 'my-sub-agents', label: 'My sub-agents', to: paths.agents.subAgents(agentId), icon: IconUserShare },
-          {
-            id: 'my-tier-history',
-            label: 'My tier history',
-            to: paths.agents.tierHistory(agentId),
-            icon: IconTimeline,
-          },
-        ];
-  return [
-    {
-      label: 'Bookings',
-      items: [
-        { id: 'bookings', label: 'Bookings', to: paths.bookings.list, icon: IconListDetails },
-        { id: 'bookings-create', label: 'New booking', to: paths.bookings.create, icon: IconPlus },
-        { id: 'booking-groups', label: 'Booking groups', to: paths.bookingGroups.list, icon: IconFolders },
-        { id: 'claims', label: 'My claims', to: paths.claims, icon: IconClipboardCheck },
-      ],
-    },
-    {
-      label: 'Commissions',
-      items: [
-        { id: 'reports-commissions', label: 'Commission reports', to: paths.reports.commissions, icon: IconChartBar },
-      ],
-    },
-    ...(mine.length > 0 ? [{ label: 'My account', items: mine }] : []),
+  const sections: NavSection[] = [
+    bookingsSection({ ...item.claims, label: 'My claims' }),
+    { label: 'Commissions', items: [item.reportsCommissions] },
   ];
+  if (agentId === null) return sections;
+  const mine: NavItem[] = [
+    { id: 'my-sub-agents', label: 'My sub-agents', to: paths.agents.subAgents(agentId), icon: IconUserShare },
+    { id: 'my-tier-history', label: 'My tier history', to: paths.agents.tierHistory(agentId), icon: IconTimeline },
+  ];
+  return [...sections, { label: 'My account', items: mine }];
 }
 
 /** The navigation a user sees: admins every area, agents their own (CONTRACT.md §4). */

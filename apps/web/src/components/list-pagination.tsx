@@ -59,6 +59,7 @@ export function PageSizeSelect({ options, value, onChange }: PageSizeSelectProps
         allowDeselect={false}
         data={options.map(String)}
         value={String(value)}
+        // eslint-disable-next-line no-restricted-syntax -- a page size
         onChange={(v) => v && onChange(Number(v))}
       />
     </Group>

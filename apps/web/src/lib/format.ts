@@ -113,6 +113,7 @@ export function formatDate(value: string | null | undefined): string {
   if (!value) return EMPTY_VALUE;
   const match = ISO_DATE.exec(value.trim());
   if (!match) return EMPTY_VALUE;
+  // eslint-disable-next-line no-restricted-syntax -- the year, month and day of an ISO date
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { dayNumberToIsoDate } from '../commission/iso-date';
 import { isValidIsoDate } from '../schemas/fields';
 import { AGENT_NAME_MAX, dateOfBirthProblem, phoneProblem, sinProblem } from './agent-fields';
-import { SPREADSHEET_TOO_LARGE } from '../transactions/import-file';
+import { SPREADSHEET_TOO_LARGE } from '../transactions/spreadsheet';
 
 export const AGENT_IMPORT_COLUMNS = [
   'First Name',

@@ -6,15 +6,14 @@ import { moneyToString } from '../money/money';
 import {
   applyReferenceFormat,
   planTransactionImport,
-  decodeTextFile,
   IMPORT_MESSAGES,
-  parseImportAmount,
   parseTransactionImportFile,
-  skippedRowMessage,
-  SPREADSHEET_MAX_ROWS,
   transactionImportFileKind,
   type ImportFileResult,
 } from './import-file';
+import { parseImportAmount, skippedRowMessage } from './import-rows';
+import { SPREADSHEET_MAX_ROWS } from './spreadsheet';
+import { decodeTextFile } from './text-file';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../fixtures/transaction-import');
 const fixture = (name: string) => new Uint8Array(fs.readFileSync(path.join(fixtures, name)));

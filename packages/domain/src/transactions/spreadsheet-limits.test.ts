@@ -4,13 +4,8 @@ import { fileURLToPath } from 'node:url';
 import * as XLSX from '@e965/xlsx';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  IMPORT_MESSAGES,
-  inspectSpreadsheetArchive,
-  parseTransactionImportFile,
-  readFirstSheet,
-  SPREADSHEET_TOO_LARGE,
-} from './import-file';
+import { IMPORT_MESSAGES, parseTransactionImportFile } from './import-file';
+import { inspectSpreadsheetArchive, readFirstSheet, SPREADSHEET_TOO_LARGE } from './spreadsheet';
 import { writeZip, type ZipEntry } from './zip-writer.testing';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../fixtures/transaction-import');

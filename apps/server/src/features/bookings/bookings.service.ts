@@ -266,6 +266,7 @@ async function resolveGroup(
     const [group] = await tx
       .select()
       .from(bookingGroups)
+      // eslint-disable-next-line no-restricted-syntax -- a booking group id
       .where(eq(bookingGroups.id, Number(raw)));
     // The same rule as the groups list: an agent uses only their own groups.
     if (!group || (!user.is_admin && group.agent_id !== user.agent_id)) {

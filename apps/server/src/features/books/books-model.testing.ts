@@ -351,6 +351,7 @@ export async function books(r: Real): Promise<BooksReport> {
 /** 2-decimal text of cents. */
 export const money = (cents: number) => moneyToString(BigInt(cents) as Cents);
 /** Cents of a 2-decimal amount as the API answers it (a JSON number or a numeric string). */
+// eslint-disable-next-line no-restricted-syntax -- the model's integer cents, exact below 2^53
 const cents = (n: unknown) => Number(moneyFromDb(String(n)));
 const pick = <T>(list: readonly T[], i: number): T => list[i % list.length]!;
 const addDays = (day: string, n: number) =>
@@ -809,6 +810,7 @@ const singlePayout = op(
 
 type CustomKind = 'own' | 'shift' | 'bad';
 /** Ten-thousandths of a percentage as the API answers it, and back to its text (exact, as money above). */
+// eslint-disable-next-line no-restricted-syntax -- the model's integer percentage units
 const percent4 = (n: unknown) => Number(percentFromDb(String(n)));
 const percentText = (p: number) => percentToString(BigInt(p) as Percent);
 

@@ -4,17 +4,10 @@ import { memo, type Dispatch } from 'react';
 import { formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import type { SearchBooking } from '../api/payouts-api';
-import {
-  agentCommission,
-  blockReason,
-  checkCustom,
-  companyPercent,
-  grossDrops,
-  rowBlockReason,
-  type BulkAction,
-  type BulkMode,
-  type RowState,
-} from '../utils/bulk-rows';
+import type { BulkMode } from '../utils/bulk-filters';
+import { blockReason, checkCustom, rowBlockReason, type RowState } from '../utils/bulk-row';
+import type { BulkAction } from '../utils/bulk-state';
+import { agentCommission, companyPercent, grossDrops } from '../utils/bulk-summary';
 import { centsOf, money, percentOf } from '../utils/money';
 
 interface BulkBookingRowProps {

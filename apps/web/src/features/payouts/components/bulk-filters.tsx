@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import { formatDate } from '../../../lib/format';
 import type { PayoutRecord } from '../api/payouts-api';
-import { bothReconciledFilters, setReconciledFilter, type BulkFilters } from '../utils/bulk-rows';
+import { bothReconciledFilters, setReconciledFilter, type BulkFilters } from '../utils/bulk-filters';
 import { centsOf, money } from '../utils/money';
 
 interface BulkFiltersFormProps {

@@ -1,6 +1,9 @@
 import { Checkbox, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { Dispatch } from 'react';
-import { blockReason, type BulkAction, type BulkMode, type BulkState, type GroupPage } from '../utils/bulk-rows';
+import type { BulkMode } from '../utils/bulk-filters';
+import type { GroupPage } from '../utils/bulk-groups';
+import { blockReason } from '../utils/bulk-row';
+import type { BulkAction, BulkState } from '../utils/bulk-state';
 import { totalsText } from '../utils/money';
 import { BulkBookingRow } from './bulk-booking-row';
 

@@ -1,5 +1,6 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { BulkMode, SelectionSummary } from '../utils/bulk-rows';
+import type { BulkMode } from '../utils/bulk-filters';
+import type { SelectionSummary } from '../utils/bulk-summary';
 import { totalsText } from '../utils/money';
 
 /** The Commission Summary of the selected bookings, per currency (never added across currencies). */

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import type { GrossDrop } from '../utils/bulk-rows';
+import type { GrossDrop } from '../utils/bulk-summary';
 import { money, totalsText } from '../utils/money';
 
 interface ReconcileConfirmModalProps {

@@ -23,26 +23,11 @@ import { BulkGroupsTable } from '../components/bulk-groups-table';
 import { CommissionSummary } from '../components/commission-summary';
 import { ReconcileConfirmModal } from '../components/reconcile-confirm-modal';
 import { ResultsModal } from '../components/results-modal';
-import {
-  bulkReducer,
-  EMPTY_STATE,
-  filtersToSearch,
-  grossDrops,
-  groupByAgent,
-  matchesText,
-  pageOfGroups,
-  payoutDateFieldProblem,
-  processBody,
-  readFilters,
-  reconcileBody,
-  ROWS_PER_PAGE,
-  searchBody,
-  selectedRows,
-  selectionSummary,
-  submitProblem,
-  type BulkMode,
-  type GrossDrop,
-} from '../utils/bulk-rows';
+import { filtersToSearch, readFilters, searchBody, type BulkMode } from '../utils/bulk-filters';
+import { groupByAgent, matchesText, pageOfGroups, ROWS_PER_PAGE } from '../utils/bulk-groups';
+import { bulkReducer, EMPTY_STATE, selectedRows } from '../utils/bulk-state';
+import { payoutDateFieldProblem, processBody, reconcileBody, submitProblem } from '../utils/bulk-submit';
+import { grossDrops, selectionSummary, type GrossDrop } from '../utils/bulk-summary';
 import { percentOf } from '../utils/money';
 
 export const SEARCH_FAILED = 'An error occurred while fetching bookings.';

@@ -8,25 +8,11 @@ import {
 } from '@app/domain';
 import { describe, expect, it } from 'vitest';
 import { line, partialRow, reconcileRow, searchAnswer, searchBooking, splitRow } from '../payouts.testing';
-import {
-  amountLimits,
-  checkCustom,
-  EMPTY_FILTERS,
-  grossDrops,
-  groupByAgent,
-  initialRow,
-  normalisedAmount,
-  pageOfGroups,
-  plannedItems,
-  readFilters,
-  payoutDateFieldProblem,
-  searchBody,
-  selectionSummary,
-  selectRow,
-  setReconcile,
-  setReconciledFilter,
-  submitProblem,
-} from './bulk-rows';
+import { EMPTY_FILTERS, readFilters, searchBody, setReconciledFilter } from './bulk-filters';
+import { groupByAgent, pageOfGroups } from './bulk-groups';
+import { amountLimits, checkCustom, initialRow, normalisedAmount, selectRow, setReconcile } from './bulk-row';
+import { payoutDateFieldProblem, submitProblem } from './bulk-submit';
+import { grossDrops, plannedItems, selectionSummary } from './bulk-summary';
 
 /** The fixtures as the client holds them (after the answer schema). */
 const parsed = (...bookings: ReturnType<typeof searchBooking>[]) =>

@@ -55,6 +55,7 @@ export function reportFiltersProblem(filters: ReportFilters): string | null {
   return filters.start_date.trim() && filters.end_date.trim() ? null : REPORT_DATES_REQUIRED;
 }
 
+// eslint-disable-next-line no-restricted-syntax -- an id from a select
 const idOrNull = (value: string) => (value ? Number(value) : null);
 
 /** `POST /api/reports/excel`'s JSON body (CONTRACT.md §3, plus `format`). */

@@ -6,6 +6,7 @@ const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'nu
 export function monthLabel(month: string): string {
   const m = /^(\d{4})-(\d{2})$/.exec(month);
   if (!m) return month;
+  // eslint-disable-next-line no-restricted-syntax -- the year and month of a month key
   return monthFormat.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1)));
 }
 

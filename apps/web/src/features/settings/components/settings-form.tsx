@@ -1,7 +1,12 @@
 import { Button, Fieldset, Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { QUICKBOOKS_DATE_FORMATS, quickBooksAccountNameProblem, type QuickBooksDateFormat } from '@app/domain';
+import {
+  parseDecimalUnits,
+  QUICKBOOKS_DATE_FORMATS,
+  quickBooksAccountNameProblem,
+  type QuickBooksDateFormat,
+} from '@app/domain';
 import { useState } from 'react';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { applyFormErrors, type FormErrorState } from '../../../lib/form-errors';
@@ -51,7 +56,7 @@ export function validateGstRate(value: number | string): string | null {
   if (text === '') return 'The GST rate field is required.';
   if (!/^\d+(?:\.\d+)?$/.test(text)) return 'The GST rate must be a number.';
   if (!/^\d+(?:\.\d{1,2})?$/.test(text)) return 'The GST rate may have at most 2 decimal places.';
-  if (Number(text) > 100) return 'The GST rate must be between 0 and 100.';
+  if ((parseDecimalUnits(text, 2) ?? 0n) > 100_00n) return 'The GST rate must be between 0 and 100.';
   return null;
 }
 

@@ -1,1 +1,0 @@
-export { isPagePath } from '@app/domain';

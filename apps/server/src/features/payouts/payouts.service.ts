@@ -7,6 +7,7 @@
 import {
   moneyToNumber,
   PAYOUT_MESSAGES,
+  singlePayoutName,
   payoutBlockReasonAt,
   singlePayoutAmountProblem,
   payoutDateProblem,
@@ -35,6 +36,7 @@ import { getGstRate } from '../../shared/settings';
 import { previewLinesAtGross, type PreviewedLine } from '../commissions';
 import { CHUNK_SIZE, processChunk, processRows, type Outcome, type Run, type RunRow } from './payout-run';
 import {
+  countBookingPayouts,
   findBookingFacts,
   findLineFacts,
   intArray,
@@ -95,18 +97,25 @@ export async function payoutInfo(db: Db, id: number) {
       })),
       can_payout: reason === null,
       reason,
+      default_description: singlePayoutName(
+        f.reference,
+        f.primary_agent_name,
+        todayUtc(),
+        await countBookingPayouts(db, f.id),
+      ),
     },
   };
 }
 
 /** `POST /bookings/{id}/process-payout`: one booking, all or nothing; a refusal is a 422 and writes nothing. */
 export async function processSinglePayout(db: Db, userId: number, bookingId: number, input: ProcessPayoutInput) {
+  const payoutDate = todayUtc();
   const run: Run = {
     userId,
     kind: 'single',
     mode: 'payout',
-    payoutDate: todayUtc(),
-    name: (reference) => input.description || PAYOUT_MESSAGES.singleDescription(reference),
+    payoutDate,
+    name: (f, earlier) => input.description || singlePayoutName(f.reference, f.primary_agent_name, payoutDate, earlier),
     records: new Map(),
   };
   const [o] = await processChunk(db, run, [
@@ -417,14 +426,14 @@ const recordOut = (r: RecordRow) => ({
   created_at: new Date(r.created_at).toISOString(),
 });
 
-/** `GET /api/payouts`: the payout records, newest first. */
+/** `GET /api/payouts`: the payout records, newest first: by payout date (a bulk payout may be back-dated), then id. */
 export async function listPayouts(db: Db, query: { page: number; per_page: number }) {
   const { rows: counted } = await db.execute<{ n: number }>(sql`select count(*)::int as n from payouts`);
   const total = counted[0]!.n;
   const offset = (query.page - 1) * query.per_page;
   const { rows } = await db.execute<RecordRow>(sql`
     select ${RECORD_COLUMNS} from payouts p ${RECORD_JOINS}
-     order by p.id desc limit ${query.per_page} offset ${offset}`);
+     order by p.payout_date desc, p.id desc limit ${query.per_page} offset ${offset}`);
   return {
     status: 'success' as const,
     payouts: rows.map(recordOut),

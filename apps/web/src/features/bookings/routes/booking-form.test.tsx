@@ -209,9 +209,29 @@ describe('Booking form (agent)', () => {
     await user.type(ref, 'sw12');
     expect(ref).toHaveValue('SW12');
     expect(ref).toHaveAttribute('data-format-state', 'mismatch');
+    expect(ref).toHaveAccessibleDescription(/Format should match: SW0000000/);
     await user.type(ref, '34567');
     expect(ref).toHaveValue('SW1234567');
     expect(ref).toHaveAttribute('data-format-state', 'match');
+    expect(screen.queryByText('Format should match: SW0000000')).not.toBeInTheDocument();
+  });
+
+  // Issue 19 item 13: the mask never replaces, drops or cuts what was typed; it says the format instead.
+  it.each([
+    ['sw12345678', 'SW12345678'], // one digit too many: kept, not cut
+    ['swabcdefg', 'SWABCDEFG'], // letters where digits belong: kept, not dropped
+    ['sw123-4567', 'SW123-4567'], // a hyphen where the format has none: kept
+  ])('keeps %s as %s, red, with the format message', async (typed, shown) => {
+    mockForm();
+    const { user } = renderApp('/bookings/create', { session: sessionFor(agentUser) });
+    await pickSupplier(user, 'Sunwing');
+    const ref = input(/^booking reference/i);
+    await user.type(ref, typed);
+    expect(ref).toHaveValue(shown);
+    await user.tab();
+    expect(ref).toHaveValue(shown);
+    expect(ref).toHaveAttribute('data-format-state', 'mismatch');
+    expect(screen.getByText('Format should match: SW0000000')).toBeInTheDocument();
   });
 
   it('warns about a duplicate reference (amber, server message)', async () => {

@@ -7,6 +7,7 @@ export { accountHoldsPaidMoney } from './transaction-funding';
 export {
   backfillMatchStatuses,
   findTransactionStatuses,
+  intArray,
   isUnmatchedCredit,
   lockSuppliersForMatching,
   matchedTransactionExists,

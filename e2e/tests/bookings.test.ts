@@ -176,7 +176,7 @@ describe('bookings', () => {
 
     await row.getByRole('link', { name: reference, exact: true }).click();
     await page.getByTestId('history').waitFor();
-    expect(await page.getByTestId('history').textContent()).toContain('cancel');
+    expect(await page.getByTestId('history').textContent()).toContain('Cancelled');
     await screenshot(page, 'admin-booking-view-cancelled');
 
     // A completed one: completed comes only from a payout (DOMAIN.md "Money invariants" 1), so the edit
@@ -274,10 +274,33 @@ describe('bookings', () => {
     await panel.waitFor();
     expect(await panel.textContent()).toContain('Sub-agent: Noah Gagnon');
     expect(await panel.textContent()).toContain('40');
+    // Names, not ids (issue 19 item 6).
+    expect(await panel.textContent()).toContain('Parent agent: Olivia Tremblay');
+    expect(await panel.textContent()).toContain('Primary agent: Olivia Tremblay');
+    expect(await panel.textContent()).not.toMatch(/\bid\b/);
+
+    // The Sunwing mask (SW0000000) keeps what is typed: one digit too many is neither cut nor shown as
+    // valid, and an accented letter is not replaced (issue 19 item 13).
+    const referenceInput = form.input('Booking Reference');
+    await referenceInput.pressSequentially('sw12345678');
+    expect(await referenceInput.inputValue()).toBe('SW12345678');
+    expect(await referenceInput.getAttribute('data-format-state')).toBe('mismatch');
+    await page.getByText('Format should match: SW0000000').waitFor();
+    await screenshot(page, 'booking-reference-mask-too-long');
+    await referenceInput.fill('');
+    await referenceInput.pressSequentially('SWÀ123456');
+    expect(await referenceInput.inputValue()).toBe('SWÀ123456');
+    expect(await referenceInput.getAttribute('data-format-state')).toBe('mismatch');
+    await referenceInput.fill('');
+
     const reference = `SW${String(Date.now()).slice(-7)}`;
     await form.fill({ reference, customer: 'Split Customer', amount: '1000.00' });
-    // 1000.00 × 75% = 750.00 expected; Noah 1000 × 75% × 40% = 300.00, Olivia the rest 450.00.
+    expect(await referenceInput.getAttribute('data-format-state')).toBe('match');
+    expect(await page.getByText('Format should match: SW0000000').count()).toBe(0);
+    // 1000.00 × 75% = 750.00 expected; Noah 1000 × 75% × 40% = 300.00, Olivia the rest 450.00. The
+    // Expected Commission stays the agent side; under it, Noah's own share, the figure of his list.
     await expect.poll(() => form.expectedCommission().inputValue()).toBe('750.00');
+    expect(await page.getByTestId('sub-agent-share').textContent()).toBe('Your share: CA$300.00 (40% of CA$750.00)');
     await screenshot(page, 'sub-agent-booking-form');
     await form.submit();
     await page.waitForURL(/\/bookings$/);
@@ -333,8 +356,16 @@ describe('bookings', () => {
     await expect.poll(async () => (await lines.textContent()) ?? '').toContain('CA$450.00');
     expect(await lines.textContent()).toContain('CA$300.00');
     const latest = page.getByTestId('history').locator('tbody tr').first();
-    await expect.poll(() => latest.textContent()).toContain('notes: Window seats, row 12');
+    await expect.poll(() => latest.textContent()).toContain('Notes: Window seats, row 12');
     expect(await latest.textContent()).not.toContain('cancellation_note');
+    // The creation in words (issue 19 item 7): labels, names and money, no field names or ids.
+    const creation = (await page.getByTestId('history').locator('tbody tr').last().textContent()) ?? '';
+    expect(creation).toContain('Created');
+    expect(creation).toContain('Supplier: Sunwing Vacations');
+    expect(creation).toContain('Total Commission: CA$1,000.00');
+    expect(creation).toContain('Rate from: Tier commission rule');
+    expect(creation).toContain('Sub-agent: Noah Gagnon');
+    expect(creation).not.toMatch(/supplier_id|rate_source|tier_rule|_id\b/);
     await screenshot(page, 'admin-sub-agent-booking-saved');
     await page.getByTestId('history').scrollIntoViewIfNeeded();
     await screenshot(page, 'admin-sub-agent-booking-history');

@@ -102,14 +102,20 @@ describe('payouts', () => {
     await expect.poll(() => statusCell().textContent()).toBe('Completed');
     await expect.poll(() => list.action('Payout', SINGLE).count()).toBe(0);
 
-    // Two records, newest first; each total is what went to Olivia, GST included.
+    // Two records, newest first; each total is what went to Olivia, GST included. Each is named after
+    // the booking, its agent and the day, the second as the booking's second payment (issue 19 item 9).
     const history = new PayoutsHistoryPage(page);
     await history.open();
     const records = await history.records();
+    const today = new Date().toISOString().slice(0, 10);
     expect(records.slice(0, 2).map((r) => [r[0], r[2], r[3], r[4], r[5], r[6]])).toEqual([
-      [`Payout ${SINGLE}`, 'CA$663.47', 'CAD', '1', 'Single', 'Alex Morgan'],
-      [`Payout ${SINGLE}`, 'CA$787.50', 'CAD', '1', 'Single', 'Alex Morgan'],
+      [`Payout ${SINGLE} · Olivia Tremblay · ${today} · payment 2`, 'CA$663.47', 'CAD', '1', 'Single', 'Alex Morgan'],
+      [`Payout ${SINGLE} · Olivia Tremblay · ${today}`, 'CA$787.50', 'CAD', '1', 'Single', 'Alex Morgan'],
     ]);
+    // Newest first by payout date (then the later record first on the same day).
+    const dates = records.map((r) => Date.parse(r[1]!));
+    expect(dates.every((d) => !Number.isNaN(d))).toBe(true);
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
     await screenshot(page, 'payouts-history');
     await history.view(1);
     expect(await history.detail().getByTestId('payout-facts').innerText()).toContain('Total: CA$787.50');

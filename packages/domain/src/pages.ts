@@ -1,6 +1,7 @@
 /**
  * The browser's page addresses (CONTRACT.md §4). The server serves the web app for these paths
- * (and 404 for others); the web app routes the same list.
+ * (and 404 for others); the web app routes the same list (apps/web/src/app/router.test.tsx holds the two
+ * together, apps/server/src/http/pages.test.ts loads each).
  */
 export const PAGE_PATTERNS = [
   '/',
@@ -33,6 +34,7 @@ export const PAGE_PATTERNS = [
   '/transactions/:id/edit',
   '/bulk-payouts',
   '/bulk-reconcile',
+  '/payouts',
   '/reports/commissions',
   '/reports/excel',
   '/claims',

@@ -61,6 +61,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** 'pg-boss': a real job runner with the product's handlers on this database; or a Jobs of the test's own. */
   jobs?: 'pg-boss' | Jobs;
+  /** The built web app to serve for page addresses (default apps/web/dist). */
+  webDist?: string;
 }
 
 export async function createTestApp(extraModules: RouteModule[] = [], options: TestAppOptions = {}): Promise<TestApp> {
@@ -79,6 +81,7 @@ export async function createTestApp(extraModules: RouteModule[] = [], options: T
       logger: false,
       checkResponses: true,
       ...(jobs ? { jobs } : {}),
+      ...(options.webDist ? { webDist: options.webDist } : {}),
     },
     [...routeModules, ...extraModules],
   );

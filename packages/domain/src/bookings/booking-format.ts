@@ -19,30 +19,42 @@ export function matchesBookingFormat(format: string | null | undefined, value: s
   return true;
 }
 
+/** An ASCII letter in upper case; every other character as typed (so no character becomes two, as 'ß' would). */
+const upper = (ch: string) => (ch >= 'a' && ch <= 'z' ? ch.toUpperCase() : ch);
+
 /**
- * Reformats what someone typed towards the format: upper-cases, inserts the literal characters
- * (hyphens and the like) where the format has them, and drops characters that fit no slot. Stops at
- * the format's length. 'ac123456' with 'AC-000000' becomes 'AC-123456'.
+ * Reformats what someone typed towards the format, as a mask that never rewrites the typing: it upper-cases
+ * ASCII letters and inserts the format's literal characters (hyphens and the like) where the typing goes on
+ * with a character for the slot after them. It never replaces, drops or cuts a typed character: from the
+ * first one that fits no slot (or goes past the format's length) the rest is kept as typed, and
+ * `matchesBookingFormat` then says it does not match ('Format should match: …').
+ * 'ac123456' with 'AC-000000' becomes 'AC-123456'; 'XX-ABCDEF' with 'XX-000000' stays 'XX-ABCDEF'.
  */
 export function formatBookingReference(format: string | null | undefined, raw: string): string {
-  const input = raw.toUpperCase();
-  if (!format) return input;
+  const input = [...raw].map(upper);
+  if (!format) return input.join('');
+  const slots = [...format];
   let out = '';
   let i = 0;
-  for (let f = 0; f < format.length && i < input.length; f++) {
-    const slot = format[f]!;
-    if (!isSlot(slot)) {
-      out += slot;
-      if (input[i] === slot) i++;
+  let f = 0;
+  while (f < slots.length && i < input.length) {
+    const slot = slots[f]!;
+    const ch = input[i]!;
+    if (isSlot(slot) ? accepts(slot, ch) : ch === slot) {
+      out += ch;
+      i++;
+      f++;
       continue;
     }
-    // Skip typed characters that cannot fill this slot (stray separators, wrong kind).
-    while (i < input.length && !accepts(slot, input[i]!)) i++;
-    if (i >= input.length) break;
-    out += input[i]!;
-    i++;
+    if (isSlot(slot)) break;
+    // A literal the typing left out: inserted only when the typed character fills the slot after the literals.
+    let next = f;
+    while (next < slots.length && !isSlot(slots[next]!)) next++;
+    if (next === slots.length || !accepts(slots[next]!, ch)) break;
+    out += slots.slice(f, next).join('');
+    f = next;
   }
-  return out;
+  return out + input.slice(i).join('');
 }
 
 /** 'Format should match: {format}' (transactions) — the same mask serves bookings and transactions. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { historyChanges, ownEntriesOnly } from './booking-history';
+import { historyChanges, historyField, historyReferences, ownEntriesOnly } from './booking-history';
 
 describe('historyChanges', () => {
   it('names only the fields the row wrote with another value', () => {
@@ -55,5 +55,31 @@ describe('ownEntriesOnly', () => {
       tags: ['a', 'b'],
     });
     expect(ownEntriesOnly(null, 1)).toBeNull();
+  });
+});
+
+describe('historyField', () => {
+  it("gives the booking form's words and how the value reads", () => {
+    expect(historyField('supplier_id')).toEqual({ label: 'Supplier', kind: 'supplier' });
+    expect(historyField('booking_amount')).toEqual({ label: 'Total Commission', kind: 'money' });
+    expect(historyField('rate_source')).toEqual({ label: 'Rate from', kind: 'rate_source' });
+  });
+
+  it('reads a field it does not know as words, not a column name', () => {
+    expect(historyField('some_new_field')).toEqual({ label: 'Some new field', kind: 'text' });
+  });
+});
+
+describe('historyReferences', () => {
+  it('collects the ids of other records the changes name, by kind', () => {
+    expect(
+      historyReferences([
+        { field: 'supplier_id', before: 3, after: '4' },
+        { field: 'primary_agent_id', before: null, after: 9 },
+        { field: 'sub_agent_id', before: 9, after: 12 },
+        { field: 'booking_amount', before: '10.00', after: '12.00' },
+        { field: 'payout_id', before: null, after: 'not-an-id' },
+      ]),
+    ).toEqual({ agent: [9, 12], supplier: [3, 4], booking_group: [], payout: [], file: [] });
   });
 });

@@ -5,6 +5,7 @@ import {
   computeCommissionLines,
   DEFAULT_GST_RATE,
   expectedCommission,
+  subAgentCommission,
   type CommissionBookingStatus,
   type CommissionLinesInput,
   type ComputedCommissionLine,
@@ -69,6 +70,26 @@ describe('expectedCommission = round2(gross × r / 100)', () => {
     ['1234.56', '0', '0.00'],
   ])('%s at %s%% = %s', (gross, r, expected) => {
     expect(moneyToString(expectedCommission(m(gross), percent(r)))).toBe(expected);
+  });
+});
+
+describe('subAgentCommission = round2(gross × r × s / 10000), one rounding', () => {
+  it.each<[string, string, string, string]>([
+    ['800.00', '75', '40', '240.00'], // Noah: 40% of Olivia's 75% side (600.00)
+    ['333.33', '70', '60', '140.00'],
+    ['0.06', '75', '50', '0.02'], // 0.0225 → 0.02: one rounding, not 50% of the rounded side 0.05 (0.03)
+    ['-333.33', '70', '60', '-140.00'],
+  ])('%s at %s%%, split %s%% = %s', (gross, r, split, share) => {
+    expect(moneyToString(subAgentCommission(m(gross), percent(r), percent(split)))).toBe(share);
+  });
+
+  it("is the sub-agent's line of the booking", () => {
+    const lines = computeCommissionLines(
+      base({ gross: m('1234.57'), rate: viaParent('75', '40'), primaryAgentId: PARENT, subAgentId: SUB }),
+    );
+    expect(lines.find((l) => l.agent_id === SUB)?.amount).toBe(
+      subAgentCommission(m('1234.57'), percent('75'), percent('40')),
+    );
   });
 });
 

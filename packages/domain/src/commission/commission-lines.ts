@@ -16,6 +16,16 @@ export function expectedCommission(gross: Cents, r: Percent): Cents {
   return applyPercent(gross, r);
 }
 
+/**
+ * A sub-agent's line of a booking reached through a parent agent: round2(gross × r × s / 10000), one
+ * rounding (split s of the agent side r). The parent's line is the expected commission less this, so the two
+ * add up to it exactly. The booking form's 'Your share' and the sub-agent's own commission in the list
+ * are this amount.
+ */
+export function subAgentCommission(gross: Cents, r: Percent, split: Percent): Cents {
+  return applyPercentProduct(gross, r, split);
+}
+
 export interface CommissionLinesInput {
   /** booking_amount: the gross commission (negative for a refund). */
   gross: Cents;
@@ -91,7 +101,7 @@ export function computeCommissionLines(input: CommissionLinesInput): ComputedCom
     }
     if (subAgentId === primaryAgentId) throw new RangeError('an agent cannot be its own sub-agent');
     const split = rate.split_percentage ?? ZERO_PERCENT;
-    const subAmount = applyPercentProduct(gross, r, split);
+    const subAmount = subAgentCommission(gross, r, split);
     shares.push(
       { agent_id: subAgentId, percentage: rate.sub_agent_commission_percentage ?? ZERO_PERCENT, amount: subAmount },
       {

@@ -18,6 +18,8 @@ import {
   statusAfterReconcile,
   payoutDateProblem,
   isOverpaid,
+  PAYOUT_NAME_MAX,
+  singlePayoutName,
   type PayoutLine,
 } from './payout';
 
@@ -402,5 +404,35 @@ describe('an overpaid booking (its funding went back to the supplier): clawback 
     expect(statusAfterPayout(m('200.00'), m('0.00'))).toBe('confirmed');
     expect(statusAfterPayout(m('200.00'), m('50.00'))).toBe('partial');
     expect(lineStatusAfterPayout({ amount: m('25.00'), status: 'paid' }, m('0.00'), 'confirmed')).toBe('confirmed');
+  });
+});
+
+describe('singlePayoutName', () => {
+  it('names the booking, the agent and the date', () => {
+    expect(singlePayoutName('AC-777001', 'Olivia Tremblay', '2025-11-26', 0)).toBe(
+      'Payout AC-777001 · Olivia Tremblay · 2025-11-26',
+    );
+  });
+
+  it('tells apart any two payouts: another agent, another day, or the next payment of the booking', () => {
+    const names = [
+      singlePayoutName('AC-777001', 'Olivia Tremblay', '2025-11-26', 0),
+      singlePayoutName('AC-777001', 'Noah Gagnon', '2025-11-26', 0),
+      singlePayoutName('AC-777001', 'Olivia Tremblay', '2025-11-25', 0),
+      singlePayoutName('AC-777001', 'Olivia Tremblay', '2025-11-26', 1),
+      singlePayoutName('AC-777001', 'Olivia Tremblay', '2025-11-26', 2),
+    ];
+    expect(new Set(names).size).toBe(names.length);
+    expect(names[3]).toBe('Payout AC-777001 · Olivia Tremblay · 2025-11-26 · payment 2');
+  });
+
+  it('shortens a long agent name so the name fits the record, keeping the reference, date and payment', () => {
+    const reference = 'R'.repeat(64);
+    const name = singlePayoutName(reference, `${'É'.repeat(254)}😀`, '2025-11-26', 11);
+    expect([...name].length).toBe(PAYOUT_NAME_MAX);
+    expect(name.startsWith(`Payout ${reference} · ÉÉÉ`)).toBe(true);
+    expect(name.endsWith('É… · 2025-11-26 · payment 12')).toBe(true);
+    const fits = 'A'.repeat(PAYOUT_NAME_MAX - [...`Payout ${reference} ·  · 2025-11-26`].length);
+    expect(singlePayoutName(reference, fits, '2025-11-26', 0)).toBe(`Payout ${reference} · ${fits} · 2025-11-26`);
   });
 });

@@ -45,7 +45,6 @@ export const PAYOUT_MESSAGES = {
     `The booking cannot be paid out while its transaction status is ${MATCH_STATUS_TEXT[status]}.`,
   noCredit: 'The booking cannot be paid out: no completed credit from the supplier matches it.',
   noDebit: 'The refund cannot be paid out: no completed debit to the supplier matches it.',
-  singleDescription: (reference: string) => `Payout ${reference}`,
   processed: 'Payout processed successfully',
   reconciled: 'Booking reconciled successfully',
   duplicateInRequest: 'This booking appears twice in the request.',
@@ -429,4 +428,28 @@ export function reconcileProblem(input: {
   if (input.expectedNet !== null && input.expectedNet !== net) return PAYOUT_MESSAGES.receivedChanged;
   if (paid !== 0n && (paid > 0n ? net < paid : net > paid)) return PAYOUT_MESSAGES.reconcileBelowPaid(paid);
   return null;
+}
+
+/** A payout record's name is stored in at most this many characters. */
+export const PAYOUT_NAME_MAX = 255;
+
+/**
+ * The default name of a single payout (bookings list): the booking, whom it pays and when, and from the
+ * booking's second payout on which payment it is, so a bookkeeper tells any two apart ('Payout AC-777001 ·
+ * Olivia Tremblay · 2025-11-26', then '… · 2025-11-26 · payment 2'). `earlierPayouts`: the booking's payout
+ * records before this one. An agent's name is shortened with '…' so the whole fits PAYOUT_NAME_MAX.
+ */
+export function singlePayoutName(
+  reference: string,
+  agentName: string,
+  payoutDate: string,
+  earlierPayouts: number,
+): string {
+  const head = `Payout ${reference} · `;
+  const tail = ` · ${payoutDate}${earlierPayouts > 0 ? ` · payment ${earlierPayouts + 1}` : ''}`;
+  // Counted in code points, as PostgreSQL counts a varchar's characters.
+  const room = PAYOUT_NAME_MAX - [...head].length - [...tail].length;
+  const chars = [...agentName];
+  const agent = chars.length <= room ? agentName : `${chars.slice(0, Math.max(0, room - 1)).join('')}…`;
+  return `${head}${agent}${tail}`;
 }

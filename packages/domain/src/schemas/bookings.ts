@@ -248,7 +248,16 @@ export const bookingHistoryEntrySchema = z.object({
   before: z.unknown(),
   after: z.unknown(),
   meta: z.unknown(),
-  changes: z.array(z.object({ field: z.string(), before: historyValue, after: historyValue })),
+  changes: z.array(
+    z.object({
+      field: z.string(),
+      before: historyValue,
+      after: historyValue,
+      /** For a field that holds another record's id (an agent, the supplier, …): that record's name, if known. */
+      before_name: z.string().nullable().optional(),
+      after_name: z.string().nullable().optional(),
+    }),
+  ),
 });
 
 /** One booking (`GET /bookings/{id}`): the list row plus its rate, lines, group, receipt, match and history. */

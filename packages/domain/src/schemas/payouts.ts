@@ -156,6 +156,8 @@ export const payoutInfoResponseSchema = success({
     can_payout: z.boolean(),
     /** Why the booking cannot be paid out now, when it cannot. */
     reason: z.string().nullable(),
+    /** The payout record's name when no description is given (`singlePayoutName`, dated today). */
+    default_description: z.string(),
   }),
 });
 export type PayoutInfo = z.output<typeof payoutInfoResponseSchema>;

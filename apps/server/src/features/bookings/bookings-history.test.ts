@@ -57,6 +57,59 @@ describe("a booking's history", () => {
   });
 });
 
+describe("a booking's history names what its ids point at (issue 19 item 7)", () => {
+  type Change = {
+    field: string;
+    before: unknown;
+    after: unknown;
+    before_name?: string | null;
+    after_name?: string | null;
+  };
+  const changeOf = (changes: Change[], field: string) => changes.find((c) => c.field === field);
+
+  it('gives the supplier, the agents of a sub-agent booking and the group by name', async () => {
+    const form = bookingForm({
+      supplier_id: w.transat,
+      booking_reference: 'TR-HIST-1',
+      is_group_booking: true,
+      booking_group_id: 'Sam history group',
+    });
+    const created = await w.sam.post('/bookings', { json: form });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().data.id as number;
+    let history = (await w.sam.get(`/bookings/${id}`)).json().data.history as { changes: Change[] }[];
+    const creation = history.at(-1)!.changes;
+    expect(changeOf(creation, 'supplier_id')).toEqual({
+      field: 'supplier_id',
+      before: null,
+      after: w.transat,
+      before_name: null,
+      after_name: 'Transat',
+    });
+    expect(changeOf(creation, 'primary_agent_id')).toMatchObject({ after: w.pat.agentId, after_name: 'Pat Parent' });
+    expect(changeOf(creation, 'parent_agent_id')).toMatchObject({ after: w.pat.agentId, after_name: 'Pat Parent' });
+    expect(changeOf(creation, 'sub_agent_id')).toMatchObject({ after: w.sam.agentId, after_name: 'Sam Sub' });
+    expect(changeOf(creation, 'booking_group_id')).toMatchObject({ after_name: 'Sam history group' });
+    // A field that names no record carries no names.
+    expect(changeOf(creation, 'booking_reference')).toEqual({
+      field: 'booking_reference',
+      before: null,
+      after: 'TR-HIST-1',
+    });
+
+    // Moved to another group: both names.
+    const moved = await w.sam.post(`/bookings/${id}`, {
+      json: { _method: 'PUT', ...form, booking_group_id: 'Sam second group' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    history = (await w.sam.get(`/bookings/${id}`)).json().data.history;
+    expect(changeOf(history[0]!.changes, 'booking_group_id')).toMatchObject({
+      before_name: 'Sam history group',
+      after_name: 'Sam second group',
+    });
+  });
+});
+
 describe('timestamps', () => {
   it("go out as ISO-8601 UTC: the booking's, its history's and a booking group's", async () => {
     const id = (

@@ -1,6 +1,10 @@
 import {
   bookingActions,
   historyChanges,
+  historyField,
+  historyReferences,
+  type HistoryChange,
+  type HistoryReferenceKind,
   moneyFromDb,
   ownEntriesOnly,
   percentFromDb,
@@ -15,7 +19,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isoTimestamp } from '../../shared/timestamps';
-import { likePattern, orderBy, tableAlias, pageLimit, paginate, type SortColumns } from '../../shared/sql';
+import { idArray, likePattern, orderBy, tableAlias, pageLimit, paginate, type SortColumns } from '../../shared/sql';
 import { findCommissionLines } from '../commissions';
 import { findTransactionStatuses, matchedTransactionExists } from '../transactions';
 
@@ -221,10 +225,17 @@ export async function getBooking(db: DbOrTx, user: SessionUser, id: number) {
     select l.id, ${isoTimestamp('l.occurred_at')} as occurred_at, l.action, u.name as user_name, l.before, l.after, l.meta
       from audit_logs l left join users u on u.id = l.user_id
      where l.entity_type = 'booking' and l.entity_id = ${String(id)} order by l.id desc limit 100`);
-  const history = audits.map((h) => {
+  const entries = audits.map((h) => {
     const [before, after] = [own(h.before), own(h.after)];
     return { ...h, before, after, meta: own(h.meta), changes: historyChanges(before, after) };
   });
+  // The history names the records its ids point at (an agent, the supplier, a group, a payout, the receipt).
+  const names = await historyNames(
+    db,
+    user,
+    entries.flatMap((h) => h.changes),
+  );
+  const history = entries.map((h) => ({ ...h, changes: h.changes.map((c) => withNames(c, names)) }));
   const transactionStatus = (await findTransactionStatuses(db, [id])).get(id)!;
   const paidAt = await paidPercentages(db, id);
   return {
@@ -273,4 +284,40 @@ async function paidPercentages(db: DbOrTx, bookingId: number): Promise<Map<numbe
   const out = new Map<number, string[]>();
   for (const r of rows) out.set(r.line_id, [...(out.get(r.line_id) ?? []), r.percentage]);
   return out;
+}
+
+type HistoryNames = Record<HistoryReferenceKind, Map<number, string>>;
+
+/** The names of the records that history changes refer to by id; payouts only for an admin (their page is). */
+async function historyNames(db: DbOrTx, user: SessionUser, changes: readonly HistoryChange[]): Promise<HistoryNames> {
+  const ids = historyReferences(changes);
+  const lookup = async (kind: HistoryReferenceKind, query: (ids: SQL) => SQL) => {
+    if (ids[kind].length === 0) return new Map<number, string>();
+    const { rows } = await db.execute<{ id: number; name: string }>(query(idArray(ids[kind])));
+    return new Map(rows.map((r) => [r.id, r.name]));
+  };
+  return {
+    agent: await lookup(
+      'agent',
+      (list) => sql`select a.id, u.name from agents a join users u on u.id = a.user_id where a.id = any(${list})`,
+    ),
+    supplier: await lookup('supplier', (list) => sql`select id, name from suppliers where id = any(${list})`),
+    booking_group: await lookup(
+      'booking_group',
+      (list) => sql`select id, name from booking_groups where id = any(${list})`,
+    ),
+    payout: user.is_admin
+      ? await lookup('payout', (list) => sql`select id, name from payouts where id = any(${list})`)
+      : new Map(),
+    file: await lookup('file', (list) => sql`select id, filename as name from stored_files where id = any(${list})`),
+  };
+}
+
+function withNames(change: HistoryChange, names: HistoryNames) {
+  const kind = historyField(change.field).kind;
+  if (!(kind in names)) return change;
+  const nameOf = (v: HistoryChange['before']) =>
+    // eslint-disable-next-line no-restricted-syntax -- a record id the history stored as text
+    v === null || v === '' ? null : (names[kind as HistoryReferenceKind].get(Number(v)) ?? null);
+  return { ...change, before_name: nameOf(change.before), after_name: nameOf(change.after) };
 }

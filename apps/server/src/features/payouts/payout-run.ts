@@ -41,7 +41,13 @@ import { getGstRate } from '../../shared/settings';
 import { idArray } from '../../shared/sql';
 import { recalculateBookings } from '../commissions';
 import { lockSuppliersForMatching, refreshMatchStatuses } from '../transactions';
-import { findBookingFacts, findLineFacts, type BookingFacts, type LineFacts } from './payouts.repo';
+import {
+  countBookingPayouts,
+  findBookingFacts,
+  findLineFacts,
+  type BookingFacts,
+  type LineFacts,
+} from './payouts.repo';
 
 /** Bookings per database transaction in a bulk run. */
 export const CHUNK_SIZE = 200;
@@ -76,8 +82,11 @@ export interface Run {
   kind: 'single' | 'bulk';
   mode: 'payout' | 'reconcile';
   payoutDate: string;
-  /** The record's name; a single payout names it after its booking. */
-  name: (reference: string) => string;
+  /**
+   * The record's name; a single payout names it after its booking, its agent, the payout date and the
+   * booking's payout records before it (counted under the booking's lock, only for a single payout).
+   */
+  name: (booking: Pick<BookingFacts, 'reference' | 'primary_agent_name'>, earlierPayouts: number) => string;
   /** This run's committed payout records by currency id. */
   records: Map<number, number>;
 }
@@ -377,8 +386,8 @@ async function pay(
       done.set(f.id, refused(f, problem));
       continue;
     }
-    const payoutId = await recordFor(tx, run, f, created);
-    const recordName = run.name(f.reference);
+    const recordName = run.name(f, run.kind === 'single' ? await countBookingPayouts(tx, f.id) : 0);
+    const payoutId = await recordFor(tx, run, f, created, recordName);
     const items = planPayout({
       gross: f.gross,
       paidBefore: f.paid,
@@ -524,10 +533,15 @@ async function pay(
 }
 
 /** The run's record for the booking's currency: created with the first items that go into it. */
-async function recordFor(tx: DbOrTx, run: Run, f: BookingFacts, created: Map<number, number>): Promise<number> {
+async function recordFor(
+  tx: DbOrTx,
+  run: Run,
+  f: BookingFacts,
+  created: Map<number, number>,
+  name: string,
+): Promise<number> {
   const existing = run.records.get(f.currency_id) ?? created.get(f.currency_id);
   if (existing !== undefined) return existing;
-  const name = run.name(f.reference);
   const { rows } = await tx.execute<{ id: number }>(sql`
     insert into payouts (name, payout_date, currency_id, kind, created_by_user_id)
     values (${name}, ${run.payoutDate}::date, ${f.currency_id}, ${run.kind}, ${run.userId})

@@ -141,6 +141,14 @@ export async function findBookingFacts(db: DbOrTx, ids: readonly number[]): Prom
   return new Map(rows.map((r) => [r.id, toFacts(r)]));
 }
 
+/** How many payout records have paid this booking so far (a single payout's name counts its payments). */
+export async function countBookingPayouts(db: DbOrTx, bookingId: number): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(
+    sql`select count(distinct payout_id)::int as n from payout_items where booking_id = ${bookingId}`,
+  );
+  return rows[0]!.n;
+}
+
 /** The bookings that match `where`, in `tail`'s order and limit. */
 export async function searchBookingFacts(db: DbOrTx, where: SQL, tail: SQL): Promise<BookingFacts[]> {
   const rows = await parsedRows(db, factsRow, factsQuery(where, tail));

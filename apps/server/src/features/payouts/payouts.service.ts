@@ -7,6 +7,7 @@
 import {
   moneyToNumber,
   PAYOUT_MESSAGES,
+  singlePayoutName,
   payoutBlockReasonAt,
   singlePayoutAmountProblem,
   payoutDateProblem,
@@ -36,7 +37,14 @@ import { getGstRate } from '../../shared/settings';
 import { idArray, pageLimit, paginate } from '../../shared/sql';
 import { previewLinesAtGross, type PreviewedLine } from '../commissions';
 import { CHUNK_SIZE, processChunk, processRows, type Outcome, type Run, type RunRow } from './payout-run';
-import { findBookingFacts, findLineFacts, searchBookingFacts, type BookingFacts, type LineFacts } from './payouts.repo';
+import {
+  countBookingPayouts,
+  findBookingFacts,
+  findLineFacts,
+  searchBookingFacts,
+  type BookingFacts,
+  type LineFacts,
+} from './payouts.repo';
 
 const num = (c: Cents) => moneyToNumber(c);
 
@@ -90,18 +98,25 @@ export async function payoutInfo(db: Db, id: number) {
       })),
       can_payout: reason === null,
       reason,
+      default_description: singlePayoutName(
+        f.reference,
+        f.primary_agent_name,
+        todayUtc(),
+        await countBookingPayouts(db, f.id),
+      ),
     },
   };
 }
 
 /** `POST /bookings/{id}/process-payout`: one booking, all or nothing; a refusal is a 422 and writes nothing. */
 export async function processSinglePayout(db: Db, userId: number, bookingId: number, input: ProcessPayoutInput) {
+  const payoutDate = todayUtc();
   const run: Run = {
     userId,
     kind: 'single',
     mode: 'payout',
-    payoutDate: todayUtc(),
-    name: (reference) => input.description || PAYOUT_MESSAGES.singleDescription(reference),
+    payoutDate,
+    name: (f, earlier) => input.description || singlePayoutName(f.reference, f.primary_agent_name, payoutDate, earlier),
     records: new Map(),
   };
   const [o] = await processChunk(db, run, [
@@ -424,12 +439,12 @@ const recordOut = (r: RecordRow) => ({
   created_at: new Date(r.created_at).toISOString(),
 });
 
-/** `GET /api/payouts`: the payout records, newest first. */
+/** `GET /api/payouts`: the payout records, newest first: by payout date (a bulk payout may be back-dated), then id. */
 export async function listPayouts(db: Db, query: { page: number; per_page: number }) {
   const { rows: counted } = await db.execute<{ n: number }>(sql`select count(*)::int as n from payouts`);
   const { rows } = await db.execute<RecordRow>(sql`
     select ${RECORD_COLUMNS} from payouts p ${RECORD_JOINS}
-     order by p.id desc ${pageLimit(query)}`);
+     order by p.payout_date desc, p.id desc ${pageLimit(query)}`);
   const { data, ...page } = paginate(rows.map(recordOut), counted[0]!.n, query);
   return { status: 'success' as const, payouts: data, ...page };
 }

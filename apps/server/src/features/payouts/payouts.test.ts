@@ -93,6 +93,8 @@ describe('payout info', () => {
         ],
         can_payout: true,
         reason: null,
+        // The name the record gets when the modal's description is left empty.
+        default_description: `Payout ${b.reference} · Ana Agent · ${todayUtc()}`,
       },
     });
   });
@@ -146,7 +148,7 @@ describe('a single payout', () => {
         currency_id: w.cur.CAD,
         status: 'completed',
         reference_number: b.reference,
-        description: `Payout ${b.reference}`,
+        description: `Payout ${b.reference} · Ana Agent · ${todayUtc()}`,
         tx_payout: body.payout_id,
       },
     ]);
@@ -169,7 +171,7 @@ describe('a single payout', () => {
       [body.payout_id],
     );
     expect(record).toEqual({
-      name: `Payout ${b.reference}`,
+      name: `Payout ${b.reference} · Ana Agent · ${todayUtc()}`,
       kind: 'single',
       total_amount: '131.25',
       currency_id: w.cur.CAD,
@@ -195,7 +197,7 @@ describe('a single payout', () => {
     const list = (await w.admin.get('/api/payouts')).json();
     expect(list.payouts[0]).toMatchObject({
       id: body.payout_id,
-      name: `Payout ${b.reference}`,
+      name: `Payout ${b.reference} · Ana Agent · ${todayUtc()}`,
       total_amount: 131.25,
       currency_code: 'CAD',
       kind: 'single',
@@ -241,8 +243,17 @@ describe('a single payout', () => {
     expect(part1.every((i) => i.description === 'March, first part')).toBe(true);
     expect((await lines(b.id)).map((l) => l.status)).toEqual(['confirmed', 'confirmed']);
 
+    // The second payment of the booking is named as such (the first took the description given), after
+    // the booking's agent: Pat, whom Sam booked through.
+    const secondName = `Payout ${b.reference} · Pat Parent · ${todayUtc()} · payment 2`;
+    const info = (await w.admin.get(`/bookings/${b.id}/payout-info`)).json();
+    expect(info.payout.default_description).toBe(secondName);
     const rest = await pay(b.id, '233.33');
     expect(rest.json()).toMatchObject({ is_partial: false, paid_amount: 333.33, remaining_amount: 0 });
+    const names = await w.q(`select name from payouts where id = any($1::int[]) order by id`, [
+      [first.json().payout_id, rest.json().payout_id],
+    ]);
+    expect(names.map((r) => r.name)).toEqual(['March, first part', secondName]);
     const all = await items(b.id);
     const byAgent = (agent: number, col: 'commission' | 'gst') =>
       all.filter((i) => i.agent_id === agent).map((i) => i[col]);
@@ -450,5 +461,58 @@ describe('who may use the payout routes', () => {
     expect((await send(anonymous)).statusCode).toBe(401);
     if (method === 'POST') expect((await send(w.admin, { csrf: false })).statusCode).toBe(419);
     expect(await counts(w)).toEqual(before);
+  });
+});
+
+describe('the payout records list', () => {
+  const listed = async (ids: readonly number[]) => {
+    const all = (await w.admin.get('/api/payouts?per_page=100')).json().payouts as {
+      id: number;
+      name: string;
+      payout_date: string;
+    }[];
+    return all.filter((p) => ids.includes(p.id)).map((p) => [p.id, p.payout_date, p.name]);
+  };
+
+  it('runs newest first by payout date, then by id: a back-dated bulk payout goes below later-dated ones', async () => {
+    const today = todayUtc();
+    const early = await paidBooking(w, { agent: w.ana, supplier: w.sunwing, amount: '100.00' }, w.acc.sunwing);
+    const first = (await pay(early.id, '100.00')).json().payout_id as number;
+    const old = await paidBooking(w, { agent: w.ana, supplier: w.sunwing, amount: '100.00' }, w.acc.sunwing);
+    const backDated = await w.admin.post('/bulk-payouts/process', {
+      json: { payouts: [{ booking_id: old.id, payout_amount: '100.00' }], description: '', payout_date: '2026-01-15' },
+    });
+    expect(backDated.json().results[0]).toMatchObject({ status: 'success' });
+    const bulk = (await w.q(`select payout_id from payout_items where booking_id = $1`, [old.id]))[0]!
+      .payout_id as number;
+    const late = await paidBooking(w, { agent: w.ana, supplier: w.sunwing, amount: '100.00' }, w.acc.sunwing);
+    const last = (await pay(late.id, '100.00')).json().payout_id as number;
+    expect(await listed([first, bulk, last])).toEqual([
+      [last, today, `Payout ${late.reference} · Ana Agent · ${today}`],
+      [first, today, `Payout ${early.reference} · Ana Agent · ${today}`],
+      [bulk, '2026-01-15', 'Bookings bulk payout'],
+    ]);
+  });
+
+  it('names two single payouts of one booking reference apart by their agent', async () => {
+    // Two suppliers' bookings may share a reference; each payout names the booking's agent.
+    const reference = `AC-${Date.now() % 1_000_000}`;
+    const ana = await createBooking(w, { agent: w.ana, supplier: w.sunwing, amount: '50.00', reference });
+    await supplierPayment(w, w.acc.sunwing, reference, '50.00');
+    const pat = await createBooking(w, { agent: w.pat, supplier: w.transat, amount: '50.00', reference });
+    await supplierPayment(w, w.acc.transat, reference, '50.00');
+    const a = (await pay(ana.id, '50.00')).json().payout_id as number;
+    const p = (await pay(pat.id, '50.00')).json().payout_id as number;
+    const names = (await listed([a, p])).map(([, , name]) => name);
+    expect(names).toEqual([
+      `Payout ${reference} · Pat Parent · ${todayUtc()}`,
+      `Payout ${reference} · Ana Agent · ${todayUtc()}`,
+    ]);
+  });
+
+  it('keeps a description given for a single payout as its name', async () => {
+    const b = await paidBooking(w, { agent: w.ana, supplier: w.sunwing, amount: '10.00' }, w.acc.sunwing);
+    const id = (await pay(b.id, '10.00', 'November commission')).json().payout_id as number;
+    expect((await listed([id]))[0]![2]).toBe('November commission');
   });
 });

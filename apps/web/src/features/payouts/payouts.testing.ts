@@ -87,6 +87,7 @@ export function payoutInfo(change: { booking?: Partial<Info['booking']>; payout?
       ],
       can_payout: true,
       reason: null,
+      default_description: 'Payout SW0000001 · Noah Sub · 2026-11-26',
       ...change.payout,
     },
   });

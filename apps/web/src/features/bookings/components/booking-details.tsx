@@ -1,3 +1,4 @@
+import { RATE_SOURCE_LABELS, type RateSource } from '@app/domain';
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -6,13 +7,6 @@ import { EMPTY_VALUE, formatDate, formatMoney, formatPercent } from '../../../li
 import { paths } from '../../../lib/paths';
 import type { Booking } from '../api/bookings-api';
 import { BookingStatusBadge } from './booking-status';
-
-const RATE_SOURCES: Record<string, string> = {
-  agent_rule: "Agent's commission rule",
-  tier_rule: 'Tier commission rule',
-  agent_default: "Agent's default percentage",
-  none: 'No rate (0%)',
-};
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -57,7 +51,7 @@ export function BookingDetails({ booking: b, admin }: BookingDetailsProps) {
           {b.sub_agent ? `${b.sub_agent.user.name} (split ${formatPercent(b.split_percentage)})` : EMPTY_VALUE}
         </Field>
         <Field label="Rate">
-          {formatPercent(b.commission_percentage)} · {RATE_SOURCES[b.rate_source] ?? b.rate_source}
+          {formatPercent(b.commission_percentage)} · {RATE_SOURCE_LABELS[b.rate_source as RateSource] ?? b.rate_source}
         </Field>
         <Field label="Group">
           {b.booking_group ? (

@@ -12,7 +12,7 @@ import {
 import type { BookingFormValues } from '../utils/booking-form-values';
 import { currencySymbol } from '../../../lib/format';
 import { bookingSupplierOptions } from '../utils/booking-form-suppliers';
-import { expectedCommissionText, type RateState } from '../utils/expected-commission';
+import { expectedCommissionText, subAgentShare, type RateState } from '../utils/expected-commission';
 import { useReferenceChecks } from './use-reference-checks';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -79,6 +79,26 @@ export function useBookingFormData({ booking, admin, ownAgentId, ownName, values
           ? ownName
           : (agents.data?.find((a) => a.id === bookerId)?.name ?? null);
 
+  // The panel names the parent (who is also the primary agent): from the supplier option the server gave
+  // for this agent, the booking being edited, or the admins' agent list.
+  const nameOf = (agentId: number | null): string | null =>
+    agentId === null
+      ? null
+      : ((supplierOption?.parentAgentId === agentId ? supplierOption.parentAgentName : null) ??
+        (booking?.primary_agent_id === agentId ? booking.primary_agent?.user.name : null) ??
+        agents.data?.find((a) => a.id === agentId)?.name ??
+        null);
+  const expected = expectedCommissionText(values.booking_amount, rateState);
+  // The sub-agent's own share, as the list shows it: 'Your share' to the sub-agent booking it.
+  const share =
+    subAgent && expected !== ''
+      ? {
+          label: bookerId === ownAgentId ? 'Your share' : `${subAgentName ?? 'The sub-agent'}'s share`,
+          amount: subAgentShare(values.booking_amount, subAgent.commission_percentage, subAgent.split_percentage),
+          split: subAgent.split_percentage,
+        }
+      : null;
+
   const checks = useReferenceChecks({
     reference: values.booking_reference,
     admin,
@@ -104,7 +124,12 @@ export function useBookingFormData({ booking, admin, ownAgentId, ownName, values
     subAgent,
     /** The sub-agent of a via-parent booking: the agent whose rate the booking is worked out with. */
     subAgentInfo: subAgent && bookerId !== null ? { id: bookerId, name: subAgentName } : null,
-    expected: expectedCommissionText(values.booking_amount, rateState),
+    /** The parent agent and the primary agent of a via-parent booking, by name when known. */
+    parentAgentName: nameOf(subAgent?.parent_agent_id ?? null),
+    primaryAgentName: nameOf(effectivePrimaryAgentId),
+    expected,
+    /** A sub-agent booking: the sub-agent's share of the expected commission (CONTRACT: their list's figure). */
+    share,
     effectivePrimaryAgentId,
     checks,
   };

@@ -141,11 +141,30 @@ describe('Booking form (agent)', () => {
     const { user } = renderApp('/bookings/create', { session: sessionFor(agentUser) });
     await pickSupplier(user, 'Transat (via Pat Parent)');
     const panel = await screen.findByTestId('sub-agent-panel');
-    expect(panel).toHaveTextContent('Parent agent id: 9');
+    // Names, not ids (issue 19 item 6): the parent is also the primary agent.
+    expect(panel).toHaveTextContent('Sub-agent: Alex Agent');
+    expect(panel).toHaveTextContent('Parent agent: Pat Parent');
     expect(panel).toHaveTextContent('Split percentage: 60%');
-    expect(panel).toHaveTextContent('Primary agent id: 9');
+    expect(panel).toHaveTextContent('Primary agent: Pat Parent');
+    expect(panel).not.toHaveTextContent(/\bid\b/);
     await user.type(input(/^total commission/i), '100');
+    // The Expected Commission stays the agent side (spec); under it, the sub-agent's own share, as in
+    // their list: 60% of 70.00 = 42.00.
     await waitFor(() => expect(screen.getByTestId('expected-commission')).toHaveValue('70.00'));
+    expect(screen.getByTestId('sub-agent-share')).toHaveTextContent('Your share: CA$42.00 (60% of CA$70.00)');
+    await user.clear(input(/^total commission/i));
+    await user.type(input(/^total commission/i), '0.06');
+    // One rounding of 0.06 × 70% × 60% = 0.0252, as the server's line: not 60% of the rounded 0.04.
+    await waitFor(() => expect(screen.getByTestId('sub-agent-share')).toHaveTextContent('Your share: CA$0.03'));
+  });
+
+  it('shows no share line for a booking of your own', async () => {
+    mockForm();
+    const { user } = renderApp('/bookings/create', { session: sessionFor(agentUser) });
+    await pickSupplier(user, 'Sunwing');
+    await user.type(input(/^total commission/i), '100');
+    await waitFor(() => expect(screen.getByTestId('expected-commission')).toHaveValue('12.50'));
+    expect(screen.queryByTestId('sub-agent-share')).not.toBeInTheDocument();
   });
 
   it('blocks the submit when required fields are missing, marks each, and clears the message once they are filled', async () => {
@@ -209,9 +228,29 @@ describe('Booking form (agent)', () => {
     await user.type(ref, 'sw12');
     expect(ref).toHaveValue('SW12');
     expect(ref).toHaveAttribute('data-format-state', 'mismatch');
+    expect(ref).toHaveAccessibleDescription(/Format should match: SW0000000/);
     await user.type(ref, '34567');
     expect(ref).toHaveValue('SW1234567');
     expect(ref).toHaveAttribute('data-format-state', 'match');
+    expect(screen.queryByText('Format should match: SW0000000')).not.toBeInTheDocument();
+  });
+
+  // Issue 19 item 13: the mask never replaces, drops or cuts what was typed; it says the format instead.
+  it.each([
+    ['sw12345678', 'SW12345678'], // one digit too many: kept, not cut
+    ['swabcdefg', 'SWABCDEFG'], // letters where digits belong: kept, not dropped
+    ['sw123-4567', 'SW123-4567'], // a hyphen where the format has none: kept
+  ])('keeps %s as %s, red, with the format message', async (typed, shown) => {
+    mockForm();
+    const { user } = renderApp('/bookings/create', { session: sessionFor(agentUser) });
+    await pickSupplier(user, 'Sunwing');
+    const ref = input(/^booking reference/i);
+    await user.type(ref, typed);
+    expect(ref).toHaveValue(shown);
+    await user.tab();
+    expect(ref).toHaveValue(shown);
+    expect(ref).toHaveAttribute('data-format-state', 'mismatch');
+    expect(screen.getByText('Format should match: SW0000000')).toBeInTheDocument();
   });
 
   it('warns about a duplicate reference (amber, server message)', async () => {
@@ -241,7 +280,7 @@ describe('Booking form (agent)', () => {
     const { user } = renderApp('/bookings/create', { session: sessionFor(agentUser) });
     await pickSupplier(user, 'Transat (via Pat Parent)');
     const panel = await screen.findByTestId('sub-agent-panel');
-    expect(panel).toHaveTextContent('Sub-agent: Alex Agent (id 42)');
+    expect(panel).toHaveTextContent('Sub-agent: Alex Agent');
     await user.type(input(/^booking reference/i), 'TR-100');
     await user.type(input(/^customer name/i), 'Jean Client');
     await user.type(input(/^total commission/i), '100');
@@ -359,9 +398,11 @@ describe('Booking form (admin)', () => {
     const { user } = renderApp('/bookings/5/edit', { session: sessionFor(adminUser) });
     await waitFor(() => expect(input(/^primary agent/i)).toHaveValue('Pat Parent'));
     const panel = await screen.findByTestId('sub-agent-panel');
-    expect(panel).toHaveTextContent('Sub-agent: Alex Agent (id 42)');
-    expect(panel).toHaveTextContent('Parent agent id: 9');
-    expect(panel).toHaveTextContent('Primary agent id: 9');
+    expect(panel).toHaveTextContent('Sub-agent: Alex Agent');
+    expect(panel).toHaveTextContent('Parent agent: Pat Parent');
+    expect(panel).toHaveTextContent('Primary agent: Pat Parent');
+    // An admin sees the sub-agent's share by name: 60% of 70.00 of the booking's 100.00.
+    expect(screen.getByTestId('sub-agent-share')).toHaveTextContent("Alex Agent's share: CA$42.00 (60% of CA$70.00)");
     // The rate is the sub-agent's through the parent, as the server works it out.
     const rateAgents = mock
       .calls('GET /commissions/rates')
@@ -374,7 +415,7 @@ describe('Booking form (admin)', () => {
     await waitFor(() => expect(screen.queryByTestId('sub-agent-panel')).not.toBeInTheDocument());
     await user.click(input(/^primary agent/i));
     await user.click(await screen.findByRole('option', { name: 'Pat Parent' }));
-    expect(await screen.findByTestId('sub-agent-panel')).toHaveTextContent('Sub-agent: Alex Agent (id 42)');
+    expect(await screen.findByTestId('sub-agent-panel')).toHaveTextContent('Sub-agent: Alex Agent');
 
     vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     await user.click(screen.getByRole('button', { name: 'Update Booking' }));

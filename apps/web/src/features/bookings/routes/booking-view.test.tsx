@@ -85,7 +85,7 @@ describe('Booking page', () => {
     );
     expect(screen.getByText('Alex Agent (split 60%)')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /receipt\.pdf/ })).toHaveAttribute('href', '/bookings/5/receipt');
-    expect(within(screen.getByTestId('history')).getByText('create')).toBeInTheDocument();
+    expect(within(screen.getByTestId('history')).getByText('Created')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/bookings/5/edit');
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
   });
@@ -136,7 +136,14 @@ describe('Booking page', () => {
   });
 
   it("names exactly the fields each history entry changed, and the agent's own share", async () => {
-    const entry = (id: string, action: string, changes: { field: string; before: string | null; after: string }[]) => ({
+    type Change = {
+      field: string;
+      before: string | number | null;
+      after: string | number;
+      before_name?: string | null;
+      after_name?: string | null;
+    };
+    const entry = (id: string, action: string, changes: Change[]) => ({
       id,
       occurred_at: '2026-03-02T09:15:00.000Z',
       action,
@@ -156,6 +163,17 @@ describe('Booking page', () => {
             history: [
               entry('3', 'update', [{ field: 'notes', before: null, after: 'Window seat' }]),
               entry('2', 'update', [{ field: 'booking_amount', before: '90.00', after: '100.00' }]),
+              // Issue 19 item 7: 'rate_source: tier_rule; supplier_id: 3' read as labels, names and money.
+              entry('1', 'create', [
+                { field: 'rate_source', before: null, after: 'tier_rule' },
+                { field: 'supplier_id', before: null, after: 3, before_name: null, after_name: 'Transat' },
+                { field: 'primary_agent_id', before: null, after: 9, before_name: null, after_name: 'Pat Parent' },
+                { field: 'sub_agent_id', before: null, after: 42, before_name: null, after_name: null },
+                { field: 'expected_commission', before: null, after: '1234.5' },
+                { field: 'split_percentage', before: null, after: '60.0000' },
+                { field: 'is_personal', before: null, after: 'false' },
+                { field: 'booking_date', before: null, after: '2026-03-01' },
+              ]),
             ],
           }),
         },
@@ -165,9 +183,16 @@ describe('Booking page', () => {
     renderApp('/bookings/5', { session: sessionFor(agentUser) });
     const rows = within(await screen.findByTestId('history')).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('2026-03-02 09:15:00');
-    expect(rows[1]).toHaveTextContent('notes: Window seat');
+    expect(rows[1]).toHaveTextContent('Updated');
+    expect(rows[1]).toHaveTextContent('Notes: Window seat');
     expect(rows[1]).not.toHaveTextContent('cancellation_note');
-    expect(rows[2]).toHaveTextContent('booking_amount: 90.00 → 100.00');
+    expect(rows[2]).toHaveTextContent('Total Commission: CA$90.00 → CA$100.00');
+    expect(rows[3]).toHaveTextContent('Created');
+    expect(rows[3]).toHaveTextContent(
+      'Rate from: Tier commission rule; Supplier: Transat; Primary Agent: Pat Parent; Sub-agent: Sub-agent #42; ' +
+        'Expected Commission: CA$1,234.50; Split percentage: 60%; Personal Booking: No; Booking Date: Mar 1, 2026',
+    );
+    expect(rows[3]).not.toHaveTextContent(/rate_source|supplier_id|tier_rule/);
     expect(screen.getByText('Your Commission').nextSibling).toHaveTextContent('CA$42.00');
   });
 
@@ -244,7 +269,7 @@ describe('Booking page', () => {
     expect(await screen.findByRole('button', { name: 'Update Booking' })).toBeInTheDocument();
     expect(screen.getByLabelText(/^customer name/i, { selector: 'input' })).toHaveValue('Jean Client');
     expect(screen.getByLabelText(/^notes/i)).toHaveValue('Window seat');
-    expect(await screen.findByTestId('sub-agent-panel')).toHaveTextContent('Primary agent id: 9');
+    expect(await screen.findByTestId('sub-agent-panel')).toHaveTextContent('Primary agent: Pat Parent');
     expect(screen.getByTestId('expected-commission')).toHaveValue('70.00');
   });
 });

@@ -23,6 +23,7 @@ import { BookingDetails } from '../components/booking-details';
 import { CancelBookingModal, DeleteConfirmModal } from '../components/booking-modals';
 import { TRANSACTION_STATUS_LABELS } from '../components/booking-status';
 import { SuccessBanner } from '../components/success-banner';
+import { describeHistoryChanges, historyActionLabel } from '../utils/history-text';
 import { paidText } from '../utils/paid-line';
 import { returnTo } from '../utils/return-to';
 import { useFlash } from './bookings-list';
@@ -45,19 +46,19 @@ const transactionColumns = (currency: Booking['supplier']['currency']): ListColu
   { header: 'Status', cell: (t) => t.status },
 ];
 
-const HISTORY_COLUMNS: ListColumn<HistoryEntry>[] = [
+const historyColumns = (currency: Booking['supplier']['currency']): ListColumn<HistoryEntry>[] => [
   {
     header: 'When',
     td: { style: { whiteSpace: 'nowrap' } },
     cell: (h) => h.occurred_at.slice(0, 19).replace('T', ' '),
   },
   { header: 'Who', cell: (h) => h.user_name ?? 'System' },
-  { header: 'Action', cell: (h) => h.action },
+  { header: 'Action', cell: (h) => historyActionLabel(h.action) },
   {
     header: 'Changes',
     cell: (h) => (
       <Text size="xs" c="dimmed" lineClamp={3}>
-        {describeChanges(h.changes)}
+        {describeHistoryChanges(h.changes, currency)}
       </Text>
     ),
   },
@@ -255,7 +256,7 @@ export function BookingViewRoute() {
           ) : (
             <DataTable
               testId="history"
-              columns={HISTORY_COLUMNS}
+              columns={historyColumns(b.supplier.currency)}
               rows={b.history}
               rowKey={(h) => h.id}
               minWidth={600}
@@ -284,17 +285,5 @@ export function BookingViewRoute() {
         }}
       />
     </>
-  );
-}
-
-/** "field: before → after" for each field the entry changed (a creation: "field: value"). */
-function describeChanges(changes: HistoryEntry['changes']): string {
-  const text = (v: HistoryEntry['changes'][number]['after']) => (v === null ? EMPTY_VALUE : String(v));
-  return (
-    changes
-      .map((c) =>
-        c.before === null ? `${c.field}: ${text(c.after)}` : `${c.field}: ${text(c.before)} → ${text(c.after)}`,
-      )
-      .join('; ') || EMPTY_VALUE
   );
 }

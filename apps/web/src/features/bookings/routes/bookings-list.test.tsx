@@ -85,6 +85,7 @@ const payoutInfo = {
     ],
     can_payout: true,
     reason: null,
+    default_description: 'Payout REF-1 · Ana Agent · 2026-11-26',
   },
 };
 

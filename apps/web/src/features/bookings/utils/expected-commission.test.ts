@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectedCommissionText } from './expected-commission';
+import { expectedCommissionText, subAgentShare } from './expected-commission';
 
 describe('expectedCommissionText', () => {
   it('is empty until a supplier is chosen and while its rate loads', () => {
@@ -18,5 +18,19 @@ describe('expectedCommissionText', () => {
     expect(expectedCommissionText('100', { status: 'none' })).toBe('0.00');
     expect(expectedCommissionText('', { status: 'found', percentage: 10 })).toBe('');
     expect(expectedCommissionText('12.345', { status: 'none' })).toBe('');
+  });
+});
+
+describe('subAgentShare', () => {
+  it("is the sub-agent's line as the server computes it: one rounding of amount × rate × split", () => {
+    expect(subAgentShare('800.00', 75, 40)).toBe('240.00');
+    // Not 50% of the rounded agent side 0.05 (0.03): 0.06 × 75% × 50% = 0.0225 → 0.02.
+    expect(subAgentShare('0.06', 75, 50)).toBe('0.02');
+    expect(subAgentShare('-333.33', '70', '60')).toBe('-140.00');
+  });
+
+  it('is empty for an amount that is not a number, and 0 without a split', () => {
+    expect(subAgentShare('', 75, 40)).toBe('');
+    expect(subAgentShare('100', 75, null)).toBe('0.00');
   });
 });

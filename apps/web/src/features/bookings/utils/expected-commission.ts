@@ -1,4 +1,13 @@
-import { applyPercent, moneyToString, parseMoney, parsePercent, PERCENT_SCALE, ZERO_PERCENT } from '@app/domain';
+import {
+  applyPercent,
+  moneyToString,
+  parseMoney,
+  parsePercent,
+  PERCENT_SCALE,
+  subAgentCommission,
+  ZERO_PERCENT,
+  type Percent,
+} from '@app/domain';
 
 /**
  * The form's live expected commission (spec §4): amount × rate ÷ 100 to 2 decimals, exact (no float
@@ -7,12 +16,28 @@ import { applyPercent, moneyToString, parseMoney, parsePercent, PERCENT_SCALE, Z
 export function expectedCommission(amount: string, rate: number | string | null | undefined): string {
   const parsed = parseMoney(amount);
   if (!parsed.ok) return '';
-  let r = ZERO_PERCENT;
-  if (rate !== null && rate !== undefined) {
-    const p = parsePercent(rate, { maxDecimals: PERCENT_SCALE });
-    if (p.ok) r = p.value;
-  }
-  return moneyToString(applyPercent(parsed.value, r));
+  return moneyToString(applyPercent(parsed.value, percentOrZero(rate)));
+}
+
+/**
+ * A sub-agent's share of the booking (what the bookings list shows the sub-agent): `subAgentCommission`,
+ * the function the server's commission lines use, of the amount at the agent side `rate` and the `split`.
+ * Empty when the amount is missing or not a number.
+ */
+export function subAgentShare(
+  amount: string,
+  rate: number | string | null | undefined,
+  split: number | string | null | undefined,
+): string {
+  const parsed = parseMoney(amount);
+  if (!parsed.ok) return '';
+  return moneyToString(subAgentCommission(parsed.value, percentOrZero(rate), percentOrZero(split)));
+}
+
+function percentOrZero(value: number | string | null | undefined): Percent {
+  if (value === null || value === undefined) return ZERO_PERCENT;
+  const p = parsePercent(value, { maxDecimals: PERCENT_SCALE });
+  return p.ok ? p.value : ZERO_PERCENT;
 }
 
 /** Where the rate for the chosen supplier stands. */

@@ -163,6 +163,11 @@ describe('PayoutModal', () => {
     const { user, mock, onPaid, onClose } = open({ body: payoutInfo() });
     await screen.findByTestId('payout-booking');
     await typeAmount(user, '333.3');
+    // Left empty, the record is named after the booking, its agent and the day (the server's name).
+    expect(screen.getByLabelText('Description')).toHaveAttribute(
+      'placeholder',
+      'Payout SW0000001 · Noah Sub · 2026-11-26',
+    );
     await user.type(screen.getByLabelText('Description'), 'May commission');
     await user.click(screen.getByRole('button', { name: 'Process Payout' }));
     await waitFor(() => expect(onPaid).toHaveBeenCalledWith(processedAnswer));

@@ -224,7 +224,7 @@ function PayoutForm({ info, onClose, onPaid }: PayoutFormProps) {
         <TextInput
           label="Description"
           maxLength={255}
-          placeholder={`Payout ${booking.reference}`}
+          placeholder={payout.default_description}
           value={description}
           onChange={(e) => setDescription(e.currentTarget.value)}
           disabled={blocked !== null}

@@ -235,7 +235,7 @@ export function BulkTransactionRoute() {
                       <Table.Td>
                         <TextInput
                           aria-label={`Reference number ${i + 1}`}
-                          maxLength={format ? format.length : 64}
+                          maxLength={64}
                           value={row.reference_number}
                           onChange={(e) =>
                             setRow(i, { reference_number: formatBookingReference(format, e.currentTarget.value) })

@@ -238,7 +238,7 @@ export function TransactionForm({ accounts, transaction }: { accounts: Account[]
               <TextInput
                 label="Reference number"
                 required
-                maxLength={format ? format.length : 64}
+                maxLength={64}
                 placeholder={format ?? undefined}
                 description={format ? `Format: ${format}` : undefined}
                 value={values.reference_number}

@@ -246,6 +246,13 @@ describe('Single transaction form', () => {
     await user.type(screen.getByTestId('reference-number'), 'sw12');
     expect(screen.getByTestId('reference-number')).toHaveValue('SW12');
     expect(screen.getByText('Format should match: SW0000000')).toBeInTheDocument();
+    await user.type(screen.getByTestId('reference-number'), '34567');
+    expect(screen.getByTestId('reference-number')).toHaveValue('SW1234567');
+    expect(screen.queryByText('Format should match: SW0000000')).not.toBeInTheDocument();
+    // One digit too many is kept, not cut, and the message comes back (issue 19 item 13).
+    await user.type(screen.getByTestId('reference-number'), '8');
+    expect(screen.getByTestId('reference-number')).toHaveValue('SW12345678');
+    expect(screen.getByText('Format should match: SW0000000')).toBeInTheDocument();
     await user.click(screen.getByLabelText(/^Status/, { selector: 'input' }));
     expect(screen.queryByRole('option', { name: 'Reversed' })).not.toBeInTheDocument();
   });

@@ -1,6 +1,6 @@
 import { settableBookingStatuses, type BookingStatus } from '@app/domain';
 import { Grid, Select, Text, Textarea, TextInput } from '@mantine/core';
-import { formatPercent } from '../../../../lib/format';
+import { formatMoney, formatPercent } from '../../../../lib/format';
 import type { BookingFormData } from '../../hooks/use-booking-form-data';
 import { BOOKING_STATUS_LABELS } from '../booking-status';
 import type { BookingFormApi } from './types';
@@ -61,6 +61,12 @@ export function AmountsStatusSection({
           {data.rate !== null && (
             <Text size="xs" c="dimmed" mt={4} data-testid="rate">
               Rate: {formatPercent(data.rate)}
+            </Text>
+          )}
+          {data.share && (
+            <Text size="sm" fw={500} mt={4} data-testid="sub-agent-share">
+              {data.share.label}: {formatMoney(data.share.amount, data.currency)} ({formatPercent(data.share.split)} of{' '}
+              {formatMoney(data.expected, data.currency)})
             </Text>
           )}
         </Grid.Col>

@@ -153,6 +153,8 @@ export function BookingForm({
             subAgent={data.subAgent}
             subAgentInfo={data.subAgentInfo}
             primaryAgentId={data.effectivePrimaryAgentId}
+            parentAgentName={data.parentAgentName}
+            primaryAgentName={data.primaryAgentName}
             supplierName={data.supplierName}
           />
         )}

@@ -1,4 +1,4 @@
-import { formatBookingReference } from '@app/domain';
+import { formatBookingReference, formatMismatchMessage } from '@app/domain';
 import { Select, Text, TextInput } from '@mantine/core';
 import type { BookingFormData } from '../../hooks/use-booking-form-data';
 import { referenceCaseError, referenceFormatState, supplierLabel } from '../../utils/booking-form-suppliers';
@@ -49,7 +49,8 @@ export function SupplierReferenceSection({ form, data, admin }: SupplierReferenc
         required
         name="booking_reference"
         value={reference}
-        // A supplier format is a mask: what is typed is reformatted towards it (upper case, literals inserted).
+        // A supplier format is a mask: upper case and its literals inserted, never a typed character
+        // replaced or dropped; what does not fit stays as typed and the field says the format.
         onChange={(e) => {
           const raw = e.currentTarget.value;
           form.setFieldValue('booking_reference', format ? formatBookingReference(format, raw) : raw);
@@ -59,7 +60,11 @@ export function SupplierReferenceSection({ form, data, admin }: SupplierReferenc
             form.setFieldValue('booking_reference', formatBookingReference(format, reference));
         }}
         description={format ? `Format: ${format}` : undefined}
-        error={form.errors.booking_reference ?? referenceCaseError(reference)}
+        error={
+          form.errors.booking_reference ??
+          referenceCaseError(reference) ??
+          (format && formatState === 'mismatch' ? formatMismatchMessage(format) : null)
+        }
         styles={borderColor ? { input: { borderColor, borderWidth: 2 } } : undefined}
         data-format-state={formatState ?? 'none'}
         autoComplete="off"

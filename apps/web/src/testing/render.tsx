@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProvider } from '../app/provider';
 import { routes } from '../app/router';
 import { sessionQueryKey, type Session } from '../features/auth';
@@ -18,6 +18,22 @@ export function createTestQueryClient(): QueryClient {
   return client;
 }
 
+/**
+ * The app's routes with every lazily loaded screen already loaded: in the browser a screen's code
+ * arrives when its route is first visited (router.tsx); here each test renders its screen at once, as
+ * it did before the routes were split, and a lazy route can never be the reason a query finds nothing.
+ */
+async function loaded(list: RouteObject[]): Promise<RouteObject[]> {
+  return Promise.all(
+    list.map(async (route) => {
+      const { lazy, children, ...rest } = route;
+      const extra = typeof lazy === 'function' ? await lazy() : {};
+      return { ...rest, ...extra, ...(children ? { children: await loaded(children) } : {}) } as RouteObject;
+    }),
+  );
+}
+const loadedRoutes = await loaded(routes);
+
 interface RenderAppOptions {
   /** Seeds the session cache so no GET /api/session is needed; omit to let the app fetch it. */
   session?: Session;
@@ -30,7 +46,7 @@ export function renderApp(path: string, { session }: RenderAppOptions = {}) {
     queryClient.setQueryData(sessionQueryKey, session);
     setCsrfToken(session.csrf_token);
   }
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(loadedRoutes, { initialEntries: [path] });
   const user = userEvent.setup();
   const result = render(
     <AppProvider queryClient={queryClient} env="test">

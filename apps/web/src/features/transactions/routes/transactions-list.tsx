@@ -30,6 +30,7 @@ import { bulkUpdateStatus, transactionsQueryKey, useTransactions } from '../api/
 import { AccountSelect } from '../components/account-select';
 import { transactionStatusLabel } from '../utils/status-options';
 import { ACTIONS, filtersToParams, pageSizeOf, readFilters, withPageSize, type Filters } from '../utils/list-query';
+import { TruncatedText } from '../../../components/truncated-text';
 
 const STATUS_COLORS: Record<string, string> = {
   completed: 'green',
@@ -132,7 +133,8 @@ export function TransactionsListRoute() {
     { header: 'Date', td: NO_WRAP, cell: (t) => formatDate(t.transaction_date) },
     {
       header: 'Reference',
-      td: { ff: 'monospace' },
+      // One word: 'E2E-DONE-…' broke at its hyphens.
+      td: { ff: 'monospace', ...NO_WRAP },
       cell: (t) => (
         <>
           {t.reference_number}
@@ -144,7 +146,7 @@ export function TransactionsListRoute() {
         </>
       ),
     },
-    { header: 'Account', cell: (t) => t.account_name },
+    { header: 'Account', cell: (t) => <TruncatedText maw={180}>{t.account_name}</TruncatedText> },
     { header: 'Supplier', cell: (t) => t.supplier_name ?? '—' },
     {
       header: 'Type',
@@ -174,7 +176,13 @@ export function TransactionsListRoute() {
       // Two lines at most, never cut sideways ('Supplier commission st…' hid the statement's date).
       th: { w: '20%', miw: 200 },
       cell: (t) => (
-        <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }} title={t.description ?? undefined}>
+        <Text
+          size="sm"
+          lineClamp={2}
+          style={{ overflowWrap: 'anywhere' }}
+          title={t.description ?? undefined}
+          data-prose
+        >
           {t.description ?? ''}
         </Text>
       ),

@@ -56,10 +56,15 @@ export async function pageSettled(page: Page, requests: ReturnType<typeof trackR
  * - the header's Sign out or role badge is not wholly inside the viewport, or the badge's label is cut;
  * - a table reaches past the edge of what shows it without a horizontal scroll container around it, or
  *   scrolls sideways without a visible scrollbar;
- * - an element in a table cell clips its content sideways (a badge cut to 'ACT…', a truncated text).
+ * - an element in a table cell clips its content sideways (a badge cut to 'ACT…', a button cut to 'PD'), unless
+ *   it is a text truncated on purpose that carries its whole text (`data-full-text`, shown as a tooltip);
+ * - a word in a table cell (a reference such as 'AC-777001', an amount) is broken across lines (prose, marked
+ *   `data-prose`, wraps as it must).
+ * - with `wide` (a laptop's screen): a table scrolls sideways at all.
+ * Tables in open dialogs are measured too.
  */
-export function layoutViolations(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+export function layoutViolations(page: Page, options: { wide?: boolean } = {}): Promise<string[]> {
+  return page.evaluate(({ wide }) => {
     const found: string[] = [];
     const width = window.innerWidth;
     const height = window.innerHeight;
@@ -72,7 +77,28 @@ export function layoutViolations(page: Page): Promise<string[]> {
     const clips = (el: Element) => {
       const { overflowX } = getComputedStyle(el);
       const box = el.getBoundingClientRect();
+      if (el.getAttribute('data-full-text') === (el.textContent ?? '')) return false;
       return overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1 && (box.width > 1 || box.height > 1);
+    };
+    // The words of a cell's text that the browser broke across lines (each word measured on its own).
+    const brokenWords = (cell: Element): string[] => {
+      const broken: string[] = [];
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        // Text only screen readers get (a 1 px box) is not read on screen; prose (`data-prose`) wraps as prose.
+        if ((node.parentElement?.getBoundingClientRect().width ?? 0) <= 1) continue;
+        if (node.parentElement?.closest('[data-prose]')) continue;
+        const text = node.textContent ?? '';
+        // A word longer than any column (a 255-character name in prose) may only wrap; shorter ones must not.
+        for (const match of text.matchAll(/(?<!\S)\S{1,40}(?!\S)/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (tops.size > 1) broken.push(match[0]);
+        }
+      }
+      return broken;
     };
 
     const doc = document.scrollingElement!;
@@ -91,7 +117,7 @@ export function layoutViolations(page: Page): Promise<string[]> {
         if (clips(part)) found.push(`${id} is cut: ${describe(part)} ${part.scrollWidth} > ${part.clientWidth}`);
     }
 
-    for (const table of document.querySelectorAll('main table')) {
+    for (const table of document.querySelectorAll('main table, [role="dialog"] table')) {
       const box = table.getBoundingClientRect();
       // A table kept for screen readers only (a chart's numbers) is clipped on purpose.
       if (box.width === 0 || table.closest('.mantine-VisuallyHidden-root')) continue;
@@ -109,6 +135,9 @@ export function layoutViolations(page: Page): Promise<string[]> {
       const limit = holder ? holder.getBoundingClientRect().right : width;
       if (!scrolls && box.right > limit + 1)
         found.push(`table ${name} is cut at the right: ends at ${px(box.right)}, shown up to ${px(limit)}`);
+      // On a laptop's screen every column shows: a long name is truncated, it does not push the rest away.
+      if (wide && scrolls && holder!.scrollWidth > holder!.clientWidth + 1)
+        found.push(`table ${name} scrolls sideways at ${width} px: ${holder!.scrollWidth} > ${holder!.clientWidth}`);
       // A table that scrolls sideways says so: Mantine's scroll area hides its scrollbar until hovered (type 'hover').
       if (scrolls && holder!.scrollWidth > holder!.clientWidth + 1) {
         const area = holder!.closest('.mantine-ScrollArea-root');
@@ -120,16 +149,19 @@ export function layoutViolations(page: Page): Promise<string[]> {
         )
           found.push(`table ${name} scrolls sideways without a visible scrollbar`);
       }
-      for (const cell of table.querySelectorAll('td, th'))
+      for (const cell of table.querySelectorAll('td, th')) {
+        for (const word of brokenWords(cell))
+          found.push(`table ${name}: '${word.slice(0, 40)}' is broken across lines`);
         for (const el of [cell, ...cell.querySelectorAll('*')]) {
           if (el !== cell && clips(el))
             found.push(`table ${name}: ${describe(el)} is clipped (${el.scrollWidth} > ${el.clientWidth})`);
           else if (el === cell && cell.scrollWidth > cell.clientWidth + 1)
             found.push(`table ${name}: cell ${describe(cell)} overflows (${cell.scrollWidth} > ${cell.clientWidth})`);
         }
+      }
     }
     return found;
-  });
+  }, options);
 }
 
 /**

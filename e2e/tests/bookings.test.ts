@@ -254,11 +254,14 @@ describe('bookings', () => {
     await list.row('AC-482913').waitFor();
     await list.row('40218876').waitFor();
     await expect
-      .poll(() =>
-        page
-          .getByTestId('bookings-table')
-          .locator('tbody tr')
-          .evaluateAll((rows) => [...new Set(rows.map((r) => r.getAttribute('data-transaction-status')))]),
+      .poll(
+        () =>
+          page
+            .getByTestId('bookings-table')
+            .locator('tbody tr')
+            .evaluateAll((rows) => [...new Set(rows.map((r) => r.getAttribute('data-transaction-status')))]),
+        // The statuses come from a second request: on a busy machine it takes more than poll's default second.
+        { timeout: 15_000 },
       )
       .toEqual(['match']);
     await screenshot(page, 'admin-bookings-transaction-status-match');

@@ -17,6 +17,7 @@ import { formatMoney } from '../../../lib/format';
 import { useAccounts, useDeleteAccount, type Account } from '../api/accounts-api';
 import { AccountForm } from '../components/account-form';
 import { CurrencySummary } from '../components/currency-summary';
+import { TruncatedText } from '../../../components/truncated-text';
 
 const ABOUT_ACCOUNTS =
   'Supplier accounts receive money; agent accounts receive payouts. Balance = completed credits − completed debits.';
@@ -41,13 +42,15 @@ export function AccountsRoute() {
     });
   const ids = useMemo(() => (accounts.data ?? []).map((a) => a.id), [accounts.data]);
   const columns: ListColumn<Account>[] = [
-    { header: 'Name', cell: (a) => a.name, td: { fw: 500 } },
+    { header: 'Name', cell: (a) => <TruncatedText maw={220}>{a.name}</TruncatedText>, td: { fw: 500 } },
     { header: 'Account number', td: NO_WRAP, cell: (a) => a.account_number || '—' },
     {
       header: 'Owner',
       cell: (a) => (
         <>
-          <Text size="sm">{a.accountable_name ?? 'Unknown'}</Text>
+          <TruncatedText size="sm" maw={200}>
+            {a.accountable_name ?? 'Unknown'}
+          </TruncatedText>
           <Text size="xs" c="dimmed" tt="capitalize">
             {a.accountable_type}
           </Text>
@@ -63,7 +66,8 @@ export function AccountsRoute() {
       header: 'Balance',
       cell: (a) => formatMoney(a.balance, a.currency),
       th: { ta: 'right' },
-      td: { ta: 'right', ff: 'monospace', 'data-testid': 'balance' },
+      // On one line: '-CA$2,310.92' broke after its minus sign.
+      td: { ta: 'right', ff: 'monospace', 'data-testid': 'balance', ...NO_WRAP },
     },
     actionsColumn((a) => (
       <>

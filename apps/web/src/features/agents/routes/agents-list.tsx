@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { FilterSelect, idOptions, pairOptions, SearchField } from '../../../components/filter-fields';
 import { ListPage } from '../../../components/list-page';
-import { ListTable, type ListColumn } from '../../../components/list-table';
+import { ListTable, NO_WRAP, type ListColumn } from '../../../components/list-table';
+import { TruncatedText } from '../../../components/truncated-text';
 import { formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useAgents, useTiers, type AgentListParams } from '../api/agents';
@@ -19,9 +20,10 @@ const SIGN_IN_OPTIONS = pairOptions(['0', 'Can sign in'], ['1', 'Inactive']);
 const GST_OPTIONS = pairOptions(['1', 'With GST'], ['0', 'Without GST']);
 
 const columns: ListColumn<AgentListItem>[] = [
-  { header: 'Name', cell: (a) => a.name, td: { fw: 500 } },
-  { header: 'Email', cell: (a) => a.email },
-  { header: 'FareConnect #', cell: (a) => a.fareconnect_number },
+  // A name or an email of any length keeps the columns after it in view (issue 19 item 8).
+  { header: 'Name', cell: (a) => <TruncatedText maw={150}>{a.name}</TruncatedText>, td: { fw: 500 } },
+  { header: 'Email', cell: (a) => <TruncatedText maw={180}>{a.email}</TruncatedText> },
+  { header: 'FareConnect #', td: NO_WRAP, cell: (a) => a.fareconnect_number },
   { header: 'Tier', cell: (a) => a.commission_tier?.name ?? '—' },
   {
     header: 'Status',
@@ -42,6 +44,7 @@ const columns: ListColumn<AgentListItem>[] = [
   { header: 'Created', cell: (a) => formatDate(a.created_at) },
   {
     header: 'Actions',
+    td: NO_WRAP,
     cell: (a) => (
       <Group gap="xs" wrap="nowrap">
         <Anchor component={Link} to={paths.agents.edit(a.id)} size="sm">

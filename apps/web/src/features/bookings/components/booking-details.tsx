@@ -14,7 +14,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text size="sm" component="div">
+      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
         {children ?? EMPTY_VALUE}
       </Text>
     </div>

@@ -3,7 +3,7 @@ import { Badge, Button, Grid, Group, List, Paper, Skeleton, Stack, Table, Text, 
 import { IconArrowLeft, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { DataTable, type ListColumn } from '../../../components/list-table';
+import { DataTable, NO_WRAP, type ListColumn } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { EMPTY_VALUE, formatDate, formatMoney, formatPercent } from '../../../lib/format';
@@ -27,6 +27,7 @@ import { describeHistoryChanges, historyActionLabel } from '../utils/history-tex
 import { paidText } from '../utils/paid-line';
 import { returnTo } from '../utils/return-to';
 import { useFlash } from './bookings-list';
+import { TruncatedText } from '../../../components/truncated-text';
 
 function sumLines(b: Booking, key: 'amount' | 'gst_amount' | 'total_with_gst' | 'paid_amount'): string {
   // Exact: each line is parsed to cents and added as integers.
@@ -57,7 +58,7 @@ const historyColumns = (currency: Booking['supplier']['currency']): ListColumn<H
   {
     header: 'Changes',
     cell: (h) => (
-      <Text size="xs" c="dimmed" lineClamp={3}>
+      <Text size="xs" c="dimmed" lineClamp={3} style={{ overflowWrap: 'anywhere' }} data-prose>
         {describeHistoryChanges(h.changes, currency)}
       </Text>
     ),
@@ -190,8 +191,10 @@ export function BookingViewRoute() {
                   <Table.Tbody>
                     {b.actual_commissions.map((l) => (
                       <Table.Tr key={l.id} data-testid={`commission-line-${l.id}`}>
-                        <Table.Td>{l.agent.user.name}</Table.Td>
-                        <Table.Td>{l.role.replace('_', '-')}</Table.Td>
+                        <Table.Td>
+                          <TruncatedText maw={200}>{l.agent.user.name}</TruncatedText>
+                        </Table.Td>
+                        <Table.Td style={NO_WRAP.style}>{l.role.replace('_', '-')}</Table.Td>
                         <Table.Td ta="right">{formatPercent(l.percentage, { maximumFractionDigits: 4 })}</Table.Td>
                         <Table.Td ta="right">{formatMoney(l.amount, currency)}</Table.Td>
                         <Table.Td ta="right">{formatMoney(l.gst_amount, currency)}</Table.Td>

@@ -1,8 +1,9 @@
-import { Anchor, Text } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ListPage } from '../../../components/list-page';
+import { TruncatedText } from '../../../components/truncated-text';
 import { ListTable, type ListColumn, NO_WRAP } from '../../../components/list-table';
 import { isAdmin } from '../../../lib/authorization';
 import { formatDate, formatMoney } from '../../../lib/format';
@@ -87,7 +88,8 @@ export function BookingsListRoute() {
   const columns: ListColumn<BookingListItem>[] = [
     {
       header: 'Reference',
-      td: { fw: 500 },
+      // A reference is one word: 'AC-777001' never breaks at its hyphen.
+      td: { fw: 500, ...NO_WRAP },
       cell: (b) => (
         <Anchor component={Link} to={paths.bookings.view(b.id)} fw={600} size="sm">
           {b.booking_reference}
@@ -95,17 +97,17 @@ export function BookingsListRoute() {
       ),
     },
     { header: 'Date', td: NO_WRAP, cell: (b) => formatDate(b.booking_date) },
-    { header: 'Customer', cell: (b) => b.customer_name },
+    { header: 'Customer', cell: (b) => <TruncatedText maw={140}>{b.customer_name}</TruncatedText> },
     { header: 'Supplier', cell: (b) => b.supplier.name },
     {
       header: 'Primary Agent',
       cell: (b) => (
         <>
-          {b.primary_agent.user.name}
+          <TruncatedText maw={140}>{b.primary_agent.user.name}</TruncatedText>
           {b.sub_agent && (
-            <Text size="xs" c="dimmed">
-              via {b.sub_agent.user.name}
-            </Text>
+            <TruncatedText size="xs" c="dimmed" maw={140}>
+              {`via ${b.sub_agent.user.name}`}
+            </TruncatedText>
           )}
         </>
       ),

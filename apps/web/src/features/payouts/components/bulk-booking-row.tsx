@@ -138,7 +138,12 @@ const ControlCells = memo(function ControlCells({ booking: b, row, mode, dispatc
             value={row.amount}
             onChange={(e) => dispatch({ type: 'amount', id: b.id, text: e.currentTarget.value })}
             onBlur={() => dispatch({ type: 'normaliseAmount', id: b.id })}
-            description={`Available: ${show(b.available_amount)}`}
+            // The amount on one line: '-CA$150.00' broke after its minus sign.
+            description={
+              <>
+                Available: <span style={{ whiteSpace: 'nowrap' }}>{show(b.available_amount)}</span>
+              </>
+            }
           />
         ) : (
           <Text size="sm" ta="right" data-testid={`reconcile-amount-${b.id}`}>

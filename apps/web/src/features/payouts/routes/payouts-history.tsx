@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -21,7 +21,16 @@ export function PayoutsHistoryRoute() {
   const [openId, setOpenId] = useState<number | null>(null);
 
   const columns: ListColumn<PayoutRecord>[] = [
-    { header: 'Name', td: { fw: 500 }, cell: (p) => p.name },
+    // Wrapped, never cut: a single payout's name ends in what tells it apart (agent, date, 'payment 2').
+    {
+      header: 'Name',
+      td: { fw: 500 },
+      cell: (p) => (
+        <Text inherit maw={340} style={{ overflowWrap: 'anywhere' }} data-prose>
+          {p.name}
+        </Text>
+      ),
+    },
     { header: 'Date', td: { style: { whiteSpace: 'nowrap' } }, cell: (p) => formatDate(p.payout_date) },
     {
       header: 'Total',

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { ListPagination } from '../../../components/list-pagination';
 import { DataTable, NO_WRAP, type ListColumn } from '../../../components/list-table';
 import { QueryContent } from '../../../components/query-content';
+import { TruncatedText } from '../../../components/truncated-text';
 import type { Query } from '../../../lib/api-client';
 import { formatDate, formatMoney, formatPercent } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
@@ -31,7 +32,9 @@ export function CardDetailModal({ card, query, onClose }: CardDetailModalProps) 
       opened={card !== null}
       onClose={onClose}
       title={card ? REPORT_CARD_TITLES[card] : ''}
-      size="min(1240px, 96vw)"
+      // Every column in view at 1360 px, the Past Commissions PDF included (it was cut to 'PD').
+      size="min(1480px, 96vw)"
+      xOffset="2vw"
       data-testid="card-detail"
     >
       {/* Keyed by card: another card starts again at its first page. */}
@@ -66,6 +69,7 @@ function CardLines({ card, query }: { card: ReportCard; query: Query }) {
     {
       header: header('Reference', 'booking_reference'),
       th: ariaSort(page, 'booking_reference'),
+      td: NO_WRAP,
       cell: (l) => (
         <Anchor component={Link} to={paths.bookings.view(l.booking_id)} fw={500}>
           {l.booking_reference}
@@ -78,9 +82,18 @@ function CardLines({ card, query }: { card: ReportCard; query: Query }) {
       td: NO_WRAP,
       cell: (l) => formatDate(l.booking_date),
     },
-    { header: header('Customer', 'customer_name'), th: ariaSort(page, 'customer_name'), cell: (l) => l.customer_name },
+    // Names of any length are cut with a tooltip: the amounts and the PDF stay in the window (issue 19 item 8).
+    {
+      header: header('Customer', 'customer_name'),
+      th: ariaSort(page, 'customer_name'),
+      cell: (l) => <TruncatedText maw={110}>{l.customer_name}</TruncatedText>,
+    },
     { header: header('Supplier', 'supplier'), th: ariaSort(page, 'supplier'), cell: (l) => l.supplier_name },
-    { header: header('Agent', 'agent'), th: ariaSort(page, 'agent'), cell: (l) => l.agent_name },
+    {
+      header: header('Agent', 'agent'),
+      th: ariaSort(page, 'agent'),
+      cell: (l) => <TruncatedText maw={110}>{l.agent_name}</TruncatedText>,
+    },
     { header: 'Gross', th: RIGHT, td: RIGHT_NO_WRAP, cell: (l) => money(l.gross_amount, l) },
     {
       header: header('%', 'percentage', true),
@@ -110,7 +123,9 @@ function CardLines({ card, query }: { card: ReportCard; query: Query }) {
         l.payout_id !== null && (
           <Group gap={4} wrap="nowrap">
             <div>
-              <Text size="sm">{l.payout_name}</Text>
+              <TruncatedText size="sm" maw={110}>
+                {l.payout_name ?? ''}
+              </TruncatedText>
               <Text size="xs" c="dimmed" style={NO_WRAP.style}>
                 {formatDate(l.payout_date)}
               </Text>
@@ -160,7 +175,7 @@ function CardLines({ card, query }: { card: ReportCard; query: Query }) {
                 testId="detail-lines"
                 minWidth={card === 'paid' ? 1180 : 980}
                 maxHeight={520}
-                tableProps={{ stickyHeader: true, fz: 'sm', verticalSpacing: 'xs' }}
+                tableProps={{ stickyHeader: true, fz: 'sm', verticalSpacing: 'xs', horizontalSpacing: 8 }}
                 rowProps={(l) => ({ 'data-booking-id': String(l.booking_id) })}
               />
             )}

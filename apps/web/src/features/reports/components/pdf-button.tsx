@@ -53,6 +53,8 @@ export function PayoutPdfButton({ payoutId, name, ...props }: { payoutId: number
       url={payoutPdfUrl(payoutId)}
       fallbackFilename={`payout-${payoutId}.pdf`}
       aria-label={`PDF of ${name}`}
+      // Beside a long payout name it keeps its size (it was squeezed to 'PD'); the name gives way.
+      style={{ flexShrink: 0 }}
       {...props}
     >
       PDF

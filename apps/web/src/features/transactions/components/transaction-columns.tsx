@@ -2,6 +2,7 @@ import { Anchor, Badge, Checkbox, Text } from '@mantine/core';
 import type { Dispatch, SetStateAction } from 'react';
 import { Link } from 'react-router';
 import { actionsColumn, type ListColumn, NO_WRAP } from '../../../components/list-table';
+import { TruncatedText } from '../../../components/truncated-text';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import type { useTransactions } from '../api/transactions-api';
@@ -51,7 +52,8 @@ const TRANSACTION_COLUMNS: ListColumn<TransactionRow>[] = [
   { header: 'Date', td: NO_WRAP, cell: (t) => formatDate(t.transaction_date) },
   {
     header: 'Reference',
-    td: { ff: 'monospace' },
+    // One word: 'E2E-DONE-…' broke at its hyphens.
+    td: { ff: 'monospace', ...NO_WRAP },
     cell: (t) => (
       <>
         {t.reference_number}
@@ -63,7 +65,7 @@ const TRANSACTION_COLUMNS: ListColumn<TransactionRow>[] = [
       </>
     ),
   },
-  { header: 'Account', cell: (t) => t.account_name },
+  { header: 'Account', cell: (t) => <TruncatedText maw={180}>{t.account_name}</TruncatedText> },
   { header: 'Supplier', cell: (t) => t.supplier_name ?? '—' },
   {
     header: 'Type',
@@ -93,7 +95,7 @@ const TRANSACTION_COLUMNS: ListColumn<TransactionRow>[] = [
     // Two lines at most, never cut sideways ('Supplier commission st…' hid the statement's date).
     th: { w: '20%', miw: 200 },
     cell: (t) => (
-      <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }} title={t.description ?? undefined}>
+      <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }} title={t.description ?? undefined} data-prose>
         {t.description ?? ''}
       </Text>
     ),

@@ -73,7 +73,6 @@ export interface Outcome {
   notFound?: boolean;
   paid?: Cents;
   remaining?: Cents;
-  isPartial?: boolean;
   payoutId?: number;
 }
 
@@ -471,7 +470,6 @@ async function pay(
       message: PAYOUT_MESSAGES.processed,
       paid: paidAfter,
       remaining: outcome.remaining,
-      isPartial: outcome.is_partial,
       payoutId,
     });
   }

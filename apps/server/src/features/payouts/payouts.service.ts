@@ -129,7 +129,7 @@ export async function processSinglePayout(db: Db, userId: number, bookingId: num
   return {
     status: 'success' as const,
     message: PAYOUT_MESSAGES.processed,
-    is_partial: o!.isPartial!,
+    is_partial: o!.remaining !== 0n,
     paid_amount: num(o!.paid!),
     remaining_amount: num(o!.remaining!),
     payout_id: o!.payoutId!,

@@ -2,7 +2,9 @@ import {
   bookingActions,
   historyChanges,
   historyField,
+  historyReferenceId,
   historyReferences,
+  isHistoryReferenceKind,
   type HistoryChange,
   type HistoryReferenceKind,
   moneyFromDb,
@@ -315,9 +317,10 @@ async function historyNames(db: DbOrTx, user: SessionUser, changes: readonly His
 
 function withNames(change: HistoryChange, names: HistoryNames) {
   const kind = historyField(change.field).kind;
-  if (!(kind in names)) return change;
-  const nameOf = (v: HistoryChange['before']) =>
-    // eslint-disable-next-line no-restricted-syntax -- a record id the history stored as text
-    v === null || v === '' ? null : (names[kind as HistoryReferenceKind].get(Number(v)) ?? null);
+  if (!isHistoryReferenceKind(kind)) return change;
+  const nameOf = (v: HistoryChange['before']) => {
+    const id = historyReferenceId(v);
+    return id === null ? null : (names[kind].get(id) ?? null);
+  };
   return { ...change, before_name: nameOf(change.before), after_name: nameOf(change.after) };
 }

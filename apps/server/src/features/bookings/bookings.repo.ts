@@ -298,21 +298,19 @@ async function historyNames(db: DbOrTx, user: SessionUser, changes: readonly His
     const { rows } = await db.execute<{ id: number; name: string }>(query(idArray(ids[kind])));
     return new Map(rows.map((r) => [r.id, r.name]));
   };
-  return {
-    agent: await lookup(
+  const [agent, supplier, booking_group, payout, file] = await Promise.all([
+    lookup(
       'agent',
       (list) => sql`select a.id, u.name from agents a join users u on u.id = a.user_id where a.id = any(${list})`,
     ),
-    supplier: await lookup('supplier', (list) => sql`select id, name from suppliers where id = any(${list})`),
-    booking_group: await lookup(
-      'booking_group',
-      (list) => sql`select id, name from booking_groups where id = any(${list})`,
-    ),
-    payout: user.is_admin
-      ? await lookup('payout', (list) => sql`select id, name from payouts where id = any(${list})`)
-      : new Map(),
-    file: await lookup('file', (list) => sql`select id, filename as name from stored_files where id = any(${list})`),
-  };
+    lookup('supplier', (list) => sql`select id, name from suppliers where id = any(${list})`),
+    lookup('booking_group', (list) => sql`select id, name from booking_groups where id = any(${list})`),
+    user.is_admin
+      ? lookup('payout', (list) => sql`select id, name from payouts where id = any(${list})`)
+      : new Map<number, string>(),
+    lookup('file', (list) => sql`select id, filename as name from stored_files where id = any(${list})`),
+  ]);
+  return { agent, supplier, booking_group, payout, file };
 }
 
 function withNames(change: HistoryChange, names: HistoryNames) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { historyChanges, historyField, historyReferences, ownEntriesOnly } from './booking-history';
+import { historyChanges, historyField, historyReferenceId, historyReferences, ownEntriesOnly } from './booking-history';
 
 describe('historyChanges', () => {
   it('names only the fields the row wrote with another value', () => {
@@ -70,6 +70,19 @@ describe('historyField', () => {
   });
 });
 
+describe('historyReferenceId', () => {
+  it('reads a record id stored as digits or as a number', () => {
+    expect(historyReferenceId('12')).toBe(12);
+    expect(historyReferenceId(12)).toBe(12);
+    expect(historyReferenceId('123456789')).toBe(123456789);
+  });
+
+  it('reads nothing else as an id: not exponent or signed text, not empty, not null', () => {
+    for (const value of ['1e3', '', null, ' 12', '12 ', '-4', '0x1F', '1.0', '1234567890', true, 1.5, -4, 1e21])
+      expect(historyReferenceId(value)).toBeNull();
+  });
+});
+
 describe('historyReferences', () => {
   it('collects the ids of other records the changes name, by kind', () => {
     expect(
@@ -79,6 +92,7 @@ describe('historyReferences', () => {
         { field: 'sub_agent_id', before: 9, after: 12 },
         { field: 'booking_amount', before: '10.00', after: '12.00' },
         { field: 'payout_id', before: null, after: 'not-an-id' },
+        { field: 'booking_group_id', before: '1e3', after: '' },
       ]),
     ).toEqual({ agent: [9, 12], supplier: [3, 4], booking_group: [], payout: [], file: [] });
   });

@@ -84,6 +84,19 @@ export type HistoryFieldKind =
 export const HISTORY_REFERENCE_KINDS = ['agent', 'supplier', 'booking_group', 'payout', 'file'] as const;
 export type HistoryReferenceKind = (typeof HISTORY_REFERENCE_KINDS)[number];
 
+/** Whether a field of this kind holds the id of another record ({@link HISTORY_REFERENCE_KINDS}). */
+export const isHistoryReferenceKind = (kind: string): kind is HistoryReferenceKind =>
+  (HISTORY_REFERENCE_KINDS as readonly string[]).includes(kind);
+
+/**
+ * The record id a history value holds: 1 to 9 digits, as stored text ('12') or a number (12); null for
+ * anything else ('', null, '1e3', '-4', 1.5, true), which names no record.
+ */
+export function historyReferenceId(value: HistoryValue): number | null {
+  const text = typeof value === 'number' ? String(value) : value;
+  return typeof text === 'string' && /^\d{1,9}$/.test(text) ? Number(text) : null;
+}
+
 /** The booking fields an audit row may name, with the words of the booking form and page (spec). */
 export const BOOKING_HISTORY_FIELDS: Readonly<Record<string, { label: string; kind: HistoryFieldKind }>> = {
   booking_reference: { label: 'Booking Reference', kind: 'text' },
@@ -141,10 +154,10 @@ export function historyReferences(changes: readonly HistoryChange[]): Record<His
   };
   for (const c of changes) {
     const kind = historyField(c.field).kind;
-    if (!(HISTORY_REFERENCE_KINDS as readonly string[]).includes(kind)) continue;
+    if (!isHistoryReferenceKind(kind)) continue;
     for (const v of [c.before, c.after]) {
-      const id = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : null;
-      if (id !== null) found[kind as HistoryReferenceKind].add(id);
+      const id = historyReferenceId(v);
+      if (id !== null) found[kind].add(id);
     }
   }
   return Object.fromEntries(Object.entries(found).map(([k, ids]) => [k, [...ids].sort((a, b) => a - b)])) as Record<

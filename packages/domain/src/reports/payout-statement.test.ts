@@ -2,7 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cents, type Cents } from '../money/money';
 import { percent } from '../money/percent';
-import { buildPayoutStatement, formatStatementAmount, statementGstNote, type StatementItem } from './payout-statement';
+import {
+  buildPayoutStatement,
+  formatStatementAmount,
+  statementGstNote,
+  statementGstNotes,
+  type StatementItem,
+} from './payout-statement';
 
 const item = (
   over: Partial<StatementItem> & Pick<StatementItem, 'agent_id' | 'commission' | 'gst'>,
@@ -118,5 +124,24 @@ describe("statementGstNote (a GST-registered agent's statement shows their numbe
   it('gives nothing for an agent who is not registered, whatever number is stored', () => {
     expect(statementGstNote({ has_gst: false, gst_number: '123456789RT0001' })).toBeNull();
     expect(statementGstNote({ has_gst: false, gst_number: null })).toBeNull();
+  });
+});
+
+describe('statementGstNotes (the notes of the agents on a statement, from their items)', () => {
+  it('gives each registered agent their note once, and none to an agent who is not registered', () => {
+    const notes = statementGstNotes([
+      { agent_id: 1, has_gst: true, gst_number: '123456789RT0001' },
+      { agent_id: 2, has_gst: false, gst_number: '999999999RT0009' },
+      { agent_id: 1, has_gst: true, gst_number: '123456789RT0001' },
+      { agent_id: 3, has_gst: true, gst_number: null },
+    ]);
+    expect([...notes]).toEqual([
+      [1, 'GST/HST no. 123456789RT0001'],
+      [3, 'GST/HST registered: no GST/HST number on file'],
+    ]);
+  });
+
+  it('is empty for no items', () => {
+    expect(statementGstNotes([]).size).toBe(0);
   });
 });

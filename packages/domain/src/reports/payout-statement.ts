@@ -137,3 +137,13 @@ export function statementGstNote(agent: StatementAgentGst): string | null {
   const number = agent.gst_number?.trim() ?? '';
   return number === '' ? 'GST/HST registered: no GST/HST number on file' : `GST/HST no. ${number}`;
 }
+
+/** The notes by the agents' names on a statement, by agent id, from their items' registration ({@link statementGstNote}). */
+export function statementGstNotes(items: readonly (StatementAgentGst & { agent_id: number })[]): Map<number, string> {
+  const notes = new Map<number, string>();
+  for (const item of items) {
+    const note = statementGstNote(item);
+    if (note !== null) notes.set(item.agent_id, note);
+  }
+  return notes;
+}

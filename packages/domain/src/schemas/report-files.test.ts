@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   excelReportRequestSchema,
+  holdsOneCurrency,
   mixedCurrencyProblem,
   REPORT_DATES_ORDER,
   REPORT_DATES_REQUIRED,
+  REPORT_FILE_FORMATS,
   reportFileName,
 } from './report-files';
 
@@ -79,6 +81,17 @@ describe('reportFileName', () => {
     expect(reportFileName({ ...range, report_type: 'bookings', format: 'quickbooks_iif' })).toBe(
       'quickbooks_journal_2026-10-28_2026-11-25.iif',
     );
+  });
+});
+
+describe('holdsOneCurrency (the one list the domain, the server and the screen read)', () => {
+  it('is every CSV and IIF format, never the workbook', () => {
+    expect(REPORT_FILE_FORMATS.filter((f) => holdsOneCurrency(f.id)).map((f) => f.id)).toEqual([
+      'telpay_csv',
+      'quickbooks_csv',
+      'quickbooks_iif',
+    ]);
+    expect(holdsOneCurrency('xlsx')).toBe(false);
   });
 });
 

@@ -50,7 +50,10 @@ export type ReportFileFormat = (typeof REPORT_FILE_FORMATS)[number]['id'];
  * column at all (a GBP entry would be imported into a CAD company), and the QuickBooks Online journal
  * would need a multicurrency company. The `.xlsx` workbooks keep each currency in its own section instead.
  */
-export const SINGLE_CURRENCY_FORMATS: readonly ReportFileFormat[] = ['telpay_csv', 'quickbooks_csv', 'quickbooks_iif'];
+const SINGLE_CURRENCY_FORMATS: readonly ReportFileFormat[] = ['telpay_csv', 'quickbooks_csv', 'quickbooks_iif'];
+
+/** Whether a file of this format holds one currency ({@link SINGLE_CURRENCY_FORMATS}). */
+export const holdsOneCurrency = (format: ReportFileFormat): boolean => SINGLE_CURRENCY_FORMATS.includes(format);
 
 /** 'CAD', 'CAD and GBP', 'CAD, EUR and GBP'. */
 const listed = (codes: readonly string[]) =>
@@ -61,7 +64,7 @@ const listed = (codes: readonly string[]) =>
  * file of a range that paid in more than one currency (the server answers 422 on `currency_id`).
  */
 export function mixedCurrencyProblem(format: ReportFileFormat, currencyCodes: readonly string[]): string | null {
-  if (!SINGLE_CURRENCY_FORMATS.includes(format) || currencyCodes.length <= 1) return null;
+  if (!holdsOneCurrency(format) || currencyCodes.length <= 1) return null;
   const label = REPORT_FILE_FORMATS.find((f) => f.id === format)?.label ?? format;
   return (
     `The payouts in this range are in ${listed([...currencyCodes].sort())}, and a ${label} file holds one currency. ` +

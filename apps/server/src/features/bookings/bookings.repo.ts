@@ -2,7 +2,9 @@ import {
   bookingActions,
   historyChanges,
   historyField,
+  historyReferenceId,
   historyReferences,
+  isHistoryReferenceKind,
   type HistoryChange,
   type HistoryReferenceKind,
   moneyFromDb,
@@ -296,28 +298,27 @@ async function historyNames(db: DbOrTx, user: SessionUser, changes: readonly His
     const { rows } = await db.execute<{ id: number; name: string }>(query(idArray(ids[kind])));
     return new Map(rows.map((r) => [r.id, r.name]));
   };
-  return {
-    agent: await lookup(
+  const [agent, supplier, booking_group, payout, file] = await Promise.all([
+    lookup(
       'agent',
       (list) => sql`select a.id, u.name from agents a join users u on u.id = a.user_id where a.id = any(${list})`,
     ),
-    supplier: await lookup('supplier', (list) => sql`select id, name from suppliers where id = any(${list})`),
-    booking_group: await lookup(
-      'booking_group',
-      (list) => sql`select id, name from booking_groups where id = any(${list})`,
-    ),
-    payout: user.is_admin
-      ? await lookup('payout', (list) => sql`select id, name from payouts where id = any(${list})`)
-      : new Map(),
-    file: await lookup('file', (list) => sql`select id, filename as name from stored_files where id = any(${list})`),
-  };
+    lookup('supplier', (list) => sql`select id, name from suppliers where id = any(${list})`),
+    lookup('booking_group', (list) => sql`select id, name from booking_groups where id = any(${list})`),
+    user.is_admin
+      ? lookup('payout', (list) => sql`select id, name from payouts where id = any(${list})`)
+      : new Map<number, string>(),
+    lookup('file', (list) => sql`select id, filename as name from stored_files where id = any(${list})`),
+  ]);
+  return { agent, supplier, booking_group, payout, file };
 }
 
 function withNames(change: HistoryChange, names: HistoryNames) {
   const kind = historyField(change.field).kind;
-  if (!(kind in names)) return change;
-  const nameOf = (v: HistoryChange['before']) =>
-    // eslint-disable-next-line no-restricted-syntax -- a record id the history stored as text
-    v === null || v === '' ? null : (names[kind as HistoryReferenceKind].get(Number(v)) ?? null);
+  if (!isHistoryReferenceKind(kind)) return change;
+  const nameOf = (v: HistoryChange['before']) => {
+    const id = historyReferenceId(v);
+    return id === null ? null : (names[kind].get(id) ?? null);
+  };
   return { ...change, before_name: nameOf(change.before), after_name: nameOf(change.after) };
 }

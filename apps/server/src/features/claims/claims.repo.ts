@@ -1,6 +1,7 @@
 import {
   moneyFromDb,
   moneyToNumber,
+  type ClaimableTransactionFacts,
   type ClaimCandidate,
   type ClaimRequest,
   type ClaimStatus,
@@ -92,6 +93,13 @@ export async function findUnmatchedByReference(db: DbOrTx, reference: string): P
 }
 
 /**
+ * What {@link claimRefusal} reads of a transaction `t` on account `a`: its type and status, the account's
+ * owner type, whether a booking has its reference, and its pending claim.
+ */
+const CLAIM_FACTS = sql`t.transaction_type, t.status, a.accountable_type, t.matches_booking as matched,
+  (select cr.id from claim_requests cr where cr.transaction_id = t.id and cr.status = 'pending') as pending_claim_id`;
+
+/**
  * The completed credits on this supplier's accounts with this reference (normalised as the search does),
  * with what {@link claimRefusal} reads: the transactions a claim that names only the reference and the
  * supplier may be for. At most 50 (enough to tell one from many).
@@ -102,8 +110,7 @@ export async function findClaimCandidates(
   reference: string,
 ): Promise<ClaimCandidate[]> {
   const { rows } = await db.execute<ClaimCandidate & Record<string, unknown>>(sql`
-    select t.id, t.transaction_type, t.status, a.accountable_type, t.matches_booking as matched,
-           (select cr.id from claim_requests cr where cr.transaction_id = t.id and cr.status = 'pending') as pending_claim_id
+    select t.id, ${CLAIM_FACTS}
       from transactions t join accounts a on a.id = t.account_id
      where a.accountable_type = 'supplier' and a.accountable_id = ${supplierId} and ${referenceIs(reference)}
        and t.transaction_type = 'credit' and t.status = 'completed'
@@ -112,15 +119,10 @@ export async function findClaimCandidates(
 }
 
 /** What a claim needs to know about a transaction (DOMAIN.md "unmatched credit transaction", piece by piece). */
-export interface ClaimTarget extends UnmatchedTransaction {
-  transaction_type: 'credit' | 'debit';
-  status: string;
-  accountable_type: 'supplier' | 'agent';
+export interface ClaimTarget extends UnmatchedTransaction, ClaimableTransactionFacts {
   booking_number_format: string | null;
   /** Exact, for the booking. */
   amount_text: string;
-  matched: boolean;
-  pending_claim_id: number | null;
 }
 
 /**
@@ -129,21 +131,12 @@ export interface ClaimTarget extends UnmatchedTransaction {
  */
 export async function getClaimTarget(db: DbOrTx, transactionId: number): Promise<ClaimTarget | null> {
   const { rows } = await db.execute<
-    TransactionRow & {
-      transaction_type: 'credit' | 'debit';
-      status: string;
-      accountable_type: 'supplier' | 'agent';
-      booking_number_format: string | null;
-      matched: boolean;
-      pending_claim_id: number | null;
-    }
+    TransactionRow & ClaimableTransactionFacts & { booking_number_format: string | null } & Record<string, unknown>
   >(sql`
     select t.id, t.reference_number, t.amount::text as amount, c.code as currency_code, c.symbol as currency_symbol,
            t.transaction_date::text as transaction_date, a.accountable_id as supplier_id,
            coalesce(s.name, '') as supplier_name, a.id as account_id, a.name as account_name, t.description,
-           t.transaction_type, t.status, a.accountable_type, s.booking_number_format,
-           t.matches_booking as matched,
-           (select cr.id from claim_requests cr where cr.transaction_id = t.id and cr.status = 'pending') as pending_claim_id
+           s.booking_number_format, ${CLAIM_FACTS}
       from transactions t
       join accounts a on a.id = t.account_id
       left join suppliers s on a.accountable_type = 'supplier' and s.id = a.accountable_id

@@ -41,13 +41,7 @@ import { getGstRate } from '../../shared/settings';
 import { idArray } from '../../shared/sql';
 import { recalculateBookings } from '../commissions';
 import { lockSuppliersForMatching, refreshMatchStatuses } from '../transactions';
-import {
-  countBookingPayouts,
-  findBookingFacts,
-  findLineFacts,
-  type BookingFacts,
-  type LineFacts,
-} from './payouts.repo';
+import { findBookingFacts, findLineFacts, type BookingFacts, type LineFacts } from './payouts.repo';
 
 /** Bookings per database transaction in a bulk run. */
 export const CHUNK_SIZE = 200;
@@ -73,7 +67,6 @@ export interface Outcome {
   notFound?: boolean;
   paid?: Cents;
   remaining?: Cents;
-  isPartial?: boolean;
   payoutId?: number;
 }
 
@@ -83,10 +76,10 @@ export interface Run {
   mode: 'payout' | 'reconcile';
   payoutDate: string;
   /**
-   * The record's name; a single payout names it after its booking, its agent, the payout date and the
-   * booking's payout records before it (counted under the booking's lock, only for a single payout).
+   * The record's name, asked under the booking's row lock; a single payout without a description names it
+   * after its booking, its agent, the payout date and the booking's payout records before it (counted here).
    */
-  name: (booking: Pick<BookingFacts, 'reference' | 'primary_agent_name'>, earlierPayouts: number) => string;
+  name: (tx: DbOrTx, booking: BookingFacts) => Promise<string>;
   /** This run's committed payout records by currency id. */
   records: Map<number, number>;
 }
@@ -386,7 +379,7 @@ async function pay(
       done.set(f.id, refused(f, problem));
       continue;
     }
-    const recordName = run.name(f, run.kind === 'single' ? await countBookingPayouts(tx, f.id) : 0);
+    const recordName = await run.name(tx, f);
     const payoutId = await recordFor(tx, run, f, created, recordName);
     const items = planPayout({
       gross: f.gross,
@@ -471,7 +464,6 @@ async function pay(
       message: PAYOUT_MESSAGES.processed,
       paid: paidAfter,
       remaining: outcome.remaining,
-      isPartial: outcome.is_partial,
       payoutId,
     });
   }

@@ -116,7 +116,9 @@ export async function processSinglePayout(db: Db, userId: number, bookingId: num
     kind: 'single',
     mode: 'payout',
     payoutDate,
-    name: (f, earlier) => input.description || singlePayoutName(f.reference, f.primary_agent_name, payoutDate, earlier),
+    name: async (tx, f) =>
+      input.description ||
+      singlePayoutName(f.reference, f.primary_agent_name, payoutDate, await countBookingPayouts(tx, f.id)),
     records: new Map(),
   };
   const [o] = await processChunk(db, run, [
@@ -129,7 +131,7 @@ export async function processSinglePayout(db: Db, userId: number, bookingId: num
   return {
     status: 'success' as const,
     message: PAYOUT_MESSAGES.processed,
-    is_partial: o!.isPartial!,
+    is_partial: o!.remaining !== 0n,
     paid_amount: num(o!.paid!),
     remaining_amount: num(o!.remaining!),
     payout_id: o!.payoutId!,
@@ -169,7 +171,7 @@ export function processBulkPayout(
       kind: 'bulk',
       mode: 'payout',
       payoutDate: input.payout_date || today,
-      name: () => name,
+      name: () => Promise.resolve(name),
       records: new Map(),
     },
     input.payouts.map((p) => ({
@@ -193,7 +195,14 @@ export function processBulkReconcile(
   const name = input.description || PAYOUT_MESSAGES.defaultReconcileDescription;
   return runBulk(
     db,
-    { userId, kind: 'bulk', mode: 'reconcile', payoutDate: todayUtc(), name: () => name, records: new Map() },
+    {
+      userId,
+      kind: 'bulk',
+      mode: 'reconcile',
+      payoutDate: todayUtc(),
+      name: () => Promise.resolve(name),
+      records: new Map(),
+    },
     input.bookings.map((b) => ({
       booking_id: b.booking_id,
       amount: null,

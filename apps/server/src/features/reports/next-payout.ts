@@ -47,6 +47,9 @@ export interface NextPayoutItem {
   commission: Cents;
   gst: Cents;
   total: Cents;
+  /** The agent's GST/HST registration, for the note by their name on the statement. */
+  has_gst: boolean;
+  gst_number: string | null;
 }
 
 type Row = {
@@ -73,6 +76,7 @@ type Row = {
   amount: string;
   line_paid: string;
   has_gst: boolean;
+  gst_number: string | null;
 };
 
 /**
@@ -97,7 +101,7 @@ export async function nextPayoutItemsInScope(db: DbOrTx, scope: ReportScope): Pr
            b.supplier_id, s.name as supplier_name, cur.code as currency_code, cur.symbol as currency_symbol,
            m.matched_net::text as matched_net, m.has_credit, m.has_debit,
            ac.id as line_id, ac.agent_id, u.name as agent_name, ac.percentage::text, ac.amount::text,
-           ac.paid_amount::text as line_paid, ag.has_gst
+           ac.paid_amount::text as line_paid, ag.has_gst, ag.gst_number
       from card
       join actual_commissions ac on ac.id = card.id
       join bookings b on b.id = ac.booking_id
@@ -162,6 +166,8 @@ export async function nextPayoutItemsInScope(db: DbOrTx, scope: ReportScope): Pr
       commission: item!.commission,
       gst: item!.gst,
       total: item!.total,
+      has_gst: r.has_gst,
+      gst_number: r.gst_number,
     });
   }
   return out;

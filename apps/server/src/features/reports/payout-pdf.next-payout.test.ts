@@ -165,6 +165,22 @@ describe('the next-payout PDF reads as the lines it would pay (pdftotext)', () =
     expect(text).toContain(`Bookings dated ${start_date} to ${end_date}`);
   });
 
+  it("shows a GST-registered agent's GST/HST number by their name, and says when one has none", async () => {
+    // The seed registers all three agents without a number; Avery's number is added (the amounts stay).
+    await t.db.$client.query(`update agents set gst_number = '123456789RT0001' where id = $1`, [avery.id]);
+    const rows = pdf
+      .pdfPages((await get(admin, RANGE)).rawPayload)
+      .join('\n')
+      .split('\n')
+      .map((r) => r.trim());
+    expect(rows).toContain('Avery Npc (CAD) · GST/HST no. 123456789RT0001');
+    expect(rows).toContain('Avery Npg (GBP) · GST/HST registered: no GST/HST number on file');
+    expect(rows).toContain('Parker Npc (CAD) · GST/HST registered: no GST/HST number on file');
+    const own = pdf.pdfPages((await get(avery.client, RANGE)).rawPayload).join('\n');
+    expect(own).toContain('GST/HST no. 123456789RT0001');
+    expect(own).not.toContain('no GST/HST number on file');
+  });
+
   it('renders page 1 to a PNG (looked at: /tmp/shots/pdf/next-payout-1.png)', async () => {
     const png = pdf.renderFirstPage((await get(admin, RANGE)).rawPayload, '/tmp/shots/pdf', 'next-payout');
     expect(png).toMatch(/next-payout-1\.png$/);

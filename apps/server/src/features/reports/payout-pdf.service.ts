@@ -7,6 +7,7 @@ import {
   buildPayoutStatement,
   resolveReportRange,
   STATEMENT_PDF_MAX_ITEMS,
+  statementGstNotes,
   statementTooLarge,
   type ReportFilters,
   type SessionUser,
@@ -18,7 +19,7 @@ import { notFound, validationError } from '../../http/errors';
 import { getAgencyName } from '../../shared/settings';
 import { findNextPayoutItems } from './next-payout';
 import { renderPayoutPdf } from './payout-pdf';
-import { findAgentGstNotes, findPayoutHead, findPayoutStatementItems } from './payout-pdf.repo';
+import { findPayoutHead, findPayoutStatementItems } from './payout-pdf.repo';
 
 export interface PdfFile {
   filename: string;
@@ -35,10 +36,7 @@ export async function payoutPdf(db: DbOrTx, user: SessionUser, payoutId: number,
   const items = await findPayoutStatementItems(db, payoutId, agentId);
   if (!user.is_admin && items.length === 0) throw missing();
   const pdf = await renderPayoutPdf({
-    agentNotes: await findAgentGstNotes(
-      db,
-      items.map((i) => i.agent_id),
-    ),
+    agentNotes: statementGstNotes(items),
     agencyName: await getAgencyName(db),
     title: 'Payout statement',
     details: [`Payout #${head.id}: ${head.name}`, `Payout date ${head.payout_date} · ${head.currency_code}`],
@@ -67,10 +65,7 @@ export async function nextPayoutPdf(
   const range = resolved.ok ? `${resolved.range.start_date} to ${resolved.range.end_date}` : '';
   const statementItems: StatementItem[] = items.map((i) => ({ ...i, gross: i.gross_portion }));
   const pdf = await renderPayoutPdf({
-    agentNotes: await findAgentGstNotes(
-      db,
-      items.map((i) => i.agent_id),
-    ),
+    agentNotes: statementGstNotes(items),
     agencyName: await getAgencyName(db),
     title: 'Next payout',
     details: [

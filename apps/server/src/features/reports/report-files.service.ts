@@ -5,6 +5,7 @@
  * reads: the answer starts at once and never holds the report in memory.
  */
 import {
+  holdsOneCurrency,
   journalEntry,
   mixedCurrencyProblem,
   QUICKBOOKS_MAX_DATA_ROWS,
@@ -47,7 +48,7 @@ const accountsOf = (s: AccountingSettings): JournalAccounts => ({
  * the file's own transaction, so the file holds exactly the currencies checked.
  */
 async function checkOneCurrency(tx: DbOrTx, r: ExcelReportRequest): Promise<void> {
-  if (r.format === 'xlsx' || r.currency_id !== undefined) return;
+  if (!holdsOneCurrency(r.format) || r.currency_id !== undefined) return;
   const problem = mixedCurrencyProblem(r.format, await paidCurrencies(tx, r));
   if (problem) throw fieldError('currency_id', problem);
 }

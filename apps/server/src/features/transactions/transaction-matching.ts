@@ -78,8 +78,7 @@ export function isUnmatchedCredit(t = 't', a = 'a'): SQL {
 async function refreshTransactionMatches(tx: DbOrTx, accountIds: readonly number[], references: string[] | null) {
   if (accountIds.length === 0) return;
   const refs = references === null ? null : [...new Set(references.map((r) => r.trim().toUpperCase()))];
-  const refsSql =
-    refs === null ? sql`null::text[]` : sql`array(select json_array_elements_text(${JSON.stringify(refs)}::json))`;
+  const refsSql = refs === null ? sql`null::text[]` : textArray(refs);
   await tx.execute(sql`select refresh_transaction_matches(${idArray([...accountIds])}, ${refsSql})`);
 }
 

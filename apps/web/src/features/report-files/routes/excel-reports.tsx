@@ -1,4 +1,4 @@
-import { REPORT_DATES_REQUIRED } from '@app/domain';
+import { holdsOneCurrency, REPORT_DATES_REQUIRED } from '@app/domain';
 import { Button, Grid, Group, Loader, Paper, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -100,7 +100,7 @@ export function ExcelReportsRoute() {
   const datesMissing = problem?.message === REPORT_DATES_REQUIRED;
   // Until a currency (or the workbook) is chosen.
   const currencyRefused =
-    problem?.fieldErrors.currency_id !== undefined && filters.currency_id === '' && filters.format !== 'xlsx';
+    problem?.fieldErrors.currency_id !== undefined && filters.currency_id === '' && holdsOneCurrency(filters.format);
   // 'Please select both start and end dates.' goes once both are there again.
   const shownProblem = datesMissing && !reportFiltersProblem(filters) ? null : problem;
   const generating = generate.isPending;

@@ -6,7 +6,7 @@
  * - Ana and Otto (Gold), Pat (the parent), Sam (his sub-agent), two admins (Ada, Bob);
  * - supplier accounts for the three suppliers and an agent account for Ana.
  */
-import { createBooking, createPayment } from '../../test/factories';
+import { createBooking, createPayment, freshReference } from '../../test/factories';
 import type { TestClient } from '../../test/test-app';
 import { buildWorld } from '../../test/world';
 
@@ -63,10 +63,8 @@ export async function claimsWorld() {
 
 export type ClaimsWorld = Awaited<ReturnType<typeof claimsWorld>>;
 
-let n = 0;
 /** A fresh reference in the booking reference alphabet. */
-export const ref = (prefix = 'CL') =>
-  `${prefix}-${String(++n).padStart(3, '0')}${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
+export const ref = (prefix = 'CL') => freshReference(prefix);
 
 /** A PNG's signature and a few bytes: what the upload check reads. */
 export const png = (name = 'receipt.png') => ({

@@ -80,9 +80,12 @@ export const pdf = (name = 'receipt.pdf') => ({
 
 type Part = string | { filename: string; contentType: string; data: Buffer };
 
-/** The claim modal's multipart body for a transaction and its reference; `over` changes any part. */
+/**
+ * The claim modal's multipart body for a transaction and its reference; `over` changes any part. No
+ * transaction (null): booking_data names none, as the spec's call does (the reference and supplier say which).
+ */
 export function claimBody(
-  transactionId: number,
+  transactionId: number | null,
   reference: string,
   over: { booking_data?: Record<string, unknown> | string; fields?: Record<string, Part | undefined> } = {},
 ) {
@@ -90,7 +93,7 @@ export function claimBody(
     typeof over.booking_data === 'string'
       ? over.booking_data
       : JSON.stringify({
-          transaction_id: transactionId,
+          ...(transactionId === null ? {} : { transaction_id: transactionId }),
           booking_reference: reference.toUpperCase(),
           customer_name: 'Chris Customer',
           booking_date: '2026-03-02',
@@ -111,7 +114,7 @@ export function claimBody(
 /** An agent's claim through the route. */
 export const claim = (
   client: TestClient,
-  transactionId: number,
+  transactionId: number | null,
   reference: string,
   over: Parameters<typeof claimBody>[2] = {},
 ) => client.post('/api/unclaimed-bookings', claimBody(transactionId, reference, over));

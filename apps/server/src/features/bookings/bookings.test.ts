@@ -2,7 +2,8 @@ import { BOOKING_REFERENCE_MESSAGE } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { backfillMatchStatuses, refreshMatchStatusesForReferences } from '../transactions';
 import { auditRows, type TestApp, type TestClient } from '../../test/test-app';
-import { buildWorld } from '../../test/world';
+import { createPayment } from '../../test/factories';
+import { bookingsTestWorld } from './bookings.testing';
 
 let t: TestApp;
 let admin: TestClient;
@@ -15,13 +16,17 @@ let transat: number; // CAD, no rules: nobody has a rate
 
 const count = async (table: string) => (await t.q(`select count(*)::int as n from ${table}`))[0].n as number;
 
+let cad: number;
+let swAcc: number; // Sunwing CAD
+let tsAcc: number; // Transat CAD
+
 beforeAll(async () => {
-  // The shared world (test/world.ts) with Sunwing's format, a 60% split and no accounts.
-  const w = await buildWorld({ formats: { sunwing: 'SW0000000' }, split: '60', supplierAccounts: false });
-  ({ t, admin } = w);
-  ({ sunwing, transat } = w.supplier);
-  ({ ana: agent, otto: other, sam: sub } = w.as);
+  // The bookings world (Sunwing's format, a 60% split) with its suppliers' accounts.
+  const w = await bookingsTestWorld({ supplierAccounts: true });
+  ({ t, admin, sunwing, transat, ana: agent, otto: other, sam: sub } = w);
   parentId = w.agent.pat;
+  cad = w.cur.CAD!;
+  ({ sunwing: swAcc, transat: tsAcc } = w.account);
 });
 
 const form = (over: Record<string, unknown> = {}) => ({
@@ -370,9 +375,6 @@ describe('groups made from the booking form', () => {
 });
 
 describe('the stored transaction status (list filter)', () => {
-  let cad: number;
-  let swAcc: number;
-  let tsAcc: number;
   const stored = async (...ids: number[]) =>
     (await t.q('select id, transaction_match_status as s from bookings where id = any($1)', [ids])).reduce<
       Record<number, string | null>
@@ -384,34 +386,8 @@ describe('the stored transaction status (list filter)', () => {
     expect(res.statusCode).toBe(200);
     return res.json().data.id as number;
   };
-  const pay = async (reference: string, amount: string, over: Record<string, string> = {}) => {
-    const res = await admin.post('/transactions', {
-      multipart: {
-        account_id: String(swAcc),
-        transaction_type: 'credit',
-        currency_id: String(cad),
-        amount,
-        reference_number: reference,
-        is_partial: '0',
-        ...over,
-      },
-    });
-    expect(res.statusCode).toBe(200);
-    return res.json().data.id as number;
-  };
-
-  beforeAll(async () => {
-    cad = (await t.q(`select id from currencies where code = 'CAD'`))[0].id;
-    const acc = async (name: string, supplier: number) =>
-      (
-        await t.q(
-          `insert into accounts (name, accountable_type, accountable_id, currency_id) values ($1, 'supplier', $2, $3) returning id`,
-          [name, supplier, cad],
-        )
-      )[0].id as number;
-    swAcc = await acc('Sunwing commissions', sunwing);
-    tsAcc = await acc('Transat commissions', transat);
-  });
+  const pay = (reference: string, amount: string) =>
+    createPayment(admin, { account: swAcc, currency: cad, reference, amount, partial: false });
 
   it('follows every write that can change it, in the same transaction', async () => {
     const a = await book('SW3000001', '100.00');
@@ -509,7 +485,7 @@ describe('the stored transaction status (list filter)', () => {
       admin.post(`/accounts/${tsAcc}`, {
         form: {
           _method: 'PUT',
-          name: 'Transat commissions',
+          name: 'Transat CAD',
           accountable_type: 'supplier',
           accountable_id: String(supplier),
           currency_id: String(cad),

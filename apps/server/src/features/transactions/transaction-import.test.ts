@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { IMPORT_MESSAGES, MSG_SELECT_STATUS } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { currencyIds, insertBooking, insertSupplier } from '../../test/factories';
+import { createAccount, currencyIds, insertBooking, insertSupplier } from '../../test/factories';
 import { auditRows, createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { runTransactionImport } from './transaction-import';
 
@@ -38,13 +38,8 @@ beforeAll(async () => {
   admin = await t.signedIn('admin');
   otherAdmin = await t.signedIn('admin');
   agent = await t.signedIn('agent');
-  const acc = async (name: string, type: string, owner: number) =>
-    (
-      await t.q(
-        `insert into accounts (name, accountable_type, accountable_id, currency_id) values ($1, $2, $3, $4) returning id`,
-        [name, type, owner, cur.GBP],
-      )
-    )[0].id as number;
+  const acc = (name: string, type: 'supplier' | 'agent', owner: number) =>
+    createAccount(admin, { name, type, owner, currency: cur.GBP! });
   jet2Acc = await acc('Jet2 GBP', 'supplier', jet2);
   tuiAcc = await acc('TUI GBP', 'supplier', tui);
   agentAcc = await acc('Agent payouts', 'agent', agent.agentId!);
@@ -372,12 +367,7 @@ describe('a job that stops half way', () => {
     const boss = await quiet.signedIn('admin');
     const cur2 = await currencyIds(quiet.db);
     const supplier = await insertSupplier(quiet.db, { name: 'S', currency: 'GBP' });
-    const account = (
-      await quiet.db.$client.query(
-        `insert into accounts (name, accountable_type, accountable_id, currency_id) values ('A', 'supplier', $1, $2) returning id`,
-        [supplier, cur2.GBP],
-      )
-    ).rows[0].id;
+    const account = await createAccount(boss, { name: 'A', type: 'supplier', owner: supplier, currency: cur2.GBP! });
     const lines = Array.from({ length: 12_345 }, (_, i) => `R${i},${(i % 500) + 1}.25`).join('\n');
     const res = await boss.post('/api/transactions/import', {
       multipart: { account_id: String(account), status: 'completed', is_partial: '0', file: csv('r.csv', lines) },

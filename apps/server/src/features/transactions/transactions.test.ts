@@ -10,7 +10,7 @@ import {
   MSG_SELECT_TRANSACTIONS,
 } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { currencyIds, insertSupplier } from '../../test/factories';
+import { createAccount, currencyIds, insertSupplier } from '../../test/factories';
 import { auditRows, createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 
 let t: TestApp;
@@ -33,13 +33,8 @@ beforeAll(async () => {
   transat = await insertSupplier(t.db, { name: 'Transat' });
   admin = await t.signedIn('admin');
   agent = await t.signedIn('agent', { name: 'Ana Agent' });
-  const acc = async (name: string, type: string, owner: number) =>
-    (
-      await t.q(
-        `insert into accounts (name, accountable_type, accountable_id, currency_id) values ($1, $2, $3, $4) returning id`,
-        [name, type, owner, cur.CAD],
-      )
-    )[0].id as number;
+  const acc = (name: string, type: 'supplier' | 'agent', owner: number) =>
+    createAccount(admin, { name, type, owner, currency: cur.CAD! });
   swAcc = await acc('Sunwing CAD', 'supplier', sunwing);
   tsAcc = await acc('Transat CAD', 'supplier', transat);
   agentAcc = await acc('Ana payouts', 'agent', agent.agentId!);

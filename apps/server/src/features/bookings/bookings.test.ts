@@ -14,8 +14,6 @@ let parentId: number;
 let sunwing: number; // CAD, format SW0000000, tier rule 12.5
 let transat: number; // CAD, no rules: nobody has a rate
 
-const count = async (table: string) => (await t.q(`select count(*)::int as n from ${table}`))[0].n as number;
-
 let cad: number;
 let swAcc: number; // Sunwing CAD
 let tsAcc: number; // Transat CAD
@@ -153,12 +151,12 @@ describe('creating bookings', () => {
     ],
     ['a missing customer name', { customer_name: ' ' }, 'customer_name', 'The customer name field is required.'],
   ])('refuses %s with a field error and writes nothing', async (_name, over, field, message) => {
-    const before = await count('bookings');
+    const before = await t.count('bookings');
     const res = await agent.post('/bookings', { json: form(over) });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors[field]).toHaveLength(1);
     if (message) expect(res.json().errors[field][0]).toBe(message);
-    expect(await count('bookings')).toBe(before);
+    expect(await t.count('bookings')).toBe(before);
   });
 
   it('creates a new group from text and reuses an existing one by id', async () => {
@@ -348,12 +346,12 @@ function strings(o: Record<string, unknown>): Record<string, string> {
 
 describe('a JSON number too large for a double', () => {
   it('is refused, not stored as infinity', async () => {
-    const before = await count('bookings');
+    const before = await t.count('bookings');
     const body = JSON.stringify(form({ booking_reference: 'SW8888888' })).replace('"333.33"', '1e309');
     const res = await agent.post('/bookings', { raw: body, contentType: 'application/json' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.booking_amount).toHaveLength(1);
-    expect(await count('bookings')).toBe(before);
+    expect(await t.count('bookings')).toBe(before);
   });
 });
 

@@ -24,7 +24,10 @@ export async function claimsWorld() {
   const { sunwing, transat, tui } = w.supplier;
   const acc = { ...w.account, ana: w.agentAccount['ana CAD']! };
 
-  /** A transaction through `POST /transactions` (completed credit unless said); its id. */
+  /**
+   * A transaction through `POST /transactions` (completed credit unless said) in the account's currency
+   * (the world's accounts; another account says its `currency`); its id.
+   */
   const payment = async (
     accountId: number,
     reference: string,
@@ -34,7 +37,7 @@ export async function claimsWorld() {
     const id = await createPayment(admin, {
       account: accountId,
       type: opts.type ?? 'credit',
-      currency: cur[opts.currency ?? (accountId === acc.tui ? 'GBP' : 'CAD')]!,
+      currency: opts.currency ? cur[opts.currency]! : w.accountCurrency[accountId]!,
       amount,
       reference,
       status: opts.status ?? 'completed',

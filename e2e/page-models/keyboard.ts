@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** The element that has the focus, and how it shows it (computed in the page). */
 export interface FocusState {
@@ -57,11 +58,16 @@ export function hasFocus(target: Locator): Promise<boolean> {
  * `expected` names the element in the message.
  */
 export async function expectFocusOn(page: Page, target: Locator, expected: string): Promise<FocusState> {
-  // The focus may move a frame after the key (a modal's focus trap, a returned focus).
-  const deadline = Date.now() + 3000;
-  while (!(await hasFocus(target)) && Date.now() < deadline) await page.waitForTimeout(50);
+  // The focus may move a frame after the key (a modal's focus trap, a returned focus): up to 3 s for it.
+  const focused = await expect
+    .poll(() => hasFocus(target), { timeout: 3000, interval: 50 })
+    .toBe(true)
+    .then(
+      () => true,
+      () => false,
+    );
   const state = await focusState(page);
-  if (!(await hasFocus(target))) throw new Error(`The focus should be on ${expected}, it is on ${state.what}`);
+  if (!focused) throw new Error(`The focus should be on ${expected}, it is on ${state.what}`);
   expectVisible(state);
   return state;
 }

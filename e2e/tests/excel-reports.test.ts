@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMatchedBooking } from '../fixtures/api';
 import { openBrowser, screenshot } from '../fixtures/browser';
 import { DEMO_ADMIN, DEMO_AGENT } from '../fixtures/demo';
 import { apiWrite, apiWriteOk, ExcelReportsPage } from '../page-models/excel-reports';
@@ -58,42 +59,17 @@ async function payOut(o: {
   name: string;
 }): Promise<{ id: number; items: Item[] }> {
   const { page } = browser;
-  const suppliers = await apiJson<{ data: { id: number; name: string; currency_id: number }[] }>(
-    page,
-    '/api/suppliers',
-  );
-  const supplier = suppliers.data.find((s) => s.name === o.supplier)!;
-  const agents = await apiJson<{ data: { id: number; name: string }[] }>(page, '/agents-list');
-  const agent = agents.data.find((a) => a.name === o.agent)!;
-  const booking = await apiWriteOk<{ data: { id: number } }>(page, '/bookings', {
-    multipart: {
-      booking_reference: o.reference,
-      supplier_id: String(supplier.id),
-      booking_date: BOOKING_DATE,
-      customer_name: 'Excel, Report',
-      booking_amount: o.amount,
-      status: 'confirmed',
-      primary_agent_id: String(agent.id),
-    },
-  });
-  const accounts = await apiJson<{ data: { id: number; accountable_type: string; accountable_id: number }[] }>(
-    page,
-    '/accounts',
-  );
-  const account = accounts.data.find((a) => a.accountable_type === 'supplier' && a.accountable_id === supplier.id)!;
-  await apiWriteOk(page, '/transactions', {
-    multipart: {
-      account_id: String(account.id),
-      transaction_type: 'credit',
-      currency_id: String(supplier.currency_id),
-      amount: o.amount,
-      reference_number: o.reference,
-      status: 'completed',
-    },
+  const booking = await createMatchedBooking(page, {
+    agent: o.agent,
+    supplier: o.supplier,
+    reference: o.reference,
+    amount: o.amount,
+    date: BOOKING_DATE,
+    customer: 'Excel, Report',
   });
   const paid = await apiWriteOk<{ payout_ids: number[] }>(page, '/bulk-payouts/process', {
     data: {
-      payouts: [{ booking_id: booking.data.id, payout_amount: o.amount }],
+      payouts: [{ booking_id: booking, payout_amount: o.amount }],
       description: o.name,
       payout_date: PAYOUT_DATE,
     },

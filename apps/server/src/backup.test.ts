@@ -20,7 +20,7 @@ import {
 import type { Db } from './db/client';
 import { seedDemo } from './features/demo';
 import { startJobRunner } from './jobs/job-runner';
-import { insertTier } from './test/factories';
+import { insertTier, queryRows } from './test/factories';
 import { createTestDatabase } from './test/test-app';
 import { withDatabase } from './test/global-setup';
 
@@ -38,24 +38,17 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const file = (name: string) => path.join(dir, name);
 const latest = knownMigrations().at(-1)!;
 
-async function query<T extends pg.QueryResultRow>(db: Db, text: string, values: unknown[] = []): Promise<T[]> {
-  return (await db.$client.query<T>(text, values)).rows;
-}
-
 /** The demo, and more of what a back office accumulates, in `db`. */
 async function loadDataset(db: Db): Promise<void> {
   await seedDemo(db);
-  const [admin] = await query<{ id: number }>(db, `select id from users where email = 'admin@example.com'`);
-  const [account] = await query<{ id: number; currency_id: number }>(
-    db,
+  const [admin] = await queryRows(db)<{ id: number }>(`select id from users where email = 'admin@example.com'`);
+  const [account] = await queryRows(db)<{ id: number; currency_id: number }>(
     'select id, currency_id from accounts order by id limit 1',
   );
-  const [booking] = await query<{ id: number; primary_agent_id: number }>(
-    db,
+  const [booking] = await queryRows(db)<{ id: number; primary_agent_id: number }>(
     'select id, primary_agent_id from bookings order by id limit 1',
   );
-  const [file] = await query<{ id: number }>(
-    db,
+  const [file] = await queryRows(db)<{ id: number }>(
     `insert into stored_files (filename, mimetype, size, data, uploaded_by_user_id)
      values ('receipt "1".pdf', 'application/pdf', 256, $1, $2) returning id`,
     [Buffer.from(Array.from({ length: 256 }, (_, i) => i)), admin!.id],
@@ -147,7 +140,7 @@ describe('backup and restore', () => {
     // The tables a back office cannot lose are there with rows, in foreign-key order.
     const rows = Object.fromEntries(header.tables.map((t) => [t.name, t.rows]));
     const liveCount = async (table: string) =>
-      (await query<{ n: number }>(source.db, `select count(*)::int as n from ${table}`))[0]!.n;
+      (await queryRows(source.db)<{ n: number }>(`select count(*)::int as n from ${table}`))[0]!.n;
     const kept = ['bookings', 'transactions', 'payout_items', 'stored_files', 'users'];
     const live = Object.fromEntries(await Promise.all(kept.map(async (t) => [`public.${t}`, await liveCount(t)])));
     expect(rows).toMatchObject(live);
@@ -179,9 +172,9 @@ describe('backup and restore', () => {
     // Not only the digest: the rows themselves, read back by pg.
     for (const table of ['bookings', 'stored_files', 'audit_logs', 'payout_items', 'transactions', 'users']) {
       const sql = `select * from ${table} order by id`;
-      expect(await query(target.db, sql), table).toEqual(await query(source.db, sql));
+      expect(await queryRows(target.db)(sql), table).toEqual(await queryRows(source.db)(sql));
     }
-    const [file] = await query<{ data: Buffer }>(target.db, 'select data from stored_files');
+    const [file] = await queryRows(target.db)<{ data: Buffer }>('select data from stored_files');
     expect([...file!.data]).toEqual(Array.from({ length: 256 }, (_, i) => i));
 
     // Every sequence continues after the restored rows: no duplicate key, no booking number twice.
@@ -197,14 +190,14 @@ describe('backup and restore', () => {
          select payout_id, booking_id, 3, agent_id, 0, 0, 0, 0, 0 from payout_items limit 1 returning id`,
       ],
     ] as const) {
-      const [{ max }] = (await query<{ max: number }>(source.db, `select max(id)::int as max from ${table}`)) as [
+      const [{ max }] = (await queryRows(source.db)<{ max: number }>(`select max(id)::int as max from ${table}`)) as [
         { max: number },
       ];
-      const [{ id }] = (await query<{ id: number }>(target.db, insert)) as [{ id: number }];
+      const [{ id }] = (await queryRows(target.db)<{ id: number }>(insert)) as [{ id: number }];
       expect(id, table).toBe(max + 1);
     }
     const next = async (db: Db) =>
-      (await query<{ n: string }>(db, `select nextval('fareconnect_number_seq')::text as n`))[0]!.n;
+      (await queryRows(db)<{ n: string }>(`select nextval('fareconnect_number_seq')::text as n`))[0]!.n;
     expect(await next(target.db)).toBe(await next(source.db));
 
     // The append-only tables are append-only again.
@@ -301,12 +294,11 @@ describe('a backup taken while the database is written to', () => {
   it('holds the one instant it started at: every booking with its lines, the counts of its header', async () => {
     const source = await createTestDatabase();
     await seedDemo(source.db);
-    const [{ n: demoBookings }] = (await query<{ n: number }>(
-      source.db,
+    const [{ n: demoBookings }] = (await queryRows(source.db)<{ n: number }>(
       'select count(*)::int as n from bookings',
     )) as [{ n: number }];
-    const [supplier] = await query<{ id: number }>(source.db, 'select id from suppliers order by id limit 1');
-    const agents = await query<{ id: number }>(source.db, 'select id from agents order by id limit 2');
+    const [supplier] = await queryRows(source.db)<{ id: number }>('select id from suppliers order by id limit 1');
+    const agents = await queryRows(source.db)<{ id: number }>('select id from agents order by id limit 2');
 
     // Another connection records bookings, each with two commission lines and an audit row, in one
     // transaction, as fast as it can, until told to stop.
@@ -355,7 +347,7 @@ describe('a backup taken while the database is written to', () => {
 
     const header = await readBackupFile(out);
     const count = async (db: Db, table: string) =>
-      (await query<{ n: number }>(db, `select count(*)::int as n from ${table}`))[0]!.n;
+      (await queryRows(db)<{ n: number }>(`select count(*)::int as n from ${table}`))[0]!.n;
     const inHeader = (table: string) => header.tables.find((t) => t.name === `public.${table}`)!.rows;
     const live = inHeader('bookings') - demoBookings;
     expect(live).toBeGreaterThanOrEqual(5);
@@ -366,14 +358,15 @@ describe('a backup taken while the database is written to', () => {
     for (const table of ['bookings', 'actual_commissions', 'audit_logs']) {
       expect(await count(target.db, table), table).toBe(inHeader(table));
     }
-    const [shape] = await query<{ bookings: number; complete: number; audited: number }>(
-      target.db,
-      `select count(*)::int as bookings,
+    const [shape] = await queryRows(target.db)<{
+      bookings: number;
+      complete: number;
+      audited: number;
+    }>(`select count(*)::int as bookings,
               count(*) filter (where (select count(*) from actual_commissions l where l.booking_id = b.id) = 2)::int as complete,
               count(*) filter (where exists (select 1 from audit_logs a where a.entity_type = 'booking' and a.action = 'created'
                                                                     and a.entity_id = b.id::text))::int as audited
-         from bookings b where b.customer_name = 'Written during the backup'`,
-    );
+         from bookings b where b.customer_name = 'Written during the backup'`);
     expect(shape).toEqual({ bookings: live, complete: live, audited: live });
     expect(await checksums(target.url)).toEqual(headerChecksums(header));
   });
@@ -412,12 +405,11 @@ describe('a backup made at an older migration level', () => {
     const result = await restoreDatabase(target.url, out);
     expect(result).toMatchObject({ migration: '0008_drop_rate_limits', migrated_to: latest.tag });
 
-    const applied = await query<{ hash: string; created_at: string }>(
-      target.db,
+    const applied = await queryRows(target.db)<{ hash: string; created_at: string }>(
       'select hash, created_at::text from drizzle.__drizzle_migrations order by created_at',
     );
     expect(applied).toEqual(migrations.map((m) => ({ hash: m.hash, created_at: String(m.created_at) })));
-    expect(await query(target.db, 'select name, email, roles from users')).toEqual([
+    expect(await queryRows(target.db)('select name, email, roles from users')).toEqual([
       { name: 'Old Admin', email: 'old@example.com', roles: ['admin'] },
     ]);
     const before = await checksums(oldUrl);

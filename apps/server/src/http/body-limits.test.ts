@@ -16,8 +16,6 @@ const pdf = (bytes: number) => ({
   contentType: 'application/pdf',
   data: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(bytes - 9, 0x20)]),
 });
-const tierCount = async () =>
-  (await t.db.$client.query('select count(*)::int as n from commission_tiers')).rows[0].n as number;
 const answer = (res: { statusCode: number; json(): unknown }) => [res.statusCode, res.json()];
 
 describe("each route's own body limit", () => {
@@ -45,7 +43,7 @@ describe("each route's own body limit", () => {
   });
 
   it('counts a multipart body sent without a length as it is read', async () => {
-    const before = await tierCount();
+    const before = await t.count('commission_tiers');
     const boundary = 'cnt';
     const field = (name: string, value: string) =>
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
@@ -63,13 +61,13 @@ describe("each route's own body limit", () => {
       payload: Readable.from([...parts, Buffer.from(`--${boundary}--\r\n`)]),
     });
     expect(answer(res)).toEqual([413, { status: 'error', message: 'The request is too large.' }]);
-    expect(await tierCount()).toBe(before);
+    expect(await t.count('commission_tiers')).toBe(before);
   });
 });
 
 describe('the CSRF token before the body', () => {
   it("reads a multipart body's _token only before its files: else 419 and nothing written", async () => {
-    const before = await tierCount();
+    const before = await t.count('commission_tiers');
     const token = admin.csrfToken!;
     const first = await admin.post(
       '/commission-tiers',
@@ -91,6 +89,6 @@ describe('the CSRF token before the body', () => {
       { csrf: false },
     );
     expect(wrong.statusCode).toBe(419);
-    expect(await tierCount()).toBe(before + 1);
+    expect(await t.count('commission_tiers')).toBe(before + 1);
   });
 });

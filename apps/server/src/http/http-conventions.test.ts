@@ -25,9 +25,6 @@ beforeAll(async () => {
   admin = await t.signedIn('admin');
 });
 
-const tierCount = async () =>
-  (await t.db.$client.query('select count(*)::int as n from commission_tiers')).rows[0].n as number;
-
 describe('HTTP conventions (CONTRACT.md §2)', () => {
   it('answers an unknown API route with 404 JSON', async () => {
     const res = await admin.get('/api/does-not-exist');
@@ -41,22 +38,22 @@ describe('HTTP conventions (CONTRACT.md §2)', () => {
   });
 
   it('answers a malformed JSON body with 400 and writes nothing', async () => {
-    const before = await tierCount();
+    const before = await t.count('commission_tiers');
     const res = await admin.post('/commission-tiers', { raw: '{"name": "Broken', contentType: 'application/json' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       status: 'error',
       message: 'The request body could not be read (malformed JSON or form data).',
     });
-    expect(await tierCount()).toBe(before);
+    expect(await t.count('commission_tiers')).toBe(before);
   });
 
   it('refuses a 1 MB string in a field with a field message and writes nothing', async () => {
-    const before = await tierCount();
+    const before = await t.count('commission_tiers');
     const res = await admin.post('/commission-tiers', { json: { name: 'x'.repeat(1024 * 1024) } });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.name).toEqual(['The name field must not be greater than 100 characters.']);
-    expect(await tierCount()).toBe(before);
+    expect(await t.count('commission_tiers')).toBe(before);
   });
 
   it('refuses a body over the limit with 413', async () => {
@@ -110,11 +107,11 @@ describe('HTTP conventions (CONTRACT.md §2)', () => {
 
   it('answers 403 to a non-admin write and writes nothing', async () => {
     const agent = await t.signedIn('agent');
-    const before = await tierCount();
+    const before = await t.count('commission_tiers');
     const res = await agent.post('/commission-tiers', { json: { name: 'Sneaky' } });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ status: 'error', message: 'This action is unauthorized.' });
-    expect(await tierCount()).toBe(before);
+    expect(await t.count('commission_tiers')).toBe(before);
   });
 
   it('answers 404 to a non-numeric or unknown id', async () => {
@@ -134,7 +131,7 @@ describe('HTTP conventions (CONTRACT.md §2)', () => {
     expect(noSession.statusCode).toBe(419);
     expect(noSession.json()).toEqual({ status: 'error', message: 'CSRF token mismatch.' });
 
-    const before = await tierCount();
+    const before = await t.count('commission_tiers');
     const ok = await admin.post('/commission-tiers', {
       raw: 'x[__list]=a&x[__list][y]=b&name=Listed',
       contentType: 'application/x-www-form-urlencoded',
@@ -144,7 +141,7 @@ describe('HTTP conventions (CONTRACT.md §2)', () => {
       status: 'error',
       message: 'The request body could not be read: the field x is sent in two shapes.',
     });
-    expect(await tierCount()).toBe(before);
+    expect(await t.count('commission_tiers')).toBe(before);
     const created = await admin.post('/commission-tiers', {
       raw: `x[__list]=a&__proto__[polluted]=1&a${'[b]'.repeat(1000)}=1&y[99999999]=a&name=Listed`,
       contentType: 'application/x-www-form-urlencoded',
@@ -184,7 +181,7 @@ describe('HTTP conventions (CONTRACT.md §2)', () => {
   });
 
   it('refuses a body that is not UTF-8 with 400 and writes nothing (never U+FFFD)', async () => {
-    const before = await tierCount();
+    const before = await t.count('commission_tiers');
     const notUtf8 = { status: 'error', message: 'The request body could not be read (it is not valid UTF-8).' };
     const json = await admin.post('/commission-tiers', {
       raw: Buffer.from('{"name":"caf\xe9"}', 'latin1') as unknown as string,
@@ -196,7 +193,7 @@ describe('HTTP conventions (CONTRACT.md §2)', () => {
       contentType: 'application/x-www-form-urlencoded',
     });
     expect([form.statusCode, form.json()]).toEqual([400, notUtf8]);
-    expect(await tierCount()).toBe(before);
+    expect(await t.count('commission_tiers')).toBe(before);
     // Real UTF-8 and a lone '%' still read as before.
     const ok = await admin.post('/commission-tiers', {
       raw: 'name=Caf%C3%A9+100%',
@@ -224,13 +221,13 @@ describe('HTTP conventions (CONTRACT.md §2)', () => {
   });
 
   it('refuses NUL, year 0000 and ids past the int4 range with 422 field messages, writing nothing', async () => {
-    const before = await tierCount();
+    const before = await t.count('commission_tiers');
     const nul = await admin.post('/commission-tiers', { json: { name: 'Gold\u0000' } });
     expect([nul.statusCode, nul.json().errors]).toEqual([
       422,
       { name: ['The name field must not contain control characters.'] },
     ]);
-    expect(await tierCount()).toBe(before);
+    expect(await t.count('commission_tiers')).toBe(before);
     const tier = await admin.get('/agents?tier=2147483648');
     expect([tier.statusCode, tier.json().errors]).toEqual([422, { tier: ['The tier must be a valid id.'] }]);
     const date = await admin.get('/bookings?date_from=0000-01-01');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertSupplier } from '../test/factories';
+import { createAccount, currencyIds, insertSupplier } from '../test/factories';
 import { createTestApp, createTestDatabase, type TestApp, type TestClient } from '../test/test-app';
 import { buildApp } from './app';
 
@@ -66,17 +66,14 @@ describe('security headers', () => {
   });
 
   it('lock down a stored file download (a transaction reference image)', async () => {
-    const { rows: cur } = await t.db.$client.query(`select id from currencies where code = 'CAD'`);
+    const cad = (await currencyIds(t.db)).CAD!;
     const supplier = await insertSupplier(t.db, { name: 'Headers Air' });
-    const { rows: acc } = await t.db.$client.query(
-      `insert into accounts (name, accountable_type, accountable_id, currency_id) values ('HA CAD', 'supplier', $1, $2) returning id`,
-      [supplier, cur[0].id],
-    );
+    const account = await createAccount(admin, { name: 'HA CAD', type: 'supplier', owner: supplier, currency: cad });
     const created = await admin.post('/transactions', {
       multipart: {
-        account_id: String(acc[0].id),
+        account_id: String(account),
         transaction_type: 'credit',
-        currency_id: String(cur[0].id),
+        currency_id: String(cad),
         amount: '10.00',
         reference_number: 'HA1',
         description: '',

@@ -99,11 +99,8 @@ export async function createAccount(
 
 let references = 0;
 /** A fresh booking reference in the booking reference alphabet (`PREFIX-0001ABC`). */
-export const freshReference = (prefix = 'BK', digits = 4, letters = 3) =>
-  `${prefix}-${String(++references).padStart(digits, '0')}${Math.random()
-    .toString(36)
-    .slice(2, 2 + letters)
-    .toUpperCase()}`;
+export const freshReference = (prefix = 'BK') =>
+  `${prefix}-${String(++references).padStart(4, '0')}${Math.random().toString(36).slice(2, 5).toUpperCase()}`;
 
 /** An admin's booking through `POST /bookings` (confirmed, dated 2026-03-01 unless said); its id and reference. */
 export async function createBooking(

@@ -50,6 +50,8 @@ export interface TestApp {
   q: Query;
   /** The first row of a query on this app's database. */
   one: QueryOne;
+  /** How many rows a table of this app's database holds. */
+  count(table: string): Promise<number>;
   client(): TestClient;
   /** A client signed in as a new user with this role. */
   signedIn(
@@ -88,12 +90,14 @@ export async function createTestApp(extraModules: RouteModule[] = [], options: T
   await app.ready();
   afterAll(() => app.close());
   let n = 0;
+  const one = queryOne(db);
   return {
     app,
     db,
     url,
     q: queryRows(db),
-    one: queryOne(db),
+    one,
+    count: async (table) => (await one<{ n: number }>(`select count(*)::int as n from ${table}`)).n,
     client: () => new TestClient(app),
     async signedIn(role, overrides = {}) {
       n += 1;

@@ -90,6 +90,8 @@ export interface World {
   account: Record<SupplierKey, number>;
   /** Agent accounts by `<agent> <CODE>` ('ana CAD'). */
   agentAccount: Record<string, number>;
+  /** The currency id of each account the world made (supplier and agent), by account id. */
+  accountCurrency: Record<number, number>;
 }
 
 const title = (key: string) => key[0]!.toUpperCase() + key.slice(1);
@@ -130,23 +132,25 @@ export async function buildWorld(o: WorldOptions = {}): Promise<World> {
 
   const admin = admins[0]!;
   const account = { sunwing: 0, transat: 0, tui: 0 };
+  const accountCurrency: Record<number, number> = {};
   if (o.supplierAccounts ?? true)
     for (const key of o.suppliers ?? SUPPLIERS) {
       const s = SUPPLIER[key];
-      account[key] = await createAccount(admin, {
-        name: s.account,
-        type: 'supplier',
-        owner: supplier[key],
-        currency: cur[s.currency]!,
-      });
+      const currency = cur[s.currency]!;
+      account[key] = await createAccount(admin, { name: s.account, type: 'supplier', owner: supplier[key], currency });
+      accountCurrency[account[key]] = currency;
     }
   const agentAccount: Record<string, number> = {};
-  for (const [key, code] of o.agentAccounts ?? [])
-    agentAccount[`${key} ${code}`] = await createAccount(admin, {
+  for (const [key, code] of o.agentAccounts ?? []) {
+    const currency = cur[code]!;
+    const id = await createAccount(admin, {
       name: `${title(key)} ${code}`,
       type: 'agent',
       owner: agent[key],
-      currency: cur[code]!,
+      currency,
     });
-  return { t, q, cur, admins, admin, as, agent, supplier, gold, goldRule, account, agentAccount };
+    agentAccount[`${key} ${code}`] = id;
+    accountCurrency[id] = currency;
+  }
+  return { t, q, cur, admins, admin, as, agent, supplier, gold, goldRule, account, agentAccount, accountCurrency };
 }

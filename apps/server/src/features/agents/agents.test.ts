@@ -99,8 +99,7 @@ describe('agent form: create', () => {
   });
 
   it('refuses a name over 255 characters, a future birth date, SIN 123 and phone 555 with field messages, writing nothing', async () => {
-    const count = async () => (await t.one<{ n: number }>('select count(*)::int as n from agents')).n;
-    const before = await count();
+    const before = await t.count('agents');
     const res = await admin.post('/agents', {
       multipart: agentForm({
         full_name: 'N'.repeat(2000),
@@ -120,7 +119,7 @@ describe('agent form: create', () => {
     expect(luhn.json().errors).toEqual({
       sin_number: ['The sin number is not a valid Social Insurance Number (its check digit does not match).'],
     });
-    expect(await count()).toBe(before);
+    expect(await t.count('agents')).toBe(before);
     // Separators are kept as typed; 255 characters is the limit, not more.
     const { data } = await createAgent({
       full_name: 'N'.repeat(255),

@@ -2,7 +2,8 @@ import { BOOKING_REFERENCE_MESSAGE } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { backfillMatchStatuses, refreshMatchStatusesForReferences } from '../transactions';
 import { auditRows, type TestApp, type TestClient } from '../../test/test-app';
-import { buildWorld } from '../../test/world';
+import { createPayment } from '../../test/factories';
+import { bookingsTestWorld } from './bookings.testing';
 
 let t: TestApp;
 let admin: TestClient;
@@ -13,15 +14,17 @@ let parentId: number;
 let sunwing: number; // CAD, format SW0000000, tier rule 12.5
 let transat: number; // CAD, no rules: nobody has a rate
 
-const count = async (table: string) => (await t.q(`select count(*)::int as n from ${table}`))[0].n as number;
+let cad: number;
+let swAcc: number; // Sunwing CAD
+let tsAcc: number; // Transat CAD
 
 beforeAll(async () => {
-  // The shared world (test/world.ts) with Sunwing's format, a 60% split and no accounts.
-  const w = await buildWorld({ formats: { sunwing: 'SW0000000' }, split: '60', supplierAccounts: false });
-  ({ t, admin } = w);
-  ({ sunwing, transat } = w.supplier);
-  ({ ana: agent, otto: other, sam: sub } = w.as);
+  // The bookings world (Sunwing's format, a 60% split) with its suppliers' accounts.
+  const w = await bookingsTestWorld({ supplierAccounts: true });
+  ({ t, admin, sunwing, transat, ana: agent, otto: other, sam: sub } = w);
   parentId = w.agent.pat;
+  cad = w.cur.CAD!;
+  ({ sunwing: swAcc, transat: tsAcc } = w.account);
 });
 
 const form = (over: Record<string, unknown> = {}) => ({
@@ -148,12 +151,12 @@ describe('creating bookings', () => {
     ],
     ['a missing customer name', { customer_name: ' ' }, 'customer_name', 'The customer name field is required.'],
   ])('refuses %s with a field error and writes nothing', async (_name, over, field, message) => {
-    const before = await count('bookings');
+    const before = await t.count('bookings');
     const res = await agent.post('/bookings', { json: form(over) });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors[field]).toHaveLength(1);
     if (message) expect(res.json().errors[field][0]).toBe(message);
-    expect(await count('bookings')).toBe(before);
+    expect(await t.count('bookings')).toBe(before);
   });
 
   it('creates a new group from text and reuses an existing one by id', async () => {
@@ -343,12 +346,12 @@ function strings(o: Record<string, unknown>): Record<string, string> {
 
 describe('a JSON number too large for a double', () => {
   it('is refused, not stored as infinity', async () => {
-    const before = await count('bookings');
+    const before = await t.count('bookings');
     const body = JSON.stringify(form({ booking_reference: 'SW8888888' })).replace('"333.33"', '1e309');
     const res = await agent.post('/bookings', { raw: body, contentType: 'application/json' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.booking_amount).toHaveLength(1);
-    expect(await count('bookings')).toBe(before);
+    expect(await t.count('bookings')).toBe(before);
   });
 });
 
@@ -370,9 +373,6 @@ describe('groups made from the booking form', () => {
 });
 
 describe('the stored transaction status (list filter)', () => {
-  let cad: number;
-  let swAcc: number;
-  let tsAcc: number;
   const stored = async (...ids: number[]) =>
     (await t.q('select id, transaction_match_status as s from bookings where id = any($1)', [ids])).reduce<
       Record<number, string | null>
@@ -384,34 +384,8 @@ describe('the stored transaction status (list filter)', () => {
     expect(res.statusCode).toBe(200);
     return res.json().data.id as number;
   };
-  const pay = async (reference: string, amount: string, over: Record<string, string> = {}) => {
-    const res = await admin.post('/transactions', {
-      multipart: {
-        account_id: String(swAcc),
-        transaction_type: 'credit',
-        currency_id: String(cad),
-        amount,
-        reference_number: reference,
-        is_partial: '0',
-        ...over,
-      },
-    });
-    expect(res.statusCode).toBe(200);
-    return res.json().data.id as number;
-  };
-
-  beforeAll(async () => {
-    cad = (await t.q(`select id from currencies where code = 'CAD'`))[0].id;
-    const acc = async (name: string, supplier: number) =>
-      (
-        await t.q(
-          `insert into accounts (name, accountable_type, accountable_id, currency_id) values ($1, 'supplier', $2, $3) returning id`,
-          [name, supplier, cad],
-        )
-      )[0].id as number;
-    swAcc = await acc('Sunwing commissions', sunwing);
-    tsAcc = await acc('Transat commissions', transat);
-  });
+  const pay = (reference: string, amount: string) =>
+    createPayment(admin, { account: swAcc, currency: cad, reference, amount, partial: false });
 
   it('follows every write that can change it, in the same transaction', async () => {
     const a = await book('SW3000001', '100.00');
@@ -509,7 +483,7 @@ describe('the stored transaction status (list filter)', () => {
       admin.post(`/accounts/${tsAcc}`, {
         form: {
           _method: 'PUT',
-          name: 'Transat commissions',
+          name: 'Transat CAD',
           accountable_type: 'supplier',
           accountable_id: String(supplier),
           currency_id: String(cad),

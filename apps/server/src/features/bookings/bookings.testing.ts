@@ -4,18 +4,18 @@ import { buildWorld } from '../../test/world';
 /**
  * The bookings API tests' configuration of the shared test world (test/world.ts): Ana (Gold tier,
  * Sunwing 12.5%, format SW0000000), Otto (Gold), Pat the parent (own default 70%) and Sam, Pat's
- * sub-agent, who books Transat only through Pat at a 60% split (Sam 42% of gross, Pat 28%). No TUI, no
- * accounts.
+ * sub-agent, who books Transat only through Pat at a 60% split (Sam 42% of gross, Pat 28%). No TUI; no
+ * accounts unless said (then the world's Sunwing CAD and Transat CAD).
  */
-export async function bookingsTestWorld() {
+export async function bookingsTestWorld(o: { supplierAccounts?: boolean } = {}) {
   const w = await buildWorld({
     suppliers: ['sunwing', 'transat'],
     formats: { sunwing: 'SW0000000' },
     split: '60',
-    supplierAccounts: false,
+    supplierAccounts: o.supplierAccounts ?? false,
   });
-  const { t, q, admin } = w;
-  return { t, q, admin, ...w.as, sunwing: w.supplier.sunwing, transat: w.supplier.transat };
+  const { t, q, cur, admin, agent, account } = w;
+  return { t, q, cur, admin, agent, account, ...w.as, sunwing: w.supplier.sunwing, transat: w.supplier.transat };
 }
 
 /** The booking form's fields, as an outside client following the spec sends them. */

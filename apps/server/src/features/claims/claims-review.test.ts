@@ -53,7 +53,7 @@ describe('GET /api/unclaimed-bookings (review list)', () => {
     expect(rejected.data.map((c: { id: number }) => c.id)).toContain(a.id);
     expect(rejected.data.every((c: { status: string }) => c.status === 'rejected')).toBe(true);
     const all = (await w.admin.get('/api/unclaimed-bookings?status=all&per_page=10')).json();
-    const [{ n }] = (await w.q(`select count(*)::int as n from claim_requests`)) as [{ n: number }];
+    const n = await w.t.count('claim_requests');
     expect(all.total).toBe(n);
     const page2 = (await w.admin.get('/api/unclaimed-bookings?status=all&per_page=10&page=2')).json();
     expect(page2.current_page).toBe(2);

@@ -409,20 +409,13 @@ describe('POST /api/unclaimed-bookings as the spec sends it (no transaction_id: 
     amount: string,
     over: Record<string, unknown> = {},
   ) =>
-    client.post('/api/unclaimed-bookings', {
-      multipart: {
-        reference_number: reference,
-        booking_data: JSON.stringify({
-          booking_reference: reference.trim().toUpperCase(),
-          supplier_id: supplierId,
-          booking_amount: amount,
-          customer_name: 'Chris Customer',
-          booking_date: '2026-03-02',
-          notes: 'Sent as the spec says',
-          is_personal: false,
-          ...over,
-        }),
-        booking_receipt: png(),
+    claim(client, null, reference, {
+      booking_data: {
+        supplier_id: supplierId,
+        booking_amount: amount,
+        notes: 'Sent as the spec says',
+        is_personal: false,
+        ...over,
       },
     });
 

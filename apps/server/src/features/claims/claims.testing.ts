@@ -6,7 +6,7 @@
  * - Ana and Otto (Gold), Pat (the parent), Sam (his sub-agent), two admins (Ada, Bob);
  * - supplier accounts for the three suppliers and an agent account for Ana.
  */
-import { createBooking, createPayment } from '../../test/factories';
+import { createBooking, createPayment, freshReference } from '../../test/factories';
 import type { TestClient } from '../../test/test-app';
 import { buildWorld } from '../../test/world';
 
@@ -24,7 +24,10 @@ export async function claimsWorld() {
   const { sunwing, transat, tui } = w.supplier;
   const acc = { ...w.account, ana: w.agentAccount['ana CAD']! };
 
-  /** A transaction through `POST /transactions` (completed credit unless said); its id. */
+  /**
+   * A transaction through `POST /transactions` (completed credit unless said) in the account's currency
+   * (the world's accounts; another account says its `currency`); its id.
+   */
   const payment = async (
     accountId: number,
     reference: string,
@@ -34,7 +37,7 @@ export async function claimsWorld() {
     const id = await createPayment(admin, {
       account: accountId,
       type: opts.type ?? 'credit',
-      currency: cur[opts.currency ?? (accountId === acc.tui ? 'GBP' : 'CAD')]!,
+      currency: opts.currency ? cur[opts.currency]! : w.accountCurrency[accountId]!,
       amount,
       reference,
       status: opts.status ?? 'completed',
@@ -63,10 +66,8 @@ export async function claimsWorld() {
 
 export type ClaimsWorld = Awaited<ReturnType<typeof claimsWorld>>;
 
-let n = 0;
 /** A fresh reference in the booking reference alphabet. */
-export const ref = (prefix = 'CL') =>
-  `${prefix}-${String(++n).padStart(3, '0')}${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
+export const ref = (prefix = 'CL') => freshReference(prefix);
 
 /** A PNG's signature and a few bytes: what the upload check reads. */
 export const png = (name = 'receipt.png') => ({
@@ -82,9 +83,12 @@ export const pdf = (name = 'receipt.pdf') => ({
 
 type Part = string | { filename: string; contentType: string; data: Buffer };
 
-/** The claim modal's multipart body for a transaction and its reference; `over` changes any part. */
+/**
+ * The claim modal's multipart body for a transaction and its reference; `over` changes any part. No
+ * transaction (null): booking_data names none, as the spec's call does (the reference and supplier say which).
+ */
 export function claimBody(
-  transactionId: number,
+  transactionId: number | null,
   reference: string,
   over: { booking_data?: Record<string, unknown> | string; fields?: Record<string, Part | undefined> } = {},
 ) {
@@ -92,7 +96,7 @@ export function claimBody(
     typeof over.booking_data === 'string'
       ? over.booking_data
       : JSON.stringify({
-          transaction_id: transactionId,
+          ...(transactionId === null ? {} : { transaction_id: transactionId }),
           booking_reference: reference.toUpperCase(),
           customer_name: 'Chris Customer',
           booking_date: '2026-03-02',
@@ -113,7 +117,7 @@ export function claimBody(
 /** An agent's claim through the route. */
 export const claim = (
   client: TestClient,
-  transactionId: number,
+  transactionId: number | null,
   reference: string,
   over: Parameters<typeof claimBody>[2] = {},
 ) => client.post('/api/unclaimed-bookings', claimBody(transactionId, reference, over));

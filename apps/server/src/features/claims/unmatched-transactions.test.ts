@@ -197,7 +197,7 @@ describe('transactions.matches_booking follows every write that changes it', () 
       json: { name: 'Spare CAD', accountable_type: 'supplier', accountable_id: w.transat, currency_id: w.cur.CAD },
     });
     const spare = account.json().data.id as number;
-    const onSpare = await w.payment(spare, reference, '10.00', { date: '2026-05-03' });
+    const onSpare = await w.payment(spare, reference, '10.00', { date: '2026-05-03', currency: 'CAD' });
     expect(await flag(onSpare)).toBe(false);
     const moved = await w.admin.post(`/accounts/${spare}`, {
       json: {

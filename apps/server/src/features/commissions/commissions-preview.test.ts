@@ -26,12 +26,11 @@ let cal: number; // Bronze
 let dee: number; // sub-agent of Bea for Air, 50%
 const b: Record<string, number> = {};
 
-const count = async (table: string) => (await t.one<{ n: number }>(`select count(*)::int as n from ${table}`)).n;
 /** What a preview must not touch: every row count it could change, and the bookings' money. */
 const snapshot = async () => ({
-  rules: await count('commission_rules'),
-  ruleSuppliers: await count('commission_rule_suppliers'),
-  audits: await count('audit_logs'),
+  rules: await t.count('commission_rules'),
+  ruleSuppliers: await t.count('commission_rule_suppliers'),
+  audits: await t.count('audit_logs'),
   lines: await t.one(`select count(*)::int as n, coalesce(sum(amount), 0)::text as amount from actual_commissions`),
   bookings: await t.one(
     `select string_agg(id || ':' || expected_commission || ':' || primary_agent_id, ',' order by id) as s from bookings`,

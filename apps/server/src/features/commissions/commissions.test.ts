@@ -22,8 +22,6 @@ let pat: number;
 let sam: TestClient & { agentId: number | null }; // sub-agent of Pat, 60%
 let gone: number; // inactive agent
 
-const count = async (table: string) => (await t.one<{ n: number }>(`select count(*)::int as n from ${table}`)).n;
-
 const booking = (agentId: number, amount: string, supplier: number, extra: Record<string, unknown> = {}) =>
   insertBooking(t.db, { primary_agent_id: agentId, supplier_id: supplier, booking_amount: amount, ...extra });
 
@@ -113,11 +111,11 @@ describe('POST /commissions', () => {
     ['abc', 'The percentage must be a number with at most 2 decimals.'],
     ['', 'The percentage field is required.'],
   ])('refuses a percentage of %j with a field message and writes nothing', async (percentage, message) => {
-    const before = [await count('commission_rules'), await count('audit_logs')];
+    const before = [await t.count('commission_rules'), await t.count('audit_logs')];
     const res = await rule({ commission_type: 'tier', general_id: gold, percentage, suppliers: [airOne] });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ percentage: [message] });
-    expect([await count('commission_rules'), await count('audit_logs')]).toEqual(before);
+    expect([await t.count('commission_rules'), await t.count('audit_logs')]).toEqual(before);
   });
 
   it('accepts 0 and 100 (bounds) as numbers or strings', async () => {
@@ -136,7 +134,7 @@ describe('POST /commissions', () => {
   });
 
   it('refuses a general_id that is not an id, does not exist for the type, or names an inactive agent', async () => {
-    const before = await count('commission_rules');
+    const before = await t.count('commission_rules');
     const notId = await rule({ commission_type: 'tier', general_id: 'gold', percentage: 5 });
     expect(notId.statusCode).toBe(422);
     expect(notId.json().errors).toEqual({ general_id: ['The option must be a valid id.'] });
@@ -152,23 +150,23 @@ describe('POST /commissions', () => {
     const inactive = await rule({ commission_type: 'agent', general_id: gone, percentage: 5 });
     expect(inactive.statusCode).toBe(422);
     expect(inactive.json().errors).toEqual({ general_id: ['The selected option is invalid.'] });
-    expect(await count('commission_rules')).toBe(before);
+    expect(await t.count('commission_rules')).toBe(before);
   });
 
   it('refuses an unknown supplier id', async () => {
-    const before = await count('commission_rules');
+    const before = await t.count('commission_rules');
     const res = await rule({ commission_type: 'tier', general_id: gold, percentage: 5, suppliers: [airOne, 999_999] });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ suppliers: ['The selected supplier (id 999999) does not exist.'] });
     const garbage = await rule({ commission_type: 'tier', general_id: gold, percentage: 5, suppliers: ['x'] });
     expect(garbage.json().errors).toEqual({ 'suppliers.0': ['The supplier must be a valid id.'] });
-    expect(await count('commission_rules')).toBe(before);
+    expect(await t.count('commission_rules')).toBe(before);
   });
 
   it('refuses a supplier already listed by another rule of the same owner, naming it', async () => {
     const first = await rule({ commission_type: 'agent', general_id: pat, percentage: 70, suppliers: [sunwing] });
     expect(first.statusCode).toBe(200);
-    const before = await count('commission_rules');
+    const before = await t.count('commission_rules');
     const dup = await rule({ commission_type: 'agent', general_id: pat, percentage: 50, suppliers: [airOne, sunwing] });
     expect(dup.statusCode).toBe(422);
     expect(dup.json().errors).toEqual({
@@ -176,7 +174,7 @@ describe('POST /commissions', () => {
         'The supplier "Sunwing" is already listed in another commission rule of this agent; a supplier can appear only once per agent.',
       ],
     });
-    expect(await count('commission_rules')).toBe(before);
+    expect(await t.count('commission_rules')).toBe(before);
     await rule({ commission_type: 'agent', general_id: pat, percentage: 65, suppliers: [transat] });
     const two = await rule({
       commission_type: 'agent',

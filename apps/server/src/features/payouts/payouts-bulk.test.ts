@@ -98,7 +98,7 @@ describe('bulk payout', () => {
 
   it('writes one record per currency: amounts in different currencies are never added', async () => {
     const cad = await paidBooking(w, { agent: w.ana, supplier: w.sunwing, amount: '80.00' }, w.acc.sunwing);
-    const gbp = await paidBooking(w, { agent: w.ana, supplier: w.tui, amount: '80.00' }, w.acc.tui, 'GBP');
+    const gbp = await paidBooking(w, { agent: w.ana, supplier: w.tui, amount: '80.00' }, w.acc.tui);
     const body = (
       await bulk([
         { booking_id: cad.id, payout_amount: '80.00' },

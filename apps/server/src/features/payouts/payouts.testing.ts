@@ -25,6 +25,8 @@ export interface World {
   pat: number;
   sam: number;
   acc: Record<'sunwing' | 'transat' | 'tui' | 'anaCad' | 'anaGbp' | 'pat' | 'sam', number>;
+  /** Each account's currency id, by account id. */
+  accountCurrency: SharedWorld['accountCurrency'];
   q: SharedWorld['q'];
 }
 
@@ -39,6 +41,7 @@ export async function buildWorld(): Promise<World> {
     agent: w.as.ana,
     cur: w.cur,
     acc: { ...w.account, anaCad: a['ana CAD']!, anaGbp: a['ana GBP']!, pat: a['pat CAD']!, sam: a['sam CAD']! },
+    accountCurrency: w.accountCurrency,
     q: w.q,
   };
 }
@@ -54,18 +57,18 @@ export function createBooking(
   return bookThrough(w.admin, { ...over, reference: over.reference ?? ref() });
 }
 
-/** A supplier payment through `POST /transactions` (completed; credit unless said). */
+/** A supplier payment through `POST /transactions` (completed; credit unless said) in the account's currency. */
 export async function supplierPayment(
   w: World,
   account: number,
   reference: string,
   amount: string,
-  opts: { type?: 'credit' | 'debit'; partial?: boolean; currency?: string } = {},
+  opts: { type?: 'credit' | 'debit'; partial?: boolean } = {},
 ) {
   await createPayment(w.admin, {
     account,
     type: opts.type ?? 'credit',
-    currency: w.cur[opts.currency ?? 'CAD']!,
+    currency: w.accountCurrency[account]!,
     amount,
     reference,
     partial: opts.partial ?? false,
@@ -77,13 +80,11 @@ export async function paidBooking(
   w: World,
   over: { agent: number; supplier: number; amount: string } & Record<string, unknown>,
   account: number,
-  currency = 'CAD',
 ) {
   const b = await createBooking(w, over);
   const negative = over.amount.startsWith('-');
   await supplierPayment(w, account, b.reference, negative ? over.amount.slice(1) : over.amount, {
     type: negative ? 'debit' : 'credit',
-    currency,
   });
   return b;
 }

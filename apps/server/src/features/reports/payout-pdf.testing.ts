@@ -9,6 +9,7 @@ import path from 'node:path';
 import { formatStatementAmount, moneyFromDb, type Cents } from '@app/domain';
 import { expect } from 'vitest';
 import type { Db } from '../../db/client';
+import { currencyIds, queryRows } from '../../test/factories';
 import type { TestApp, TestClient } from '../../test/test-app';
 import { seedPayableBookings, type PayoutSeed } from '../payouts';
 
@@ -45,9 +46,8 @@ export async function payableBookings(
 ): Promise<PayoutSeed> {
   const seed = await seedPayableBookings(db, opts);
   if (opts.currency && opts.currency !== 'CAD') {
-    const q = (text: string, params: unknown[]) => db.$client.query(text, params);
-    const { rows } = await q(`select id from currencies where code = $1`, [opts.currency]);
-    const currency = rows[0]!.id as number;
+    const q = queryRows(db);
+    const currency = (await currencyIds(db))[opts.currency]!;
     const accounts = `select id from accounts where name like '% ' || $2 || ' CAD'`;
     await q(`update suppliers set currency_id = $1 where id = $2`, [currency, seed.supplierId]);
     await q(`update transactions set currency_id = $1 where account_id in (${accounts})`, [currency, opts.tag]);
@@ -67,11 +67,11 @@ export async function signInAs(t: TestApp, email: string, password: string): Pro
 /** The agent id and a signed-in client of a seeded agent ('avery', 'parker', 'sasha'). */
 export async function seededAgent(t: TestApp, name: string, tag: string, password: string) {
   const email = `${name}.${tag.toLowerCase()}@example.com`;
-  const { rows } = await t.db.$client.query(
+  const { id } = await t.one<{ id: number }>(
     `select a.id from agents a join users u on u.id = a.user_id where lower(u.email) = $1`,
     [email],
   );
-  return { id: rows[0]!.id as number, client: await signInAs(t, email, password) };
+  return { id, client: await signInAs(t, email, password) };
 }
 
 /** The last three amounts of a layout line (commission, GST, total), as printed. */

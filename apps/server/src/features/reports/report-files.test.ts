@@ -444,12 +444,15 @@ describe('the workbooks keep each currency in its own section', () => {
 });
 
 describe('import files', () => {
+  /** Per currency, the range's Telpay rows = QuickBooks entries: CAD Ana's payout, Pat, Sam and the clawback; GBP Ana. */
+  const ENTRIES = [
+    ['CAD', 4],
+    ['GBP', 1],
+  ] as const;
+
   it('Telpay CSV: ASCII, CRLF, one row per agent per payout, plain amounts, one currency per file', async () => {
     const items = await itemTotals();
-    for (const [code, count] of [
-      ['CAD', 4],
-      ['GBP', 1],
-    ] as const) {
+    for (const [code, count] of ENTRIES) {
       const res = await download({ report_type: 'bookings', format: 'telpay_csv', currency_id: w.cur[code] });
       expect(res.headers['content-type']).toBe('text/csv; charset=us-ascii');
       expect(res.headers['content-disposition']).toBe(`attachment; filename="telpay_payments_${START}_${END}.csv"`);
@@ -469,22 +472,28 @@ describe('import files', () => {
   });
 
   it('QuickBooks CSV: UTF-8 with BOM, balanced entries; more than 999 rows is a 422', async () => {
-    const res = await download({ report_type: 'bookings', format: 'quickbooks_csv', currency_id: w.cur.CAD });
-    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    const text = res.rawPayload.toString('utf8');
-    expect(
-      text.startsWith('\ufeffJournal No,Journal Date,Account Name,Debits,Credits,Description,Name,Currency\r\n'),
-    ).toBe(true);
-    const [, ...rows] = parseCsv(text.slice(1));
-    const byEntry = new Map<string, bigint>();
-    for (const r of rows) {
-      const amount = (r[3] ? moneyFromDb(r[3]) : 0n) - (r[4] ? moneyFromDb(r[4]) : 0n);
-      byEntry.set(r[0]!, (byEntry.get(r[0]!) ?? 0n) + amount);
-      expect(r[7]).toBe('CAD');
+    for (const [code, count] of ENTRIES) {
+      const res = await download({ report_type: 'bookings', format: 'quickbooks_csv', currency_id: w.cur[code] });
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      const text = res.rawPayload.toString('utf8');
+      expect(
+        text.startsWith('\ufeffJournal No,Journal Date,Account Name,Debits,Credits,Description,Name,Currency\r\n'),
+      ).toBe(true);
+      const [, ...rows] = parseCsv(text.slice(1));
+      const byEntry = new Map<string, bigint>();
+      for (const r of rows) {
+        const amount = (r[3] ? moneyFromDb(r[3]) : 0n) - (r[4] ? moneyFromDb(r[4]) : 0n);
+        byEntry.set(r[0]!, (byEntry.get(r[0]!) ?? 0n) + amount);
+        expect(r[7]).toBe(code);
+      }
+      expect(byEntry.size, code).toBe(count);
+      for (const balance of byEntry.values()) expect(balance, code).toBe(0n);
+      // Ana (renamed) is paid in both currencies.
+      expect(
+        rows.some((r) => r[6] === 'Zoë Ångström-Fitzgerald de la Montagne'),
+        code,
+      ).toBe(true);
     }
-    expect(byEntry.size).toBe(4);
-    for (const balance of byEntry.values()) expect(balance).toBe(0n);
-    expect(rows.some((r) => r[6] === 'Zoë Ångström-Fitzgerald de la Montagne')).toBe(true);
 
     // 333 payments of 3 lines = 999 rows: one file; a 334th: refused, nothing written.
     const ana = w.agent.ana;
@@ -513,43 +522,50 @@ describe('import files', () => {
   });
 
   it('QuickBooks IIF: TRNS/SPL/ENDTRNS entries whose amounts sum to 0', async () => {
-    const res = await download({ report_type: 'bookings', format: 'quickbooks_iif', currency_id: w.cur.CAD });
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="quickbooks_journal_${START}_${END}.iif"`);
-    const rows = res.rawPayload
-      .toString('latin1')
-      .split('\r\n')
-      .filter((r) => r !== '')
-      .map((r) => r.split('\t'));
-    expect(rows.slice(0, 3).map((r) => r[0])).toEqual(['!TRNS', '!SPL', '!ENDTRNS']);
-    let entry: Cents[] = [];
-    const entries: Cents[][] = [];
-    for (const r of rows.slice(3)) {
-      if (r[0] === 'ENDTRNS') {
-        entries.push(entry);
-        entry = [];
-        continue;
+    for (const [code, count] of ENTRIES) {
+      const res = await download({ report_type: 'bookings', format: 'quickbooks_iif', currency_id: w.cur[code] });
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="quickbooks_journal_${START}_${END}.iif"`);
+      const rows = res.rawPayload
+        .toString('latin1')
+        .split('\r\n')
+        .filter((r) => r !== '')
+        .map((r) => r.split('\t'));
+      expect(rows.slice(0, 3).map((r) => r[0])).toEqual(['!TRNS', '!SPL', '!ENDTRNS']);
+      let entry: Cents[] = [];
+      const entries: Cents[][] = [];
+      for (const r of rows.slice(3)) {
+        if (r[0] === 'ENDTRNS') {
+          entries.push(entry);
+          entry = [];
+          continue;
+        }
+        expect(r[0]).toBe(entry.length === 0 ? 'TRNS' : 'SPL');
+        expect(r[2]).toBe('GENERAL JOURNAL');
+        expect(r[3]).toBe(`${DAY.slice(5, 7)}/${DAY.slice(8, 10)}/${DAY.slice(0, 4)}`);
+        entry.push(moneyFromDb(r[6]!));
       }
-      expect(r[0]).toBe(entry.length === 0 ? 'TRNS' : 'SPL');
-      expect(r[2]).toBe('GENERAL JOURNAL');
-      expect(r[3]).toBe(`${DAY.slice(5, 7)}/${DAY.slice(8, 10)}/${DAY.slice(0, 4)}`);
-      entry.push(moneyFromDb(r[6]!));
+      expect(entries, code).toHaveLength(count);
+      for (const e of entries) expect(sumMoney(e), code).toBe(0n);
+      expect(
+        rows.some((r) => r[5] === 'Zoë Ångström-Fitzgerald de la Montagne'),
+        code,
+      ).toBe(true);
+      // The clearing lines are the Telpay amounts of the same currency, negated.
+      const telpay = parseCsv(
+        (
+          await download({ report_type: 'bookings', format: 'telpay_csv', currency_id: w.cur[code] })
+        ).rawPayload.toString(),
+      );
+      const clearing = rows
+        .filter((r) => r[4] === 'Telpay Clearing')
+        .map((r) => moneyToString(-moneyFromDb(r[6]!) as Cents));
+      expect(clearing.sort(), code).toEqual(
+        telpay
+          .slice(1)
+          .map((r) => r[4]!)
+          .sort(),
+      );
     }
-    expect(entries).toHaveLength(4);
-    for (const e of entries) expect(sumMoney(e)).toBe(0n);
-    expect(rows.some((r) => r[5] === 'Zoë Ångström-Fitzgerald de la Montagne')).toBe(true);
-    // The clearing lines are the Telpay amounts, negated.
-    const telpay = parseCsv(
-      (await download({ report_type: 'bookings', format: 'telpay_csv', currency_id: w.cur.CAD })).rawPayload.toString(),
-    );
-    const clearing = rows
-      .filter((r) => r[4] === 'Telpay Clearing')
-      .map((r) => moneyToString(-moneyFromDb(r[6]!) as Cents));
-    expect(clearing.sort()).toEqual(
-      telpay
-        .slice(1)
-        .map((r) => r[4]!)
-        .sort(),
-    );
   });
 
   it.each(['telpay_csv', 'quickbooks_csv', 'quickbooks_iif'] as const)(

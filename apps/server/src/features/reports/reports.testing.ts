@@ -12,31 +12,29 @@ import { expect } from 'vitest';
 import { todayUtc } from '../../clock';
 import { createBooking, createPayment, createPayouts, freshReference } from '../../test/factories';
 import type { TestApp, TestClient } from '../../test/test-app';
-import { buildWorld, type World } from '../../test/world';
+import { AGENTS, buildWorld, type AgentKey, type SupplierKey, type World } from '../../test/world';
 
 export const DAY = addDays(todayUtc(), -10);
-
-type Agent = 'ana' | 'otto' | 'pat' | 'sam';
-type Supplier = 'sunwing' | 'transat' | 'tui';
 
 export interface ReportWorld {
   t: TestApp;
   admin: TestClient;
-  as: Record<Agent, TestClient & { agentId: number | null }>;
-  agent: Record<Agent, number>;
-  supplier: Record<Supplier, number>;
-  account: Record<Supplier, number>;
+  as: Record<AgentKey, TestClient & { agentId: number | null }>;
+  agent: Record<AgentKey, number>;
+  supplier: Record<SupplierKey, number>;
+  account: Record<SupplierKey, number>;
   cur: Record<string, number>;
+  accountCurrency: World['accountCurrency'];
   q: World['q'];
 }
 
 export async function buildReportWorld(): Promise<ReportWorld> {
   const w = await buildWorld({
     gst: ['ana', 'pat'],
-    agentAccounts: (['ana', 'otto', 'pat', 'sam'] as const).flatMap((a) => [[a, 'CAD'] as const, [a, 'GBP'] as const]),
+    agentAccounts: AGENTS.flatMap((a) => [[a, 'CAD'] as const, [a, 'GBP'] as const]),
   });
-  const { t, admin, as, agent, supplier, account, cur, q } = w;
-  return { t, admin, as, agent, supplier, account, cur, q };
+  const { t, admin, as, agent, supplier, account, cur, accountCurrency, q } = w;
+  return { t, admin, as, agent, supplier, account, cur, accountCurrency, q };
 }
 
 let n = 0;
@@ -44,7 +42,7 @@ let n = 0;
 /** An admin's booking through `POST /bookings`; returns its id and reference. */
 export function book(
   w: ReportWorld,
-  o: { agent: Agent; supplier: Supplier; amount: string; date?: string; status?: string },
+  o: { agent: AgentKey; supplier: SupplierKey; amount: string; date?: string; status?: string },
 ): Promise<{ id: number; reference: string }> {
   n += 1;
   return createBooking(w.admin, {
@@ -58,10 +56,10 @@ export function book(
   });
 }
 
-/** A completed supplier payment (credit unless said) through `POST /transactions`. */
+/** A completed supplier payment (credit unless said) through `POST /transactions`, in the account's currency. */
 export async function receive(
   w: ReportWorld,
-  supplier: Supplier,
+  supplier: SupplierKey,
   reference: string,
   amount: string,
   opts: { type?: 'credit' | 'debit'; partial?: boolean } = {},
@@ -69,7 +67,7 @@ export async function receive(
   await createPayment(w.admin, {
     account: w.account[supplier],
     type: opts.type ?? 'credit',
-    currency: w.cur[supplier === 'tui' ? 'GBP' : 'CAD']!,
+    currency: w.accountCurrency[w.account[supplier]]!,
     amount,
     reference,
     partial: opts.partial ?? false,

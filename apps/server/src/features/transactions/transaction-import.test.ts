@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { IMPORT_MESSAGES, MSG_SELECT_STATUS } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { currencyIds, insertBooking, insertSupplier } from '../../test/factories';
+import { createAccount, currencyIds, insertBooking, insertSupplier } from '../../test/factories';
 import { auditRows, createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { runTransactionImport } from './transaction-import';
 
@@ -27,7 +27,6 @@ let jet2Acc: number; // no booking number format, GBP
 let tuiAcc: number; // format 00000000
 let agentAcc: number;
 
-const count = async (table: string) => (await t.q(`select count(*)::int as n from ${table}`))[0].n as number;
 const today = () => new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
@@ -38,13 +37,8 @@ beforeAll(async () => {
   admin = await t.signedIn('admin');
   otherAdmin = await t.signedIn('admin');
   agent = await t.signedIn('agent');
-  const acc = async (name: string, type: string, owner: number) =>
-    (
-      await t.q(
-        `insert into accounts (name, accountable_type, accountable_id, currency_id) values ($1, $2, $3, $4) returning id`,
-        [name, type, owner, cur.GBP],
-      )
-    )[0].id as number;
+  const acc = (name: string, type: 'supplier' | 'agent', owner: number) =>
+    createAccount(admin, { name, type, owner, currency: cur.GBP! });
   jet2Acc = await acc('Jet2 GBP', 'supplier', jet2);
   tuiAcc = await acc('TUI GBP', 'supplier', tui);
   agentAcc = await acc('Agent payouts', 'agent', agent.agentId!);
@@ -228,7 +222,7 @@ describe('the same file twice', () => {
   it('refuses a file already imported into the account unless told to import it again', async () => {
     const file = csv('statement.csv', 'DUP1,10.00\nDUP2,-4.00\n');
     const { started } = await importFile(file);
-    const before = await count('transactions');
+    const before = await t.count('transactions');
     const again = await admin.post('/api/transactions/import', form(file));
     expect(again.statusCode).toBe(422);
     const body = again.json() as { errors: { file: string[] }; duplicate_of: { job_id: string; total_rows: number } };
@@ -236,7 +230,7 @@ describe('the same file twice', () => {
       /^This file was already imported into this account on \d{1,2} \w{3} \d{4} \(2 rows, job [0-9a-f]{8}\)\. Tick 'Import this file again' only if the supplier really paid these amounts twice\.$/,
     );
     expect(body.duplicate_of).toMatchObject({ job_id: started.job_id, total_rows: 2 });
-    expect(await count('transactions')).toBe(before);
+    expect(await t.count('transactions')).toBe(before);
     // Another account is another statement: not a duplicate (TUI's format refuses these rows instead).
     const other = await admin.post('/api/transactions/import', form(file, { account_id: String(tuiAcc) }));
     expect(other.json()).toMatchObject({ errors: { file: [IMPORT_MESSAGES.noValidData] } });
@@ -251,7 +245,7 @@ describe('the same file twice', () => {
 
   it('lets exactly one of ten simultaneous uploads of one file through; allow_duplicate still imports it again', async () => {
     const file = csv('statement-race.csv', 'RACE1,11.00\nRACE2,-3.00\nRACE3,7.50\n');
-    const jobsBefore = await count('import_jobs');
+    const jobsBefore = await t.count('import_jobs');
     const answers = await Promise.all(
       [...Array(10).keys()].map(() => admin.post('/api/transactions/import', form(file))),
     );
@@ -261,7 +255,7 @@ describe('the same file twice', () => {
     expect(refused.map((r) => r.statusCode)).toEqual(Array(9).fill(422));
     const jobId = (accepted[0]!.json() as { job_id: string }).job_id;
     for (const r of refused) expect(r.json().duplicate_of).toMatchObject({ job_id: jobId, total_rows: 3 });
-    expect(await count('import_jobs')).toBe(jobsBefore + 1);
+    expect(await t.count('import_jobs')).toBe(jobsBefore + 1);
     expect(await waitForJob(admin, jobId)).toMatchObject({ status: 'completed', imported_count: 3 });
     const written = async () =>
       (await t.q("select count(*)::int as n from transactions where reference_number like 'RACE_'"))[0].n as number;
@@ -275,9 +269,9 @@ describe('the same file twice', () => {
 
 describe('bad input: a clear message and nothing written', () => {
   async function refused(body: ReturnType<typeof form>, client: TestClient = admin) {
-    const before = await Promise.all(['import_jobs', 'transactions', 'stored_files'].map(count));
+    const before = await Promise.all(['import_jobs', 'transactions', 'stored_files'].map(t.count));
     const res = await client.post('/api/transactions/import', body);
-    const after = await Promise.all(['import_jobs', 'transactions', 'stored_files'].map(count));
+    const after = await Promise.all(['import_jobs', 'transactions', 'stored_files'].map(t.count));
     expect(after).toEqual(before);
     return res;
   }
@@ -372,12 +366,7 @@ describe('a job that stops half way', () => {
     const boss = await quiet.signedIn('admin');
     const cur2 = await currencyIds(quiet.db);
     const supplier = await insertSupplier(quiet.db, { name: 'S', currency: 'GBP' });
-    const account = (
-      await quiet.db.$client.query(
-        `insert into accounts (name, accountable_type, accountable_id, currency_id) values ('A', 'supplier', $1, $2) returning id`,
-        [supplier, cur2.GBP],
-      )
-    ).rows[0].id;
+    const account = await createAccount(boss, { name: 'A', type: 'supplier', owner: supplier, currency: cur2.GBP! });
     const lines = Array.from({ length: 12_345 }, (_, i) => `R${i},${(i % 500) + 1}.25`).join('\n');
     const res = await boss.post('/api/transactions/import', {
       multipart: { account_id: String(account), status: 'completed', is_partial: '0', file: csv('r.csv', lines) },

@@ -10,7 +10,7 @@ import {
   MSG_SELECT_TRANSACTIONS,
 } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { currencyIds, insertSupplier } from '../../test/factories';
+import { createAccount, currencyIds, insertSupplier } from '../../test/factories';
 import { auditRows, createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 
 let t: TestApp;
@@ -23,7 +23,6 @@ let swAcc: number; // Sunwing, CAD, format SW0000000
 let tsAcc: number; // Transat, CAD, no format
 let agentAcc: number;
 
-const count = async (table: string) => (await t.q(`select count(*)::int as n from ${table}`))[0].n as number;
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 
 beforeAll(async () => {
@@ -33,13 +32,8 @@ beforeAll(async () => {
   transat = await insertSupplier(t.db, { name: 'Transat' });
   admin = await t.signedIn('admin');
   agent = await t.signedIn('agent', { name: 'Ana Agent' });
-  const acc = async (name: string, type: string, owner: number) =>
-    (
-      await t.q(
-        `insert into accounts (name, accountable_type, accountable_id, currency_id) values ($1, $2, $3, $4) returning id`,
-        [name, type, owner, cur.CAD],
-      )
-    )[0].id as number;
+  const acc = (name: string, type: 'supplier' | 'agent', owner: number) =>
+    createAccount(admin, { name, type, owner, currency: cur.CAD! });
   swAcc = await acc('Sunwing CAD', 'supplier', sunwing);
   tsAcc = await acc('Transat CAD', 'supplier', transat);
   agentAcc = await acc('Ana payouts', 'agent', agent.agentId!);
@@ -101,11 +95,11 @@ describe('single transaction', () => {
     [{ currency_id: '' }, 'currency_id', 'The currency field is required.'],
     [{ status: 'reversed' }, 'status', 'The selected status is invalid.'],
   ])('refuses %j', async (over, field, message) => {
-    const before = await count('transactions');
+    const before = await t.count('transactions');
     const res = await admin.post('/transactions', { multipart: single(over) });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors[field]).toEqual([message]);
-    expect(await count('transactions')).toBe(before);
+    expect(await t.count('transactions')).toBe(before);
   });
 
   it("refuses a currency other than the account's", async () => {
@@ -196,7 +190,7 @@ describe('bulk transactions', () => {
   };
 
   it('writes every row with the default description, type credit and the shared fields (multipart)', async () => {
-    const before = await count('transactions');
+    const before = await t.count('transactions');
     const res = await admin.post('/transactions/store-bulk', {
       multipart: {
         account_id: String(swAcc),
@@ -211,7 +205,7 @@ describe('bulk transactions', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'success', count: 2 });
-    expect(await count('transactions')).toBe(before + 2);
+    expect(await t.count('transactions')).toBe(before + 2);
     const rows = await t.q(
       `select reference_number, amount::text, transaction_type, status, description, is_partial, cheque_reference_number, reference_image_file_id
          from transactions order by id desc limit 2`,
@@ -259,7 +253,7 @@ describe('bulk transactions', () => {
   });
 
   it('gives every spec message, keyed by row, and writes nothing', async () => {
-    const before = await count('transactions');
+    const before = await t.count('transactions');
     const res = await admin.post('/transactions/store-bulk', {
       multipart: {
         account_id: '',
@@ -299,11 +293,11 @@ describe('bulk transactions', () => {
       },
     });
     expect(diff.json().errors).toEqual({ 'transactions.0.description': [MSG_ROW_DESCRIPTION_REQUIRED] });
-    expect(await count('transactions')).toBe(before);
+    expect(await t.count('transactions')).toBe(before);
   });
 
   it('maps format errors back to their rows and writes none of the rows', async () => {
-    const before = await count('transactions');
+    const before = await t.count('transactions');
     const res = await admin.post('/transactions/store-bulk', {
       json: {
         account_id: swAcc,
@@ -315,7 +309,7 @@ describe('bulk transactions', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ 'transactions.1.reference_number': ['Format should match: SW0000000'] });
-    expect(await count('transactions')).toBe(before);
+    expect(await t.count('transactions')).toBe(before);
   });
 
   it('refuses an agent account (bulk takes supplier accounts)', async () => {
@@ -328,7 +322,7 @@ describe('bulk transactions', () => {
   // Its speed is the bench's (transaction-bulk-form in bench/README.md), not a timed test: a 5-second bound
   // here failed on a loaded 2-core machine while the same request takes about 2.8 s on a quiet one.
   it('writes 5,000 rows (multipart, 4 fields per row) in one insert', async () => {
-    const before = await count('transactions');
+    const before = await t.count('transactions');
     const rows = Array.from({ length: 5000 }, (_, i) => ({
       reference_number: `T${i}`,
       amount: `${i + 1}.25`,
@@ -340,7 +334,7 @@ describe('bulk transactions', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().count).toBe(5000);
-    expect(await count('transactions')).toBe(before + 5000);
+    expect(await t.count('transactions')).toBe(before + 5000);
     const sum = (await t.q(`select sum(amount)::text as s from transactions where reference_number like 'T%'`))[0].s;
     expect(sum).toBe('12503750.00'); // Σ(i + 1.25) for i < 5000, exact
   });

@@ -58,9 +58,10 @@ export function hasFocus(target: Locator): Promise<boolean> {
  * `expected` names the element in the message.
  */
 export async function expectFocusOn(page: Page, target: Locator, expected: string): Promise<FocusState> {
-  // The focus may move a frame after the key (a modal's focus trap, a returned focus): up to 3 s for it.
+  // The focus may move a frame after the key (a modal's focus trap, a returned focus): polled up to the
+  // journeys' poll cap (e2e/vitest.config.ts), not a shorter bound a busy machine could exceed.
   const focused = await expect
-    .poll(() => hasFocus(target), { timeout: 3000, interval: 50 })
+    .poll(() => hasFocus(target), { interval: 50 })
     .toBe(true)
     .then(
       () => true,

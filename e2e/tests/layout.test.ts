@@ -95,14 +95,15 @@ describe.each(USERS)('layout as $role', (user) => {
   /**
    * The violations once the layout has settled: Mantine's scroll area draws its scrollbar a frame or two
    * after its table has grown (a ResizeObserver), so a table whose rows just arrived may be measured
-   * before it. A real violation stays; one that goes within 1.5 s was the page still laying out.
+   * before it. A real violation stays; one that goes within the journeys' poll cap (15 s, not a shorter
+   * bound a busy machine could exceed) was the page still laying out.
    */
   async function settledViolations(page: Page, wide: boolean): Promise<string[]> {
-    let found = await layoutViolations(page, { wide });
-    for (let i = 0; i < 10 && found.length > 0; i++) {
-      await page.waitForTimeout(150);
-      found = await layoutViolations(page, { wide });
-    }
+    let found: string[] = [];
+    await expect
+      .poll(async () => (found = await layoutViolations(page, { wide })), { interval: 150 })
+      .toEqual([])
+      .catch(() => undefined); // the caller reports what stayed
     return found;
   }
 

@@ -5,8 +5,9 @@
  */
 import type { AddressInfo } from 'node:net';
 import * as XLSX from '@e965/xlsx';
-import { AGENT_IMPORT_COLUMNS, withLuhnCheckDigit } from '@app/domain';
+import { AGENT_IMPORT_COLUMNS } from '@app/domain';
 import { createDb } from '../apps/server/src/db/client';
+import { withLuhnCheckDigit } from '../packages/domain/src/agents/agent-fields.testing';
 import { createUser } from '../apps/server/src/features/users';
 import { buildApp } from '../apps/server/src/http/app';
 import { routeModules } from '../apps/server/src/routes';

@@ -42,6 +42,11 @@ describe('sourceHash (npm start rebuilds the web app only when it changes)', () 
     const before = hash();
     write('src/lib/format.test.ts', 'it("x", () => {});');
     write('src/testing/render.tsx', 'export {};');
+    write('src/features/payouts/payouts.testing.ts', 'export const row = 1;');
+    write('src/features/reports/reports.testing.tsx', 'export const answer = 2;');
     expect(hash()).toBe(before);
+    // A source whose name only contains the word is bundled.
+    write('src/lib/testing-mode.ts', 'export const on = false;');
+    expect(hash()).not.toBe(before);
   });
 });

@@ -22,8 +22,8 @@ const FILES = [
   path.join(repoDir, 'packages/domain/package.json'),
   path.join(repoDir, 'package-lock.json'),
 ];
-/** Test files and test helpers never reach the bundle. */
-const NOT_BUNDLED = /\.test\.tsx?$|[\\/]testing[\\/]/;
+/** Test files and test helpers (a `testing/` folder, a `*.testing.ts(x)` file) never reach the bundle. */
+const NOT_BUNDLED = /\.(?:test|testing)\.tsx?$|[\\/]testing[\\/]/;
 
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];

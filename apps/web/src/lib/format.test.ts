@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { currencySymbol, formatAmount, formatDate, formatMoney, formatPercent } from './format';
+import {
+  currencySymbol,
+  formatAmount,
+  formatCount,
+  formatDate,
+  formatMoney,
+  formatPercent,
+  formatSignedMoney,
+} from './format';
 
 describe('formatMoney', () => {
   it.each([
@@ -79,6 +87,37 @@ describe('currencySymbol', () => {
       expect(formatMoney('1234.5', currency)).toBe(`${symbol}1,234.50`);
       expect(formatMoney('-20', currency)).toBe(`-${symbol}20.00`);
     }
+  });
+});
+
+describe('formatSignedMoney', () => {
+  it.each([
+    ['29.58', undefined, '+£29.58'],
+    ['0.01', 'CAD', '+CA$0.01'],
+    ['-12.50', 'GBP', '-£12.50'],
+    ['-0.01', 'CAD', '-CA$0.01'],
+    ['0', undefined, '£0.00'],
+    ['0.00', 'CAD', 'CA$0.00'],
+    ['1234567.5', { code: 'EUR' }, '+€1,234,567.50'],
+  ])('writes %j in %j as %j: a plus only before a positive amount', (amount, currency, expected) => {
+    expect(formatSignedMoney(amount, currency)).toBe(expected);
+  });
+});
+
+describe('formatCount', () => {
+  it.each([
+    [0, '0 bookings'],
+    [1, '1 booking'],
+    [2, '2 bookings'],
+    [1000, '1000 bookings'],
+  ])('writes %j bookings as %j', (count, expected) => {
+    expect(formatCount(count, 'booking')).toBe(expected);
+  });
+
+  it('takes a noun of several words, or its own plural', () => {
+    expect(formatCount(3, 'selected booking')).toBe('3 selected bookings');
+    expect(formatCount(1, 'selected booking')).toBe('1 selected booking');
+    expect(formatCount(2, 'currency', 'currencies')).toBe('2 currencies');
   });
 });
 

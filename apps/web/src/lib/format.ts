@@ -4,6 +4,8 @@
  * Intl.NumberFormat as strings so no float rounding happens on the way ('1234.505' → '£1,234.51').
  */
 
+import { isPositiveMoney, moneyFromDb } from '@app/domain';
+
 export const EMPTY_VALUE = '—';
 
 export const DEFAULT_CURRENCY = { code: 'GBP', symbol: '£' } as const;
@@ -90,6 +92,18 @@ export function formatMoney(
   const isZero = /^0(?:[.,]0+)?$/.test(digits);
   return `${negative && !isZero ? '-' : ''}${currencySymbol(currency, locale)}${digits}`;
 }
+
+/**
+ * A change of money, signed: formatSignedMoney('29.58') → '+£29.58', ('-12.50', 'CAD') → '-CA$12.50', '0' → '£0.00'.
+ * The amount is a decimal of at most 2 decimals, as the API sends money.
+ */
+export function formatSignedMoney(amount: string, currency?: CurrencyLike, locale: string = 'en-GB'): string {
+  return `${isPositiveMoney(moneyFromDb(amount)) ? '+' : ''}${formatMoney(amount, currency, locale)}`;
+}
+
+/** A count and its noun, plural unless one: formatCount(1, 'booking') → '1 booking'; (0, 'booking') → '0 bookings'. */
+export const formatCount = (count: number, noun: string, plural: string = `${noun}s`): string =>
+  `${count} ${count === 1 ? noun : plural}`;
 
 /** A plain number with 2 decimals and grouping ('1234.5' → '1,234.50'); '—' when missing. */
 export function formatAmount(amount: string | number | null | undefined, locale: string = 'en-GB'): string {

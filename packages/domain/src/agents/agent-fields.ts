@@ -33,12 +33,6 @@ export function passesLuhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** The digits followed by their Luhn check digit ('04645428' → '046454286'): numbers for tests and fixtures. */
-export function withLuhnCheckDigit(digits: string): string {
-  for (let d = 0; d <= 9; d++) if (passesLuhn(`${digits}${d}`)) return `${digits}${d}`;
-  throw new RangeError(`withLuhnCheckDigit: not digits: ${JSON.stringify(digits)}`);
-}
-
 /** Digits of a SIN as typed: spaces and hyphens are separators ('046 454 286', '046-454-286'). */
 const sinDigits = (value: string) => value.replace(/[ -]/g, '');
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { moneyToString } from '../money/money';
 import {
@@ -11,9 +12,9 @@ import {
   transactionImportFileKind,
   type ImportFileResult,
 } from './import-file';
-import { parseImportAmount, skippedRowMessage } from './import-rows';
+import { parseImportAmount, parseImportCells, skippedRowMessage } from './import-rows';
 import { SPREADSHEET_MAX_ROWS } from './spreadsheet';
-import { decodeTextFile } from './text-file';
+import { decodeTextFile, splitDelimitedText, TEXT_CHUNK_CHARS } from './text-file';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../fixtures/transaction-import');
 const fixture = (name: string) => new Uint8Array(fs.readFileSync(path.join(fixtures, name)));
@@ -136,12 +137,55 @@ describe('the transaction import file, on the fixture corpus', () => {
   });
 
   it('refuses a CSV of more rows than a sheet may hold, as the agent import does, but not trailing blank lines', async () => {
-    const csv = (rows: number, trailingBlank = 0) =>
-      new TextEncoder().encode('A,1\n'.repeat(rows) + '\n'.repeat(trailingBlank));
-    const over = await parseTransactionImportFile('big.csv', csv(SPREADSHEET_MAX_ROWS + 1));
-    expect(over.ok ? 'ok' : over.error).toBe(IMPORT_MESSAGES.unpackedTooLarge);
-    const atLimit = await parseTransactionImportFile('big.csv', csv(SPREADSHEET_MAX_ROWS, 100));
-    expect(atLimit.ok && atLimit.rows.length).toBe(SPREADSHEET_MAX_ROWS);
+    const csv = (line: string, rows: number, trailingBlank = 0) =>
+      new TextEncoder().encode(`${line}\n`.repeat(rows) + '\n'.repeat(trailingBlank));
+    const over = await parseTransactionImportFile('big.csv', csv('A,1', SPREADSHEET_MAX_ROWS + 1));
+    expect(over).toEqual({ ok: false, error: IMPORT_MESSAGES.unpackedTooLarge, skipped: [] });
+    // At the limit the file is read: rows of one column, each skipped, are quicker to read than amounts.
+    const atLimit = await parseTransactionImportFile('big.csv', csv('A', SPREADSHEET_MAX_ROWS, 100));
+    expect(atLimit.ok ? 'ok' : atLimit.error).toBe(IMPORT_MESSAGES.noValidData);
+    expect(atLimit.skipped).toHaveLength(SPREADSHEET_MAX_ROWS);
+    expect(skippedRowMessage(atLimit.skipped.at(-1)!)).toBe('Row 500000: needs two columns: reference, amount');
+  });
+});
+
+describe('splitDelimitedText', () => {
+  const text = 'A,1\n\n , \nB,2\nC,3\n';
+
+  it('reads every line, blank ones kept, within the limit', () => {
+    expect(splitDelimitedText(text)).toEqual([['A', '1'], [''], [' ', ' '], ['B', '2'], ['C', '3'], ['']]);
+    expect(splitDelimitedText(text, 3)).toEqual(splitDelimitedText(text));
+  });
+
+  it('reads rows across chunks as one string: quoted lines, CRLF and quotes cut at any chunk end', () => {
+    const row = (i: number) => `R${i},"a ""quoted"",\r\nmulti-line ${'x'.repeat(i % 97)}",${i}.50\r\n`;
+    const long = Array.from({ length: 4 * (TEXT_CHUNK_CHARS / 40) }, (_, i) => row(i)).join('');
+    expect(long.length).toBeGreaterThan(4 * TEXT_CHUNK_CHARS);
+    const whole = Papa.parse<string[]>(long, { delimiter: ',', skipEmptyLines: false }).data;
+    expect(whole[1]).toEqual(['R1', 'a "quoted",\r\nmulti-line x', '1.50']);
+    expect(splitDelimitedText(long)).toEqual(whole);
+  });
+
+  it('stops at the first non-blank line past the limit', () => {
+    expect(splitDelimitedText(text, 2)).toEqual([['A', '1'], [''], [' ', ' '], ['B', '2'], ['C', '3']]);
+    expect(splitDelimitedText(text, 1)).toEqual([['A', '1'], [''], [' ', ' '], ['B', '2']]);
+    expect(splitDelimitedText(text, 0)).toEqual([['A', '1']]);
+  });
+});
+
+describe('parseImportCells', () => {
+  const cells = [['A', '1'], [], ['B', 'x'], [' ', ''], ['C', '2.50']];
+
+  it('parses every non-blank row within the limit, and counts them', () => {
+    const r = parseImportCells(cells, 3);
+    expect(r.nonBlank).toBe(3);
+    expect(r.rows.map((x) => `${x.row}:${x.reference} ${moneyToString(x.amount)}`)).toEqual(['1:A 1.00', '5:C 2.50']);
+    expect(r.skipped.map(skippedRowMessage)).toEqual(["Row 3: 'x' is not an amount"]);
+  });
+
+  it('stops at the first non-blank row past the limit and parses no amount', () => {
+    expect(parseImportCells(cells, 2)).toEqual({ rows: [], skipped: [], nonBlank: 3 });
+    expect(parseImportCells(cells, 0)).toEqual({ rows: [], skipped: [], nonBlank: 1 });
   });
 });
 

@@ -64,34 +64,49 @@ export const importRowType = (amount: Cents): 'credit' | 'debit' => (amount >= 0
 const cellText = (c: unknown): string =>
   typeof c === 'string' ? c.trim() : c == null ? '' : String(c as number | boolean).trim();
 
-/** Rows of cells → parsed rows and skipped rows with their reasons. Blank lines are ignored quietly. */
-export function parseImportCells(cells: readonly (readonly unknown[])[]): {
+/** A line with no cell but empty or blank ones: ignored quietly, and not counted as a row. */
+export const isBlankImportLine = (line: readonly unknown[]): boolean => line.every((c) => cellText(c) === '');
+
+/** One non-blank line (its cells as trimmed text, without the trailing empty ones) → a parsed row or why not. */
+function parseImportLine(row: number, line: readonly unknown[], texts: readonly string[]): ImportParsedRow | string {
+  if (texts.length < 2) return 'needs two columns: reference, amount';
+  if (texts.length > 2)
+    return `has ${texts.length} columns; expected 2 (reference, amount) — an amount with a comma must be in quotes`;
+  const reference = texts[0]!;
+  if (reference === '') return 'has no reference';
+  if (reference.length > 64) return 'the reference is longer than 64 characters';
+  const amount = parseImportAmount(typeof line[1] === 'number' ? line[1] : texts[1]);
+  return amount.ok ? { row, reference, amount: amount.value } : amount.reason;
+}
+
+/**
+ * Rows of cells → parsed rows and skipped rows with their reasons. Blank lines are ignored quietly.
+ * `nonBlank` counts the other lines, up to `maxRows` + 1: cells of more non-blank lines than `maxRows`
+ * are counted only that far, and none of their amounts is parsed (no rows, nothing skipped).
+ */
+export function parseImportCells(
+  cells: readonly (readonly unknown[])[],
+  maxRows = Number.POSITIVE_INFINITY,
+): {
   rows: ImportParsedRow[];
   skipped: ImportSkippedRow[];
   nonBlank: number;
 } {
+  let nonBlank = 0;
+  for (const line of cells) {
+    if (!isBlankImportLine(line) && ++nonBlank > maxRows) return { rows: [], skipped: [], nonBlank };
+  }
   const rows: ImportParsedRow[] = [];
   const skipped: ImportSkippedRow[] = [];
-  let nonBlank = 0;
-  cells.forEach((line, i) => {
-    const row = i + 1;
+  for (let i = 0; i < cells.length; i++) {
+    const line = cells[i]!;
     const texts = line.map(cellText);
     while (texts.length && texts[texts.length - 1] === '') texts.pop();
-    if (texts.length === 0) return;
-    nonBlank++;
-    const skip = (reason: string) => skipped.push({ row, reason });
-    if (texts.length < 2) return skip('needs two columns: reference, amount');
-    if (texts.length > 2)
-      return skip(
-        `has ${texts.length} columns; expected 2 (reference, amount) — an amount with a comma must be in quotes`,
-      );
-    const reference = texts[0]!;
-    if (reference === '') return skip('has no reference');
-    if (reference.length > 64) return skip('the reference is longer than 64 characters');
-    const amount = parseImportAmount(typeof line[1] === 'number' ? line[1] : texts[1]);
-    if (!amount.ok) return skip(amount.reason);
-    rows.push({ row, reference, amount: amount.value });
-  });
+    if (texts.length === 0) continue;
+    const parsed = parseImportLine(i + 1, line, texts);
+    if (typeof parsed === 'string') skipped.push({ row: i + 1, reason: parsed });
+    else rows.push(parsed);
+  }
   return { rows, skipped, nonBlank };
 }
 

@@ -3,6 +3,7 @@
  * with or without BOM, Windows-1252) and its separator (comma, semicolon or tab).
  */
 import Papa from 'papaparse';
+import { isBlankImportLine } from './import-rows';
 
 /** Looks for UTF-16 without a BOM: text of mostly ASCII has a NUL in every other byte. */
 function utf16WithoutBom(b: Uint8Array): 'utf-16le' | 'utf-16be' | null {
@@ -58,13 +59,31 @@ export function detectDelimiter(text: string): ',' | ';' | '\t' {
   return ',';
 }
 
-/** Splits delimited text into rows of cells (RFC 4180 quotes; blank lines kept so row numbers are lines). */
-export function splitDelimitedText(text: string): string[][] {
-  const result = Papa.parse<string[]>(text, {
+/** The text read at a time, so that reading can stop early (rows across two chunks are read whole). */
+export const TEXT_CHUNK_CHARS = 65_536;
+
+/**
+ * Splits delimited text into rows of cells (RFC 4180 quotes; blank lines kept so row numbers are lines).
+ * Reading stops at the first non-blank line past `maxRows` non-blank ones (that line is the last row
+ * returned), so a file too long to import is known to be without reading all of it.
+ */
+export function splitDelimitedText(text: string, maxRows = Number.POSITIVE_INFINITY): string[][] {
+  const rows: string[][] = [];
+  let nonBlank = 0;
+  // A string is read synchronously, chunk by chunk, even with the callbacks of a file's streaming.
+  Papa.parse<string[]>(text, {
     delimiter: detectDelimiter(text),
     header: false,
     skipEmptyLines: false,
     dynamicTyping: false,
+    chunkSize: TEXT_CHUNK_CHARS,
+    chunk: ({ data }: Papa.ParseResult<string[]>, parser: Papa.Parser) => {
+      for (const row of data) {
+        rows.push(row);
+        if (!isBlankImportLine(row) && ++nonBlank > maxRows) return parser.abort();
+      }
+    },
+    complete: () => undefined,
   });
-  return result.data;
+  return rows;
 }

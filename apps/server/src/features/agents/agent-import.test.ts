@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AGENT_IMPORT_COLUMNS, withLuhnCheckDigit } from '@app/domain';
+import { AGENT_IMPORT_COLUMNS } from '@app/domain';
 import * as XLSX from '@e965/xlsx';
 import { verify } from '@node-rs/argon2';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { withLuhnCheckDigit } from '../../../../../packages/domain/src/agents/agent-fields.testing';
 import { pinTodayForTests } from '../../clock';
 import { insertTier } from '../../test/factories';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';

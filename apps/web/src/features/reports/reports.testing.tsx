@@ -108,7 +108,11 @@ export const linesAnswer = (
   });
 };
 
-export const chartsAnswer = (codes: ('GBP' | 'CAD')[] = ['GBP', 'CAD']) =>
+/** One set of charts per currency; `byAgent` replaces each set's single agent. */
+export const chartsAnswer = (
+  codes: ('GBP' | 'CAD')[] = ['GBP', 'CAD'],
+  byAgent?: { agent_id: number | null; name: string; total: number }[],
+) =>
   checked(commissionChartsResponseSchema, {
     status: 'success',
     data: codes.map((code) => ({
@@ -118,7 +122,7 @@ export const chartsAnswer = (codes: ('GBP' | 'CAD')[] = ['GBP', 'CAD']) =>
         { month: '2026-10', pending: 0, confirmed: 0, paid: 120, cancelled: 0 },
         { month: '2026-11', pending: 464.86, confirmed: 100, paid: 0, cancelled: 0 },
       ],
-      by_agent: [{ agent_id: 42, name: `Agent in ${code}`, total: 684.86 }],
+      by_agent: byAgent ?? [{ agent_id: 42, name: `Agent in ${code}`, total: 684.86 }],
       by_supplier: [{ supplier_id: 1, name: `Supplier in ${code}`, total: 684.86 }],
     })),
   });

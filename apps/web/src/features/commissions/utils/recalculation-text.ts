@@ -1,19 +1,10 @@
-import {
-  bookingsRecalculatedText,
-  isPositiveMoney,
-  moneyFromDb,
-  RECALCULATED_BOOKING_STATUSES,
-  type RecalculationPreview,
-} from '@app/domain';
-import { formatMoney } from '../../../lib/format';
-
-const bookings = (n: number) => `${n} ${n === 1 ? 'booking' : 'bookings'}`;
+import { bookingsRecalculatedText, RECALCULATED_BOOKING_STATUSES, type RecalculationPreview } from '@app/domain';
+import { formatCount, formatMoney, formatSignedMoney } from '../../../lib/format';
 
 /** '+£29.58 (£464.86 → £494.44)': the change of one currency, signed, with the totals before and after. */
 function currencyChange(d: RecalculationPreview['difference'][number]): string {
-  const sign = isPositiveMoney(moneyFromDb(d.delta)) ? '+' : '';
   const money = (amount: string) => formatMoney(amount, d.currency_code);
-  return `${sign}${money(d.delta)} (${money(d.before)} → ${money(d.after)})`;
+  return `${formatSignedMoney(d.delta, d.currency_code)} (${money(d.before)} → ${money(d.after)})`;
 }
 
 /**
@@ -25,7 +16,7 @@ export function recalculationQuestion(preview: RecalculationPreview, subject: st
     .map((s) => `${s} ${preview.by_status[s]}`)
     .join(', ');
   const money = preview.difference.map(currencyChange).join(' and ');
-  return `${subject} recalculates ${bookings(preview.changed)} (${statuses}). Expected commission changes by ${money}.`;
+  return `${subject} recalculates ${formatCount(preview.changed, 'booking')} (${statuses}). Expected commission changes by ${money}.`;
 }
 
 /** The notification after a save or delete: 'Commission updated successfully. 3 bookings recalculated.' */

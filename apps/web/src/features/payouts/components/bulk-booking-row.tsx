@@ -28,12 +28,15 @@ export const BulkBookingRow = memo(function BulkBookingRow({
   dispatch,
 }: BulkBookingRowProps) {
   const blocked = blockReason(b);
-  // A booking marked for reconciliation whose Reconcile box was unticked: payable only reconciled.
-  const unreconciled = mode === 'payout' && !blocked ? rowBlockReason(b, row) : null;
+  // Payable one way only: a booking marked for reconciliation with its Reconcile box unticked, or one the
+  // reconcile would leave unpayable (nothing left to pay, …) with the box ticked. The note says which.
+  const rowReason = mode === 'payout' && !blocked ? rowBlockReason(b, row) : null;
   const note = blocked
     ? `Cannot be paid: ${blocked}`
-    : unreconciled
-      ? `Cannot be paid without Reconcile. ${unreconciled}`
+    : rowReason
+      ? row.reconcile
+        ? `Cannot be paid with Reconcile: ${rowReason}`
+        : `Cannot be paid without Reconcile. ${rowReason}`
       : null;
   return (
     <>

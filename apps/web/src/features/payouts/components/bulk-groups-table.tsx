@@ -1,5 +1,6 @@
 import { Checkbox, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { Dispatch } from 'react';
+import { formatCount } from '../../../lib/format';
 import type { BulkMode } from '../utils/bulk-filters';
 import type { GroupPage } from '../utils/bulk-groups';
 import { blockReason } from '../utils/bulk-row';
@@ -44,7 +45,7 @@ export function BulkGroupsTable({ groups, state, mode, text, dispatch }: BulkGro
           const ids = group.bookings.filter((b) => blockReason(b) === null).map((b) => b.id);
           const selected = ids.filter((id) => state.rows.get(id)?.selected).length;
           const all = ids.length > 0 && selected === ids.length;
-          const count = `${group.bookings.length} booking${group.bookings.length === 1 ? '' : 's'}`;
+          const count = formatCount(group.bookings.length, 'booking');
           return (
             <Table.Tbody key={group.agentId} data-testid={`agent-group-${group.agentId}`}>
               <Table.Tr bg="var(--mantine-color-gray-light)">

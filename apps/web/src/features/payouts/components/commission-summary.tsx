@@ -1,4 +1,5 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { formatCount } from '../../../lib/format';
 import type { BulkMode } from '../utils/bulk-filters';
 import type { SelectionSummary } from '../utils/bulk-summary';
 import { totalsText } from '../utils/money';
@@ -22,7 +23,7 @@ export function CommissionSummary({ summary, mode }: { summary: SelectionSummary
     <Stack gap="xs" data-testid="commission-summary">
       <Title order={4}>Commission Summary</Title>
       <Text size="sm" data-testid="selected-count">
-        {summary.count} booking{summary.count === 1 ? '' : 's'} selected
+        {formatCount(summary.count, 'booking')} selected
       </Text>
       <SimpleGrid cols={{ base: 1, sm: figures.length }} spacing="sm">
         {figures.map(([label, value]) => (
@@ -38,8 +39,8 @@ export function CommissionSummary({ summary, mode }: { summary: SelectionSummary
       </SimpleGrid>
       {summary.notPreviewed > 0 && (
         <Text size="xs" c="dimmed">
-          {summary.notPreviewed} selected booking{summary.notPreviewed === 1 ? '' : 's'} not in the commission total: an
-          amount, a percentage or a Reconcile box to fix.
+          {formatCount(summary.notPreviewed, 'selected booking')} not in the commission total: an amount, a percentage
+          or a Reconcile box to fix.
         </Text>
       )}
     </Stack>

@@ -2,7 +2,7 @@ import { percentText, sumMoney, type Cents } from '@app/domain';
 import { Anchor, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { QueryError } from '../../../components/query-error';
-import { formatDate } from '../../../lib/format';
+import { formatCount, formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { usePayoutDetail, type PayoutDetail } from '../api/payouts-api';
 import { centsOf, money, percentOf } from '../utils/money';
@@ -70,9 +70,7 @@ function PayoutItems({ detail }: { detail: PayoutDetail }) {
       <Group gap="xl" data-testid="payout-facts">
         <Text size="sm">Date: {formatDate(payout.payout_date)}</Text>
         <Text size="sm">Total: {show(payout.total_amount)}</Text>
-        <Text size="sm">
-          {payout.booking_count} booking{payout.booking_count === 1 ? '' : 's'}
-        </Text>
+        <Text size="sm">{formatCount(payout.booking_count, 'booking')}</Text>
         {payout.created_by && <Text size="sm">By {payout.created_by}</Text>}
       </Group>
       <AmountsTable

@@ -511,6 +511,36 @@ describe('Bulk payouts: money integrity', () => {
     });
   });
 
+  it('says a booking the reconcile would leave unpayable cannot be paid with Reconcile, and refuses it ticked', async () => {
+    // 500.00 booked, 450.00 received and paid: 50.00 is left as it is, nothing once the gross is 450.00.
+    const nothing = 'Nothing is available to pay out for this booking.';
+    const short = searchBooking(6, {
+      booking_amount: 500,
+      paid_amount: 450,
+      available_amount: 50,
+      transaction_amount: 450,
+      payout_block_reason: null,
+      payout_block_reason_after_reconcile: nothing,
+    });
+    const { user, mock } = setup([short], { 'POST /bulk-payouts/process': { body: answer } });
+    await search(user);
+    expect(row(6).getByLabelText('Reconcile SW0000006')).not.toBeChecked();
+    expect(screen.queryByTestId('block-reason-6')).not.toBeInTheDocument();
+    await user.click(row(6).getByLabelText('Select SW0000006'));
+    expect(amountOf(6).value).toBe('50.00');
+
+    await user.click(row(6).getByLabelText('Reconcile SW0000006'));
+    expect(screen.getByTestId('block-reason-6')).toHaveTextContent(`Cannot be paid with Reconcile: ${nothing}`);
+    expect(row(6).getByLabelText('Select SW0000006')).toHaveAttribute('aria-describedby', 'block-reason-6');
+    await user.click(screen.getByRole('button', { name: 'Process Payouts' }));
+    expect(screen.getByTestId('bulk-alert')).toHaveTextContent(`SW0000006: ${nothing}`);
+    expect(mock.calls('POST /bulk-payouts/process')).toHaveLength(0);
+
+    // Unticked: payable as it is, the note goes.
+    await user.click(row(6).getByLabelText('Reconcile SW0000006'));
+    expect(screen.queryByTestId('block-reason-6')).not.toBeInTheDocument();
+  });
+
   it('asks nothing when no gross drops (the partial booking left unticked)', async () => {
     const { user, mock } = setup([partialRow()], { 'POST /bulk-payouts/process': { body: answer } });
     await search(user);

@@ -8,6 +8,7 @@ import { ListPagination } from '../../../components/list-pagination';
 import { PageHeader } from '../../../components/page-header';
 import { getErrorMessage } from '../../../lib/api-client';
 import { todayUtc } from '../../../lib/dates';
+import { formatCount } from '../../../lib/format';
 import { suppliersQueryOptions } from '../../suppliers';
 import {
   gstRateQueryOptions,
@@ -187,7 +188,7 @@ export function BulkPayoutsRoute({ mode }: { mode: BulkMode }) {
               />
               {text.trim() !== '' && (
                 <Text size="sm" data-testid="found-count">
-                  Found {filtered.length} booking{filtered.length === 1 ? '' : 's'}
+                  Found {formatCount(filtered.length, 'booking')}
                 </Text>
               )}
             </Group>

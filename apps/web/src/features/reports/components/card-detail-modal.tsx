@@ -8,11 +8,11 @@ import { DataTable, NO_WRAP, type ListColumn } from '../../../components/list-ta
 import { QueryContent } from '../../../components/query-content';
 import { TruncatedText } from '../../../components/truncated-text';
 import type { Query } from '../../../lib/api-client';
-import { formatDate, formatMoney, formatPercent } from '../../../lib/format';
+import { formatCount, formatDate, formatMoney, formatPercent } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useCardLines, type CardLine, type LinesPage } from '../api/reports-api';
 import { PayoutPdfButton } from './pdf-button';
-import { bookingsCount, CARD_HINTS, CurrencyTotalLine } from './summary-cards';
+import { CARD_HINTS, CurrencyTotalLine } from './summary-cards';
 
 const FIRST_PAGE: LinesPage = { page: 1, per_page: REPORT_PER_PAGE[0], sort: 'booking_date', direction: 'desc' };
 const RIGHT = { ta: 'right' } as const;
@@ -146,7 +146,7 @@ function CardLines({ card, query }: { card: ReportCard; query: Query }) {
                 {CARD_HINTS[card]}
               </Text>
               <Badge variant="light" color="gray" mt={4} data-testid="detail-count">
-                {bookingsCount(answer.count)}
+                {formatCount(answer.count, 'booking')}
               </Badge>
             </div>
             {answer.commission_totals.length > 0 && (

@@ -96,8 +96,8 @@ function CurrencyChartSet({ set, isAdmin }: { set: CurrencyCharts; isAdmin: bool
   const series = STATE_SERIES.filter((s) => isAdmin || s.name !== 'cancelled').map((s) => ({ ...s }));
   const months = set.by_month.map((m) => ({ ...m, label: monthLabel(m.month) }));
   const ranks = [
-    { title: 'By agent', rows: set.by_agent, color: 'grape.6' },
-    { title: 'By supplier', rows: set.by_supplier, color: 'cyan.7' },
+    { title: 'By agent', column: 'Agent', rows: set.by_agent, color: 'grape.6' },
+    { title: 'By supplier', column: 'Supplier', rows: set.by_supplier, color: 'cyan.7' },
   ];
   return (
     <Stack gap="lg" data-testid={`charts-${set.currency_code}`}>
@@ -137,6 +137,8 @@ function CurrencyChartSet({ set, isAdmin }: { set: CurrencyCharts; isAdmin: bool
 
 interface RankChartProps {
   title: string;
+  /** The table's first column: what is ranked. */
+  column: string;
   rows: { name: string; total: number }[];
   full: (value: number) => string;
   compact: (value: number) => string;
@@ -144,13 +146,13 @@ interface RankChartProps {
 }
 
 /** Horizontal bars, largest first (the server's order: the top 10, then Others). */
-function RankChart({ title, rows, full, compact, color }: RankChartProps) {
+function RankChart({ title, column, rows, full, compact, color }: RankChartProps) {
   return (
     <ChartFrame
       title={title}
       empty={rows.length === 0}
       table={{
-        columns: [title.replace('By ', '').replace(/^./, (c) => c.toUpperCase()), 'Commission'],
+        columns: [column, 'Commission'],
         rows: rows.map((r) => [r.name, full(r.total)]),
       }}
     >
@@ -208,8 +210,9 @@ function ChartFrame({
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {table.rows.map((row) => (
-          <Table.Tr key={row[0]}>
+        {/* By position: two agents (or suppliers) may share a name. */}
+        {table.rows.map((row, r) => (
+          <Table.Tr key={r}>
             {row.map((cell, i) =>
               i === 0 ? (
                 <Table.Th key={i} scope="row" fw={400}>

@@ -11,7 +11,7 @@ import {
 import type { ReactNode } from 'react';
 import { QueryError } from '../../../components/query-error';
 import type { Query } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/format';
+import { formatCount, formatMoney } from '../../../lib/format';
 import type { CommissionSummary } from '../api/reports-api';
 import { NextPayoutPdfButton } from './pdf-button';
 
@@ -35,8 +35,6 @@ const CARD_LOOK: Record<ReportCard, { icon: Icon; color: string }> = {
 /** The cards a user sees: Cancelled Commissions for admins only (spec §2, §6). */
 export const visibleCards = (isAdmin: boolean): ReportCard[] =>
   isAdmin ? ['pending', 'confirmed', 'paid', 'cancelled'] : ['pending', 'confirmed', 'paid'];
-
-export const bookingsCount = (n: number) => `${n} booking${n === 1 ? '' : 's'}`;
 
 /** One currency of a card or a detail: the total with GST, and its commission and GST. */
 export function CurrencyTotalLine({ total }: { total: ReportCurrencyTotal }) {
@@ -148,7 +146,7 @@ function SummaryCard({ card, count, totals, onOpen, extra }: SummaryCardProps) {
       </Group>
       {count !== undefined && (
         <Badge variant="light" color="gray" mb="sm" style={{ alignSelf: 'flex-start' }} data-testid="card-count">
-          {bookingsCount(count)}
+          {formatCount(count, 'booking')}
         </Badge>
       )}
       <Stack gap="xs" style={{ flex: 1 }}>

@@ -251,6 +251,28 @@ describe('/reports/commissions as an admin', () => {
     expect(screen.queryByTestId('charts-GBP')).not.toBeInTheDocument();
   });
 
+  it("lists every agent in the chart's table, two of the same name too, under the column Agent", async () => {
+    const sams = [
+      { agent_id: 7, name: 'Sam Lee', total: 300 },
+      { agent_id: 8, name: 'Sam Lee', total: 200 },
+      { agent_id: null, name: 'Others', total: 50 },
+    ];
+    renderDashboard(adminUser, dashboardMocks({ 'GET /api/reports/commission-charts': chartsAnswer(['GBP'], sams) }));
+    const table = within(await screen.findByTestId('chart-by-agent')).getByTestId('chart-table');
+    const cells = (selector: string) =>
+      [...table.querySelectorAll('tr')]
+        .map((tr) => [...tr.querySelectorAll(selector)].map((c) => c.textContent))
+        .filter((r) => r.length > 0);
+    expect(cells('thead th')).toEqual([['Agent', 'Commission']]);
+    expect(cells('tbody th, tbody td')).toEqual([
+      ['Sam Lee', '£300.00'],
+      ['Sam Lee', '£200.00'],
+      ['Others', '£50.00'],
+    ]);
+    const suppliers = within(screen.getByTestId('chart-by-supplier')).getByTestId('chart-table');
+    expect([...suppliers.querySelectorAll('thead th')].map((c) => c.textContent)).toEqual(['Supplier', 'Commission']);
+  });
+
   it('has clear empty states', async () => {
     renderDashboard(
       adminUser,

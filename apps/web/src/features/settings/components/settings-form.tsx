@@ -2,9 +2,9 @@ import { Button, Fieldset, Group, NumberInput, Select, Stack, TextInput } from '
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
-  parseDecimalUnits,
   QUICKBOOKS_DATE_FORMATS,
   quickBooksAccountNameProblem,
+  settingsInputSchema,
   type QuickBooksDateFormat,
 } from '@app/domain';
 import { useState } from 'react';
@@ -50,14 +50,10 @@ const ACCOUNT_INPUTS: { field: AccountingField; label: string; description?: str
   },
 ];
 
-/** 0 to 100 with at most 2 decimals; the server checks again. */
+/** The server's rule and messages (`settingsInputSchema`): required, 0 to 100 with at most 2 decimals. */
 export function validateGstRate(value: number | string): string | null {
-  const text = String(value).trim();
-  if (text === '') return 'The GST rate field is required.';
-  if (!/^\d+(?:\.\d+)?$/.test(text)) return 'The GST rate must be a number.';
-  if (!/^\d+(?:\.\d{1,2})?$/.test(text)) return 'The GST rate may have at most 2 decimal places.';
-  if ((parseDecimalUnits(text, 2) ?? 0n) > 100_00n) return 'The GST rate must be between 0 and 100.';
-  return null;
+  const parsed = settingsInputSchema.shape.gst_rate.safeParse(value);
+  return parsed.success ? null : parsed.error.issues[0]!.message;
 }
 
 /** A QuickBooks account name: required, then the domain's rule (the server checks again). */

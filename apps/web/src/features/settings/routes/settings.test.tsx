@@ -88,16 +88,17 @@ describe('Settings page', () => {
   });
 });
 
-describe('validateGstRate', () => {
+describe("validateGstRate (the server's settingsInputSchema rule and messages)", () => {
   it.each([
     ['5', null],
     [0, null],
     [100, null],
     ['12.25', null],
     ['', 'The GST rate field is required.'],
-    ['100.01', 'The GST rate must be between 0 and 100.'],
-    ['1.234', 'The GST rate may have at most 2 decimal places.'],
-    ['-1', 'The GST rate must be a number.'],
+    ['100.01', 'The GST rate field must be between 0 and 100.'],
+    ['1.234', 'The GST rate must be a number with at most 2 decimals.'],
+    ['-1', 'The GST rate field must be between 0 and 100.'],
+    ['abc', 'The GST rate must be a number with at most 2 decimals.'],
   ])('%j → %j', (value, message) => {
     expect(validateGstRate(value)).toBe(message);
   });

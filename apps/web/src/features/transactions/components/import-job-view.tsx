@@ -9,13 +9,14 @@ import { ERRORS_IN_PANEL, ImportErrorList, ImportProgress, ImportSucceeded } fro
 interface JobViewProps {
   jobId: string | null;
   status: ReturnType<typeof useImportJobStatus>;
-  succeeded: boolean;
   listingTo: string;
   onImportAnother: () => void;
 }
 
 /** A watched import job: not found, its progress, its success, or where it failed. */
-export function ImportJobView({ jobId, status, succeeded, listingTo, onImportAnother }: JobViewProps) {
+export function ImportJobView({ jobId, status, listingTo, onImportAnother }: JobViewProps) {
+  const data = status.data;
+  const succeeded = isImportSucceeded(data);
   const actions = (
     <Group>
       <Button component={Link} to={listingTo} variant={succeeded ? 'filled' : 'default'} data-testid="go-to-listing">
@@ -40,8 +41,7 @@ export function ImportJobView({ jobId, status, succeeded, listingTo, onImportAno
       </Stack>
     );
   }
-  const data = status.data;
-  if (data && isImportSucceeded(data)) {
+  if (data && succeeded) {
     return (
       <Stack>
         <ImportSucceeded jobId={jobId} status={data} />

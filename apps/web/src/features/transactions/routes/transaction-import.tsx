@@ -41,15 +41,7 @@ export function TransactionImportRoute() {
 
   let body: ReactNode;
   if (rawJob !== null) {
-    body = (
-      <ImportJobView
-        jobId={jobId}
-        status={status}
-        onImportAnother={importAnother}
-        listingTo={cancelTo}
-        succeeded={succeeded}
-      />
-    );
+    body = <ImportJobView jobId={jobId} status={status} onImportAnother={importAnother} listingTo={cancelTo} />;
   } else {
     body = (
       <ImportFormLoader

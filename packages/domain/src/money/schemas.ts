@@ -63,12 +63,14 @@ export function moneySchema(
 
 /** Like `moneySchema`, but missing, null and '' (or blanks) give null. */
 export function optionalMoneySchema(label: string, options: MoneySchemaOptions = {}) {
-  const inner = moneySchema(label, options);
+  return orNull(moneySchema(label, options), `The ${label} must be a number with at most 2 decimals.`);
+}
+
+/** `inner`, except that missing, null and '' (or blanks) give null; `typeMessage` for any other type. */
+function orNull<T>(inner: z.ZodType<T, string | number>, typeMessage: string) {
   return z
-    .union([z.string(), z.number(), z.null(), z.undefined()], {
-      error: `The ${label} must be a number with at most 2 decimals.`,
-    })
-    .transform((input, ctx): Cents | null => {
+    .union([z.string(), z.number(), z.null(), z.undefined()], { error: typeMessage })
+    .transform((input, ctx): T | null => {
       if (input === null || input === undefined || (typeof input === 'string' && input.trim() === '')) return null;
       const r = inner.safeParse(input);
       if (r.success) return r.data;
@@ -105,16 +107,8 @@ export function percentSchema(label: string, { maxDecimals = 2 }: PercentSchemaO
 
 /** Like `percentSchema`, but missing, null and '' (or blanks) give null (e.g. an agent's own commission_percentage). */
 export function optionalPercentSchema(label: string, options: PercentSchemaOptions = {}) {
-  const inner = percentSchema(label, options);
-  return z
-    .union([z.string(), z.number(), z.null(), z.undefined()], {
-      error: `The ${label} must be a number with at most ${options.maxDecimals ?? 2} decimals.`,
-    })
-    .transform((input, ctx): Percent | null => {
-      if (input === null || input === undefined || (typeof input === 'string' && input.trim() === '')) return null;
-      const r = inner.safeParse(input);
-      if (r.success) return r.data;
-      for (const issue of r.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, input });
-      return z.NEVER;
-    });
+  return orNull(
+    percentSchema(label, options),
+    `The ${label} must be a number with at most ${options.maxDecimals ?? 2} decimals.`,
+  );
 }

@@ -3,16 +3,14 @@
  * HTTP (parse, validate every row, hash 5,000 default passwords, write in one transaction).
  * Target: under 10 s per file.
  */
-import type { AddressInfo } from 'node:net';
 import * as XLSX from '@e965/xlsx';
 import { AGENT_IMPORT_COLUMNS } from '@app/domain';
 import { createDb } from '../apps/server/src/db/client';
 import { withLuhnCheckDigit } from '../packages/domain/src/agents/agent-fields.testing';
 import { createUser } from '../apps/server/src/features/users';
-import { buildApp } from '../apps/server/src/http/app';
-import { routeModules } from '../apps/server/src/routes';
 import { HttpClient, measure } from './lib';
 import type { BenchContext, BenchResult } from './run';
+import { startBenchApp } from './app';
 
 const ROWS = 5000;
 
@@ -48,12 +46,8 @@ export async function benchAgentsImport(ctx: BenchContext): Promise<BenchResult>
     { email: 'bench-admin@example.test', name: 'Bench Admin', role: 'admin', password: 'bench password 1' },
     null,
   );
-  const app = await buildApp(
-    { db, config: { trustProxy: false, sessionTtlMs: 3_600_000, logLevel: 'silent' }, logger: false },
-    routeModules,
-  );
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const client = new HttpClient((app.server.address() as AddressInfo).port);
+  const { app, port } = await startBenchApp(db);
+  const client = new HttpClient(port);
   try {
     await client.signIn('bench-admin@example.test', 'bench password 1');
     const runs = Number(process.env.BENCH_IMPORT_RUNS ?? 5);

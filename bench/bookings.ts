@@ -6,14 +6,12 @@
  * - reference / customer search (target p50 ≤ 50 ms);
  * - POST /bookings with rate resolution and commission lines (target p50 ≤ 30 ms).
  */
-import type { AddressInfo } from 'node:net';
 import { TRANSACTION_MATCH_STATUSES } from '@app/domain';
 import { benchSeed, BENCH_ADMIN_EMAIL, BENCH_PASSWORD } from '../apps/server/src/bench/bench-seed';
 import { createDb, type Db } from '../apps/server/src/db/client';
-import { buildApp } from '../apps/server/src/http/app';
-import { routeModules } from '../apps/server/src/routes';
 import { HttpClient, measure, seededRandom } from './lib';
 import type { BenchContext, BenchResult } from './run';
+import { startBenchApp } from './app';
 
 interface Seeded {
   db: Db;
@@ -34,12 +32,8 @@ export function bookingsDataset(ctx: BenchContext): Promise<Seeded> {
     const url = await ctx.createDatabase('bench_bookings');
     const db = createDb(url, 10);
     const seed = await benchSeed(db, { bookings, seed: 1, log: (m) => console.log(`  seed: ${m}`) });
-    const app = await buildApp(
-      { db, config: { trustProxy: false, sessionTtlMs: 3_600_000, logLevel: 'silent' }, logger: false },
-      routeModules,
-    );
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const client = new HttpClient((app.server.address() as AddressInfo).port);
+    const { app, port } = await startBenchApp(db);
+    const client = new HttpClient(port);
     await client.signIn(BENCH_ADMIN_EMAIL, BENCH_PASSWORD);
     const ids = async (table: string, like: string) =>
       (await db.$client.query<{ id: number }>(`select t.id from ${table} t where ${like} order by t.id`)).rows.map(

@@ -5,13 +5,11 @@
  * GST-registered agents; two bookings in three split between a parent and a sub-agent, so 5 items per 3
  * bookings), paid out once through `POST /bulk-payouts/process`. Target ≤ 3 s per PDF.
  */
-import type { AddressInfo } from 'node:net';
 import { createDb } from '../apps/server/src/db/client';
 import { seedPayableBookings } from '../apps/server/src/features/payouts';
-import { buildApp } from '../apps/server/src/http/app';
-import { routeModules } from '../apps/server/src/routes';
 import { HttpClient, measure } from './lib';
 import type { BenchContext, BenchResult } from './run';
+import { startBenchApp } from './app';
 
 const PASSWORD = 'bench-payout-pdf-password';
 const BOOKINGS = 600;
@@ -20,12 +18,8 @@ const ITEMS = 1000;
 export async function benchPayoutPdf(ctx: BenchContext): Promise<BenchResult> {
   const url = await ctx.createDatabase('bench_payout_pdf');
   const db = createDb(url, 10);
-  const app = await buildApp(
-    { db, config: { trustProxy: false, sessionTtlMs: 3_600_000, logLevel: 'silent' }, logger: false },
-    routeModules,
-  );
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const client = new HttpClient((app.server.address() as AddressInfo).port);
+  const { app, port } = await startBenchApp(db);
+  const client = new HttpClient(port);
   try {
     const seed = await seedPayableBookings(db, { bookings: BOOKINGS, tag: 'PDF', password: PASSWORD });
     await client.signIn(seed.adminEmail, PASSWORD);

@@ -7,15 +7,13 @@
  *   (1,000,000 by default, BENCH_BOOKINGS), one random supplier and a random 30-day window. Target p50 ≤ 100 ms.
  * - payouts-info: `GET /bookings/{id}/payout-info` for random bookings of that dataset. Target p50 ≤ 10 ms (issue 12).
  */
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { createDb } from '../apps/server/src/db/client';
 import { seedPayableBookings } from '../apps/server/src/features/payouts';
-import { buildApp } from '../apps/server/src/http/app';
-import { routeModules } from '../apps/server/src/routes';
 import { bookingsDataset } from './bookings';
 import { HttpClient, measure, percentile, seededRandom } from './lib';
 import type { BenchContext, BenchResult } from './run';
+import { startBenchApp } from './app';
 
 const PASSWORD = 'bench-payout-password';
 
@@ -24,12 +22,7 @@ export async function benchPayoutsBulk(ctx: BenchContext): Promise<BenchResult> 
   const runs = Math.max(1, Math.min(5, Math.floor(ctx.requests / 1000) || 5));
   const url = await ctx.createDatabase('bench_payouts');
   const db = createDb(url, 10);
-  const app = await buildApp(
-    { db, config: { trustProxy: false, sessionTtlMs: 3_600_000, logLevel: 'silent' }, logger: false },
-    routeModules,
-  );
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const port = (app.server.address() as AddressInfo).port;
+  const { app, port } = await startBenchApp(db);
   const timings: number[] = [];
   let items: number;
   try {

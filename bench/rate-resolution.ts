@@ -4,13 +4,11 @@
  * 2,000 commission rules and 5,000 tier-history rows. Target: p50 < 2 ms.
  */
 import { performance } from 'node:perf_hooks';
-import type { AddressInfo } from 'node:net';
 import { createDb, type Db } from '../apps/server/src/db/client';
-import { buildApp } from '../apps/server/src/http/app';
-import { routeModules } from '../apps/server/src/routes';
 import { createUser } from '../apps/server/src/features/users';
 import { HttpClient, percentile } from './lib';
 import type { BenchContext, BenchResult } from './run';
+import { startBenchApp } from './app';
 
 export const DATASET = {
   agents: 500,
@@ -85,13 +83,8 @@ export async function benchRateResolution(ctx: BenchContext): Promise<BenchResul
   const password = 'bench password 1';
   await createUser(db, { email: 'bench-admin@example.test', name: 'Bench Admin', role: 'admin', password }, null);
 
-  const app = await buildApp(
-    { db, config: { trustProxy: false, sessionTtlMs: 3_600_000, logLevel: 'silent' }, logger: false },
-    routeModules,
-  );
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { app, port } = await startBenchApp(db);
   try {
-    const { port } = app.server.address() as AddressInfo;
     const client = new HttpClient(port);
     const session = JSON.parse((await client.request('GET', '/api/session')).body) as { csrf_token: string };
     client.csrf = session.csrf_token;

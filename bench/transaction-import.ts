@@ -9,19 +9,17 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { createDb } from '../apps/server/src/db/client';
 import { freePort } from '../apps/server/src/db/embedded';
 import { createUser } from '../apps/server/src/features/users';
-import { buildApp } from '../apps/server/src/http/app';
 import { jobHandlers } from '../apps/server/src/job-handlers';
 import { startJobRunner } from '../apps/server/src/jobs/job-runner';
-import { routeModules } from '../apps/server/src/routes';
-import { HttpClient, percentile, seededRandom } from './lib';
+import { HttpClient, seededRandom, timingsOf } from './lib';
 import type { BenchContext, BenchResult } from './run';
+import { startBenchApp } from './app';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 3);
@@ -99,12 +97,8 @@ async function setup(ctx: BenchContext, name: string, separateProcess = false) {
   } else {
     const silent = { info() {}, warn() {}, error() {} };
     const jobs = await startJobRunner(url, jobHandlers(db, silent), silent, { pollingIntervalSeconds: 1 });
-    const app = await buildApp(
-      { db, config: { trustProxy: false, sessionTtlMs: 3_600_000, logLevel: 'silent' }, logger: false, jobs },
-      routeModules,
-    );
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    port = (app.server.address() as AddressInfo).port;
+    const { app, port: appPort } = await startBenchApp(db, jobs);
+    port = appPort;
     close = async () => {
       await app.close();
       await jobs.stop();
@@ -122,20 +116,6 @@ async function setup(ctx: BenchContext, name: string, separateProcess = false) {
       await close();
       await db.$client.end();
     },
-  };
-}
-
-function summary(times: number[]) {
-  const sorted = [...times].sort((a, b) => a - b);
-  const round = (n: number) => Math.round(n * 1000) / 1000;
-  return {
-    requests: sorted.length,
-    warmup: 0,
-    p50_ms: round(percentile(sorted, 50)),
-    p95_ms: round(percentile(sorted, 95)),
-    p99_ms: round(percentile(sorted, 99)),
-    mean_ms: round(sorted.reduce((a, b) => a + b, 0) / sorted.length),
-    max_ms: round(sorted.at(-1)!),
   };
 }
 
@@ -171,7 +151,7 @@ export async function benchTransactionImport(ctx: BenchContext): Promise<BenchRe
       }
     }
     const peakMb = env.peakRssMb();
-    const t = summary(times);
+    const t = timingsOf(times, 0);
     const rowsPerSecond = Math.round(ROWS / (t.p50_ms / 1000));
     return {
       name: 'transaction-import',
@@ -210,7 +190,7 @@ export async function benchTransactionBulkForm(ctx: BenchContext): Promise<Bench
     return {
       name: 'transaction-bulk-form',
       description: `POST /transactions/store-bulk, the same ${ROWS.toLocaleString('en-GB')} rows in chunks of ${CHUNK.toLocaleString('en-GB')} (${rowsPerSecond.toLocaleString('en-GB')} rows/s overall; timings per chunk)`,
-      ...summary(times),
+      ...timingsOf(times, 0),
       target: 'reported beside the import (no target)',
       passed: true,
       dataset: { rows: ROWS, chunk: CHUNK, rows_per_second: rowsPerSecond },

@@ -236,14 +236,15 @@ describe('bookings', () => {
     // match by the live rule too (each row's colour comes from POST /bookings/transaction-status).
     // A booking of the journey's own that Jet2holidays paid short (£240.00 of £250.00) is a mismatch: the
     // match filter leaves it out, the mismatch filter shows it. (Not the demo's short-paid J2-88213: the
-    // payouts journey reconciles it to what was paid, a match, and may run before this one.)
+    // payouts journey reconciles it to what was paid, a match, and may run before this one.) Dated in May,
+    // outside every range another journey searches, so their lists and totals stay as they expect.
     const short = `E2E-SHORT-${RUN}`;
     const shortBooking = {
       agent: 'Liam Chen',
       supplier: 'Jet2holidays',
       reference: short,
       amount: '250.00',
-      date: '2026-11-02',
+      date: '2026-05-14',
       customer: 'Short Client',
     };
     await createMatchedBooking(page, shortBooking, '240.00');

@@ -29,14 +29,10 @@ import type { Db, DbOrTx } from '../../db/client';
 import { fieldError, forbidden, notFound, validationError } from '../../http/errors';
 import { writeAudit } from '../../shared/audit';
 import { idArray, lastPage, likePattern, orderBy, pageLimit, paginate, type SortColumns } from '../../shared/sql';
-import {
-  findCommissionLines,
-  planRecalculation,
-  recalculateBookings,
-  resolveRateChecked,
-  type RuleOverlay,
-  type RuleOwner,
-} from './commission-engine';
+import type { RuleOverlay, RuleOwner } from './agent-facts';
+import { findCommissionLines } from './commission-lines';
+import { resolveRateChecked } from './rate-resolution';
+import { planRecalculation, recalculateBookings } from './recalculation';
 
 /**
  * Commission rules: the list, the options of the form, saving a rule (validated, audited, and

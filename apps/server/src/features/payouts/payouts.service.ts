@@ -36,7 +36,8 @@ import { notFound, validationError } from '../../http/errors';
 import { getGstRate } from '../../shared/settings';
 import { idArray, pageLimit, paginate } from '../../shared/sql';
 import { previewLinesAtGross, type PreviewedLine } from '../commissions';
-import { CHUNK_SIZE, processChunk, processRows, type Outcome, type Run, type RunRow } from './payout-run';
+import { CHUNK_SIZE, processChunk, processRows } from './payout-run';
+import type { Outcome, Run, RunRow } from './payout-run-model';
 import {
   countBookingPayouts,
   findBookingFacts,

@@ -32,6 +32,8 @@ export * from './transactions/import-rows';
 export * from './transactions/spreadsheet';
 export * from './transactions/text-file';
 export * from './payouts/payout';
+export * from './payouts/payout-messages';
+export * from './payouts/payout-plan';
 export * from './schemas/payouts';
 export * from './schemas/report-files';
 export * from './claims/claim-rules';

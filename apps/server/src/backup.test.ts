@@ -7,16 +7,12 @@ import zlib from 'node:zlib';
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  applyMigrations,
-  backupDatabase,
-  connect,
-  databaseChecksums,
-  knownMigrations,
-  readBackupFile,
-  restoreDatabase,
-  type BackupHeader,
-} from './db/backup';
+import { connect, databaseChecksums } from './db/backup/catalog';
+import type { BackupHeader } from './db/backup/format';
+import { applyMigrations, knownMigrations } from './db/backup/migrations';
+import { readBackupFile } from './db/backup/reader';
+import { restoreDatabase } from './db/backup/restore';
+import { backupDatabase } from './db/backup/writer';
 import type { Db } from './db/client';
 import { seedDemo } from './features/demo';
 import { startJobRunner } from './jobs/job-runner';

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config';
-import { backupDatabase, restoreDatabase } from './db/backup';
+import { restoreDatabase } from './db/backup/restore';
+import { backupDatabase } from './db/backup/writer';
 import { openDatabase, type Database } from './db/database';
 import { ensureReferenceData } from './db/seed-reference';
 import { benchSeed } from './bench/bench-seed';

@@ -32,6 +32,8 @@ export * from './transactions/import-rows';
 export * from './transactions/spreadsheet';
 export * from './transactions/text-file';
 export * from './payouts/payout';
+export * from './payouts/payout-messages';
+export * from './payouts/payout-plan';
 export * from './schemas/payouts';
 export * from './schemas/report-files';
 export * from './claims/claim-rules';
@@ -41,3 +43,6 @@ export * from './reports/report-range';
 export * from './reports/chart-groups';
 export * from './schemas/reports';
 export * from './reports/accounting-files';
+// `cut` stays inside reports/: the rest of accounting-text.ts is public, as it was from accounting-files.ts.
+export { CSV_EOL, csvAmount, csvRow, csvText, noFormula, toAscii, toLatin1, UTF8_BOM } from './reports/accounting-text';
+export * from './reports/accounting-workbooks';

@@ -4,7 +4,8 @@ import { allocate } from '../money/allocate';
 import { sumMoney, type Cents } from '../money/money';
 import { applyPercent, HUNDRED_PERCENT, type Percent } from '../money/percent';
 import { deepRuns, linePercentsArb } from '../money/test-arbitraries';
-import { availableAmount, payoutAmountProblem, planPayout, statusAfterPayout, type PayoutLine } from './payout';
+import { availableAmount, payoutAmountProblem, statusAfterPayout } from './payout';
+import { planPayout, type PayoutLine } from './payout-plan';
 
 const GST = 50_000n as Percent; // 5%
 

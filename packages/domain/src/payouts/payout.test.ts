@@ -3,25 +3,22 @@ import { moneyFromDb as m, type Cents } from '../money/money';
 import { percent } from '../money/percent';
 import {
   availableAmount,
-  customCommissionProblem,
   lineStatusAfterPayout,
-  PAYOUT_MESSAGES,
   payoutBlockReason,
   payoutBlockReasonAfterReconcile,
   payoutOutcome,
   payoutRefusal,
   reconcileProblem,
   payoutAmountProblem,
-  payoutTotal,
-  planPayout,
   statusAfterPayout,
   statusAfterReconcile,
   payoutDateProblem,
   isOverpaid,
   PAYOUT_NAME_MAX,
   singlePayoutName,
-  type PayoutLine,
 } from './payout';
+import { PAYOUT_MESSAGES } from './payout-messages';
+import { customCommissionProblem, payoutTotal, planPayout, type PayoutLine } from './payout-plan';
 
 const GST = percent('5');
 const line = (

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cents, sumMoney, type Cents } from '../money/money';
 import {
-  csvText,
   iifEntry,
   iifHeader,
   journalEntry,
@@ -16,11 +15,10 @@ import {
   telpayCsvLine,
   telpayPayeeName,
   telpayRow,
-  toAscii,
-  toLatin1,
-  uniqueSheetName,
   type AgentPayment,
 } from './accounting-files';
+import { csvText, toAscii, toLatin1 } from './accounting-text';
+import { uniqueSheetName } from './accounting-workbooks';
 
 const accounts = { commission: 'Commission Expense', gst: 'GST/HST Receivable', clearing: 'Telpay Clearing' };
 

@@ -3,11 +3,12 @@
  * Online journal lines (CSV), QuickBooks Desktop IIF text, and the spreadsheet rules the report workbooks
  * follow. Pure: amounts in, text and rows out; the server streams them.
  *
- * Every layout fact lives here, marked VERIFIED (from the vendor's own documentation) or UNVERIFIED (our
- * best reading; change it here and nowhere else when a live import says otherwise).
+ * Every layout fact lives here or in its siblings accounting-text.ts (character sets, CSV) and
+ * accounting-workbooks.ts (spreadsheets), marked VERIFIED (from the vendor's own documentation) or UNVERIFIED (our
+ * best reading; change it where it is and nowhere else when a live import says otherwise).
  */
 import type { Cents } from '../money/money';
-import { moneyToString } from '../money/money';
+import { csvAmount, csvRow, csvText, cut, noFormula, toAscii, toLatin1, UTF8_BOM } from './accounting-text';
 
 /* ------------------------------------------------------------------ settings */
 
@@ -48,105 +49,6 @@ export function quickBooksAccountNameProblem(label: string, name: string): strin
     return `The ${label} may use ':' only between the parent and child account names.`;
   return null;
 }
-
-/* ------------------------------------------------------------------ text */
-
-/** Letters NFKD does not take apart. */
-const ASCII_LETTERS: Record<string, string> = {
-  ß: 'ss',
-  ẞ: 'SS',
-  Æ: 'AE',
-  æ: 'ae',
-  Ø: 'O',
-  ø: 'o',
-  Œ: 'OE',
-  œ: 'oe',
-  Ł: 'L',
-  ł: 'l',
-  Đ: 'D',
-  đ: 'd',
-  Ð: 'D',
-  ð: 'd',
-  Þ: 'Th',
-  þ: 'th',
-  ı: 'i',
-  ħ: 'h',
-  Ħ: 'H',
-  '\u2018': "'",
-  '\u2019': "'",
-  '\u201c': '"',
-  '\u201d': '"',
-  '\u2013': '-',
-  '\u2014': '-',
-  '\u2026': '...',
-  '\u00a0': ' ',
-};
-
-/**
- * Plain ASCII text: accents dropped ('Zoë Ångström' → 'Zoe Angstrom'), ß → ss, Ø → O, typographic
- * quotes and dashes made plain, control characters and anything else without an ASCII form removed,
- * runs of spaces made one.
- */
-export function toAscii(text: string): string {
-  let out = '';
-  for (const ch of text.normalize('NFKD')) {
-    const code = ch.codePointAt(0)!;
-    if (code >= 0x20 && code < 0x7f) out += ch;
-    else if (ASCII_LETTERS[ch] !== undefined) out += ASCII_LETTERS[ch];
-    else if (/\s/u.test(ch)) out += ' ';
-    // combining marks (the accents NFKD split off) and everything else: dropped
-  }
-  return out.replace(/ {2,}/g, ' ').trim();
-}
-
-/**
- * Text QuickBooks Desktop reads from an IIF file, which it reads as Windows-1252 (UNVERIFIED: no UTF-8
- * IIF import is documented): Latin-1 letters kept ('José' stays, so it matches the vendor list), others
- * made ASCII, tabs and line breaks made spaces (they would end the field or the row).
- */
-export function toLatin1(text: string): string {
-  let out = '';
-  for (const ch of text) {
-    const code = ch.codePointAt(0)!;
-    if (code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0)) out += ' ';
-    else if (code <= 0xff) out += ch;
-    else out += toAscii(ch);
-  }
-  return out.replace(/ {2,}/g, ' ').trim();
-}
-
-/** Cuts to at most `max` characters (code points), without a trailing space. */
-function cut(text: string, max: number): string {
-  const chars = [...text];
-  return chars.length <= max ? text : chars.slice(0, max).join('').trimEnd();
-}
-
-/* ------------------------------------------------------------------ CSV */
-
-/**
- * A text that a spreadsheet would run as a formula (starting with = + - @, tab or CR) gets a leading
- * apostrophe (OWASP "CSV injection"): the CSV files and the IIF file, which LibreOffice and Excel open
- * as a sheet too. Amounts are written with {@link csvAmount} and are not text.
- */
-export const noFormula = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
-/** One CSV field (RFC 4180): {@link noFormula}, then quoted when it holds a comma, quote, line break or edge space. */
-export function csvText(value: string): string {
-  const safe = noFormula(value);
-  return /[",\r\n]|^\s|\s$/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** An amount as the import files write it: `1050.00`, `-0.05` (no symbol, no thousands separator). */
-export const csvAmount = (c: Cents): string => moneyToString(c);
-
-/** VERIFIED for Telpay (Windows tools) and harmless for QuickBooks: rows end with CRLF. */
-export const CSV_EOL = '\r\n';
-
-/** A CSV row of already-encoded fields. */
-export const csvRow = (fields: readonly string[]): string => fields.join(',') + CSV_EOL;
-
-/** VERIFIED (QuickBooks Online journal import): UTF-8 with a byte order mark. */
-export const UTF8_BOM = '\ufeff';
 
 /* ------------------------------------------------------------------ one agent paid by one payout */
 
@@ -400,40 +302,4 @@ export function iifEntry(lines: readonly JournalLine[]): string {
         .join('') +
         'ENDTRNS' +
         IIF_EOL;
-}
-
-/* ------------------------------------------------------------------ workbooks */
-
-/** The number format of every money cell: a number shown with thousands separators and 2 decimals. */
-export const EXCEL_MONEY_FORMAT = '#,##0.00';
-/** Dates in the Telpay and commission sheets: real dates shown as ISO (what Telpay's wizard is told). */
-export const EXCEL_ISO_DATE_FORMAT = 'yyyy-mm-dd';
-/** The QuickBooks sheet's dates: real dates shown in the company's format ('/' escaped: never the locale's). */
-export const excelDateFormat = (f: QuickBooksDateFormat): string => f.toLowerCase().replace(/\//g, '\\/');
-/** Percentages are numbers of percent (12.5 is 12.5%), shown with 2 to 4 decimals. */
-export const EXCEL_PERCENT_FORMAT = '0.00##';
-
-/** VERIFIED (Excel): a sheet name has 1 to 31 characters, none of []:*?/\, does not start or end with '. */
-export const SHEET_NAME_MAX = 31;
-// eslint-disable-next-line no-control-regex -- control characters are refused too
-const SHEET_NAME_REFUSED = /[[\]:*?/\\\u0000-\u001f\u007f]/g;
-
-/**
- * A sheet name for `wanted` that Excel accepts and that differs (ignoring case, as Excel compares) from
- * every name in `used`, which it joins. 'History' is reserved by Excel. Blank gives 'Sheet'.
- */
-export function uniqueSheetName(wanted: string, used: Set<string>): string {
-  const cleaned = wanted.replace(SHEET_NAME_REFUSED, ' ').replace(/\s+/g, ' ').trim();
-  const base =
-    cut(cleaned, SHEET_NAME_MAX)
-      .replace(/^'+|'+$/g, '')
-      .trim() || 'Sheet';
-  const taken = (name: string) => used.has(name.toLowerCase()) || name.toLowerCase() === 'history';
-  let name = base;
-  for (let n = 2; taken(name); n++) {
-    const suffix = ` (${n})`;
-    name = cut(base, SHEET_NAME_MAX - suffix.length) + suffix;
-  }
-  used.add(name.toLowerCase());
-  return name;
 }

@@ -13,7 +13,8 @@ import {
 } from '../../test/factories';
 import { createTestDatabase } from '../../test/test-app';
 import { createUser } from '../users';
-import { recalculateBookings, resolveRateFor } from './commission-engine';
+import { resolveRateFor } from './rate-resolution';
+import { recalculateBookings } from './recalculation';
 import type { Db } from '../../db/client';
 
 let db: Db;

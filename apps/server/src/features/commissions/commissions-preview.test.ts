@@ -7,7 +7,7 @@ import {
   insertTier,
 } from '../../test/factories';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
-import { recalculateBookings } from './commission-engine';
+import { recalculateBookings } from './recalculation';
 
 /**
  * Issue 10 #9: saving or deleting a commission rule recalculates unpaid bookings, confirmed ones

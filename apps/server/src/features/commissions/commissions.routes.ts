@@ -14,14 +14,11 @@ import {
 } from '@app/domain';
 import type { RouteModule } from '../../http/app';
 import { idParams, route } from '../../http/route';
+import { explainBookingCommission, getCommissionRate } from './commission-rates';
+import { findCommissionOptions, findCommissionRules, getCommissionRuleById } from './commission-rules.repo';
 import {
   createCommissionRule,
   deleteCommissionRule,
-  explainBookingCommission,
-  findCommissionOptions,
-  findCommissionRules,
-  getCommissionRate,
-  getCommissionRuleById,
   previewCommissionDelete,
   previewCommissionSave,
   updateCommissionRule,

@@ -7,7 +7,7 @@ import {
   insertTier,
 } from '../../test/factories';
 import { auditRows, createTestApp, type TestApp, type TestClient } from '../../test/test-app';
-import { recalculateBookings } from './commission-engine';
+import { recalculateBookings } from './recalculation';
 
 let t: TestApp;
 let admin: TestClient;

@@ -2,17 +2,21 @@
 export { commissionRoutes } from './commissions.routes';
 export {
   agentsWithGst,
-  bookingRateColumns,
   computeBookingLines,
   findCommissionLines,
-  previewLinesAtGross,
-  recalculateBookings,
-  resolveRateFor,
-  resolveRatesForSuppliers,
   storeLines,
-  type PreviewedLine,
-  type RecalculationReport,
-  type ResolvedBookingRate,
   type StoredLine,
   type StoredLineRow,
-} from './commission-engine';
+} from './commission-lines';
+export {
+  bookingRateColumns,
+  resolveRateFor,
+  resolveRatesForSuppliers,
+  type ResolvedBookingRate,
+} from './rate-resolution';
+export {
+  previewLinesAtGross,
+  recalculateBookings,
+  type PreviewedLine,
+  type RecalculationReport,
+} from './recalculation';

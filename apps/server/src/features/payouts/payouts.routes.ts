@@ -14,15 +14,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { RouteModule } from '../../http/app';
 import { idParams, route } from '../../http/route';
-import {
-  getPayout,
-  listPayouts,
-  payoutInfo,
-  processBulkPayout,
-  processBulkReconcile,
-  processSinglePayout,
-  searchBulkPayouts,
-} from './payouts.service';
+import { searchBulkPayouts } from './bulk-payout-search';
+import { getPayout, listPayouts } from './payout-records';
+import { payoutInfo, processBulkPayout, processBulkReconcile, processSinglePayout } from './payouts.service';
 
 /** A booking that could not be written for an unexpected reason: logged, reported to the user as an error result. */
 const logFailure = (req: FastifyRequest) => (err: unknown, bookingId: number) =>

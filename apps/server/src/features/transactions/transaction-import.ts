@@ -27,7 +27,7 @@ import type { Jobs } from '../../jobs/job-runner';
 import { writeAudit } from '../../shared/audit';
 import { SpreadsheetLimitError, runSpreadsheetTask } from '../../shared/spreadsheet-worker';
 import { isUploadedFile, storeUpload } from '../../shared/stored-files';
-import { findAccountFacts, type AccountFacts } from './transactions.service';
+import { findAccountFacts, type AccountFacts } from './transactions.repo';
 
 export const IMPORT_QUEUE = 'transaction-import';
 /** Row problems kept on the job for the status call; `error_count` always has the full number. */

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Drizzle schema (apps/server/src/db/schema.ts) and the committed migrations agree: generating from
+# The Drizzle schema (apps/server/src/db/schema/) and the committed migrations agree: generating from
 # the schema against a scratch copy of apps/server/drizzle must find nothing to migrate, and the
 # migration journal must be consistent (drizzle-kit check).
 set -euo pipefail
@@ -10,7 +10,7 @@ scratch=$(mktemp -d ./.migration-check-XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
 cp -r drizzle "$scratch/drizzle"
 before=$(find "$scratch/drizzle" -type f -exec md5sum {} + | sort | md5sum)
-out=$(npx drizzle-kit generate --dialect postgresql --schema ./src/db/schema.ts --out "$scratch/drizzle" --name ci_check 2>&1)
+out=$(npx drizzle-kit generate --dialect postgresql --schema ./src/db/schema/index.ts --out "$scratch/drizzle" --name ci_check 2>&1)
 after=$(find "$scratch/drizzle" -type f -exec md5sum {} + | sort | md5sum)
 grep -q "nothing to migrate" <<<"$out" || [ "$before" != "$after" ] || { echo "drizzle-kit generate did not run:"; echo "$out" | tail -20; exit 1; }
 if [ "$before" != "$after" ]; then

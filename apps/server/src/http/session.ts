@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { isAdminRole, type SessionUser } from '@app/domain';
 import { sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../db/client';
 
 export const SESSION_COOKIE = 'backoffice_session';
@@ -123,4 +124,17 @@ export function tokensEqual(a: string, b: string): boolean {
   const ab = Buffer.from(a);
   const bb = Buffer.from(b);
   return ab.length === bb.length && crypto.timingSafeEqual(ab, bb);
+}
+
+export function setSessionCookie(reply: FastifyReply, req: FastifyRequest, token: string) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: req.protocol === 'https',
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }

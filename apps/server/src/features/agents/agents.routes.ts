@@ -26,15 +26,8 @@ import { forbidden, notFound } from '../../http/errors';
 import { idParams, route, type UploadedFile } from '../../http/route';
 import { isUploadedFile } from '../../shared/stored-files';
 import { importAgents, importTemplate } from './agent-import.service';
-import {
-  AGENT_SORTS,
-  createAgent,
-  findAgentOptions,
-  findAgents,
-  getAgentById,
-  getTierHistory,
-  updateAgent,
-} from './agents.service';
+import { AGENT_SORTS, createAgent, findAgentOptions, findAgents, getAgentById, updateAgent } from './agents.service';
+import { getTierHistory } from './agent-tiers.service';
 import {
   createSubAgentLink,
   deleteSubAgentLink,

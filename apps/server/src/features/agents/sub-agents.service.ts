@@ -10,7 +10,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { subAgentLinks, subAgentLinkSuppliers } from '../../db/schema';
 import { fieldError, notFound, validationError, type FieldErrors } from '../../http/errors';
 import { writeAudit } from '../../shared/audit';
-import { effectiveTierId } from './agents.service';
+import { effectiveTierId } from './agent-tiers.service';
 
 /**
  * Sub-agent links (DOMAIN.md "Sub-agents", bookings spec §2 "Sub-agent form"): a parent lets a

@@ -12,9 +12,10 @@ import {
 } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import { setSessionCookie, type RouteModule } from '../../http/app';
+import type { RouteModule } from '../../http/app';
 import { AppError, validationError } from '../../http/errors';
 import { route } from '../../http/route';
+import { setSessionCookie } from '../../http/session';
 import { findUserByEmail } from '../users';
 import { LoginThrottle } from './login-throttle';
 import { writeAudit } from '../../shared/audit';

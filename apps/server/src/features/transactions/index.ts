@@ -1,7 +1,7 @@
 /** The transactions feature's public face: the only module other features and the wiring import. */
 export { transactionRoutes } from './transactions.routes';
 export { transactionImportRoutes } from './transaction-import.routes';
-export { transactionImportHandler } from './transaction-import';
+export { transactionImportHandler } from './transaction-import-job';
 export { computeMissingMatchStatuses } from './start-up';
 export { accountHoldsPaidMoney } from './transaction-funding';
 export {

@@ -5,7 +5,7 @@ import { IMPORT_MESSAGES, MSG_SELECT_STATUS } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, currencyIds, insertBooking, insertSupplier } from '../../test/factories';
 import { auditRows, createTestApp, type TestApp, type TestClient } from '../../test/test-app';
-import { runTransactionImport } from './transaction-import';
+import { runTransactionImport } from './transaction-import-job';
 
 /**
  * The import API on a real job runner (pg-boss on this test's database). Files are the fixture

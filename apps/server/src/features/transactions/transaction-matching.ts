@@ -154,6 +154,19 @@ export async function findTransactionStatuses(
   const out = new Map<number, BookingTransactionStatus>();
   const ids = [...new Set(bookingIds)];
   if (ids.length === 0) return out;
+  const rows = await loadMatchRows(db, ids, visible);
+  const grouped = new Map<number, { first: Row; tx: Row[] }>();
+  for (const r of rows) {
+    const g = grouped.get(r.booking_id) ?? { first: r, tx: [] };
+    if (r.id !== null) g.tx.push(r);
+    grouped.set(r.booking_id, g);
+  }
+  for (const [bookingId, g] of grouped) out.set(bookingId, bookingStatus(g.first, g.tx));
+  return out;
+}
+
+/** Each booking with its completed transactions on the supplier's accounts (one row per transaction). */
+async function loadMatchRows(db: DbOrTx, ids: number[], visible: SQL): Promise<Row[]> {
   const { rows } = await db.execute<Row>(sql`
     select b.id as booking_id, b.booking_amount::text as booking_amount, b.status as booking_status,
            b.paid_amount::text as paid_amount, b.is_reconciled, g.duplicate_ids, g.others_paid::text as others_paid,
@@ -174,60 +187,54 @@ export async function findTransactionStatuses(
       cross join lateral ${referenceGroupTotals('b')} g
      where b.id = any(${idArray(ids)}) and ${visible}
      order by b.id, m.transaction_date, m.id`);
+  return rows;
+}
 
-  const grouped = new Map<number, { first: Row; tx: Row[] }>();
-  for (const r of rows) {
-    const g = grouped.get(r.booking_id) ?? { first: r, tx: [] };
-    if (r.id !== null) g.tx.push(r);
-    grouped.set(r.booking_id, g);
-  }
-  for (const [bookingId, g] of grouped) {
-    const matched: MatchedTransaction[] = g.tx.map((t) => ({
-      transaction_type: t.transaction_type!,
-      amount: moneyFromDb(t.amount!),
-      is_partial: t.is_partial!,
+/** One booking's match status from its row and its matched transactions (DOMAIN.md "Matching"). */
+function bookingStatus(b: Row, tx: Row[]): BookingTransactionStatus {
+  const matched: MatchedTransaction[] = tx.map((t) => ({
+    transaction_type: t.transaction_type!,
+    amount: moneyFromDb(t.amount!),
+    is_partial: t.is_partial!,
+    status: t.status!,
+  }));
+  const gross = moneyFromDb(b.booking_amount);
+  const result = matchStatus({
+    gross,
+    booking_status: b.booking_status,
+    transactions: matched,
+    // DOMAIN.md "Money invariants" 2: a live booking with a live duplicate cannot be paid.
+    duplicate_booking_ids: b.booking_status === 'cancelled' ? [] : b.duplicate_ids,
+  });
+  // Invariant 2: an overpaid booking (its funding went back to the supplier) is payable as a clawback.
+  const available = availableAmount({
+    gross,
+    paid: moneyFromDb(b.paid_amount),
+    net: result.net,
+    reconciled: b.is_reconciled,
+    paidOnReferenceByOthers: moneyFromDb(b.others_paid),
+  });
+  const clawback = isClawback(b.booking_status, gross, available);
+  return {
+    status: result.status,
+    transaction_count: result.transaction_count,
+    can_payout: clawback || result.can_payout,
+    payout_block_reason: clawback ? null : result.payout_block_reason,
+    needs_reconciliation: result.needs_reconciliation,
+    has_completed_credit: result.has_completed_credit,
+    net_amount: moneyToNumber(result.net),
+    transactions: tx.map((t) => ({
+      id: t.id!,
       status: t.status!,
-    }));
-    const b = g.first;
-    const gross = moneyFromDb(b.booking_amount);
-    const result = matchStatus({
-      gross,
-      booking_status: b.booking_status,
-      transactions: matched,
-      // DOMAIN.md "Money invariants" 2: a live booking with a live duplicate cannot be paid.
-      duplicate_booking_ids: b.booking_status === 'cancelled' ? [] : b.duplicate_ids,
-    });
-    // Invariant 2: an overpaid booking (its funding went back to the supplier) is payable as a clawback.
-    const available = availableAmount({
-      gross,
-      paid: moneyFromDb(b.paid_amount),
-      net: result.net,
-      reconciled: b.is_reconciled,
-      paidOnReferenceByOthers: moneyFromDb(b.others_paid),
-    });
-    const clawback = isClawback(b.booking_status, gross, available);
-    out.set(bookingId, {
-      status: result.status,
-      transaction_count: result.transaction_count,
-      can_payout: clawback || result.can_payout,
-      payout_block_reason: clawback ? null : result.payout_block_reason,
-      needs_reconciliation: result.needs_reconciliation,
-      has_completed_credit: result.has_completed_credit,
-      net_amount: moneyToNumber(result.net),
-      transactions: g.tx.map((t) => ({
-        id: t.id!,
-        status: t.status!,
-        transaction_type: t.transaction_type!,
-        amount: moneyToNumber(moneyFromDb(t.amount!)),
-        is_partial: t.is_partial!,
-        reference_number: t.reference_number!,
-        transaction_date: t.transaction_date!,
-        account_id: t.account_id!,
-        account_name: t.account_name!,
-      })),
-    });
-  }
-  return out;
+      transaction_type: t.transaction_type!,
+      amount: moneyToNumber(moneyFromDb(t.amount!)),
+      is_partial: t.is_partial!,
+      reference_number: t.reference_number!,
+      transaction_date: t.transaction_date!,
+      account_id: t.account_id!,
+      account_name: t.account_name!,
+    })),
+  };
 }
 
 /** The most bookings computed and written per statement (memory and statement size stay bounded). */

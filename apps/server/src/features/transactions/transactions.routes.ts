@@ -18,16 +18,8 @@ import type { RouteModule } from '../../http/app';
 import { notFound } from '../../http/errors';
 import { idParams, route } from '../../http/route';
 import { referenceImageOf, sendStoredFile } from '../../shared/stored-files';
-import {
-  bulkUpdateStatus,
-  createTransaction,
-  findTransactions,
-  findUnclaimedTransaction,
-  getTransaction,
-  referenceImage,
-  storeBulkTransactions,
-  updateTransaction,
-} from './transactions.service';
+import { bulkUpdateStatus, createTransaction, storeBulkTransactions, updateTransaction } from './transactions.service';
+import { findTransactions, findUnclaimedTransaction, getTransaction, referenceImage } from './transactions.repo';
 
 const uploadLimits = { fileSize: UPLOAD_MAX_BYTES + 1, files: 1 };
 /** 5,000 rows × up to 4 fields, plus the shared ones (the app-wide default is 20,000 fields). */

@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
+import { agents } from './agents';
+import { users } from './auth';
+import { suppliers } from './reference';
+import { storedFiles } from './stored-files';
+
+export const bookingGroups = pgTable(
+  'booking_groups',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 150 }).notNull(),
+    description: text('description').notNull().default(''),
+    /** The agent whose group it is (null: created by an admin for no one in particular). */
+    agent_id: integer('agent_id').references(() => agents.id),
+    created_by_user_id: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('booking_groups_agent_idx').on(t.agent_id)],
+);
+
+/*
+ * Besides what Drizzle declares below, migration 0017 adds (NOT VALID, so rows written before are reported
+ * by `books:check` rather than stopping the migration) the CHECK constraints of DOMAIN.md "Money
+ * invariants" 1: `bookings_paid_within_gross` (paid_amount between 0 and the gross, same sign) and
+ * `bookings_status_follows_payouts` (partial and completed only with what payouts paid; pending and
+ * confirmed with nothing paid).
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    booking_reference: varchar('booking_reference', { length: 64 }).notNull(),
+    trip_number: varchar('trip_number', { length: 64 }),
+    customer_name: varchar('customer_name', { length: 255 }).notNull(),
+    booking_date: date('booking_date', { mode: 'string' }).notNull(),
+    /** Gross commission in the supplier's currency; negative for a refund booking. */
+    booking_amount: numeric('booking_amount', { precision: 14, scale: 2 }).notNull(),
+    expected_commission: numeric('expected_commission', { precision: 14, scale: 2 }).notNull(),
+    /** The agent-side rate r that produced expected_commission, and where it came from. */
+    commission_percentage: numeric('commission_percentage', { precision: 7, scale: 4 }).notNull(),
+    rate_source: varchar('rate_source', { length: 16 }).notNull(),
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    notes: text('notes'),
+    is_personal: boolean('is_personal').notNull().default(false),
+    is_group_booking: boolean('is_group_booking').notNull().default(false),
+    booking_group_id: integer('booking_group_id').references(() => bookingGroups.id),
+    primary_agent_id: integer('primary_agent_id')
+      .notNull()
+      .references(() => agents.id),
+    supplier_id: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id),
+    is_sub_agent: boolean('is_sub_agent').notNull().default(false),
+    parent_agent_id: integer('parent_agent_id').references(() => agents.id),
+    sub_agent_id: integer('sub_agent_id').references(() => agents.id),
+    split_percentage: numeric('split_percentage', { precision: 7, scale: 4 }),
+    /** Gross settled by payouts so far. */
+    paid_amount: numeric('paid_amount', { precision: 14, scale: 2 }).notNull().default('0'),
+    remaining_amount: numeric('remaining_amount', { precision: 14, scale: 2 }).generatedAlwaysAs(
+      sql`booking_amount - paid_amount`,
+    ),
+    is_reconciled: boolean('is_reconciled').notNull().default(false),
+    is_claimed_booking: boolean('is_claimed_booking').notNull().default(false),
+    booking_receipt_file_id: integer('booking_receipt_file_id').references(() => storedFiles.id),
+    /**
+     * DOMAIN.md "Matching": the booking's match status against the transactions, kept current by
+     * the matching service in the same database transaction as every write that can change it
+     * (transactions, booking reference/supplier/amount). NULL = not computed yet (backfilled at start).
+     */
+    transaction_match_status: varchar('transaction_match_status', { length: 24 }),
+    cancellation_note: text('cancellation_note'),
+    cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
+    created_by_user_id: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    check('bookings_status', sql`${t.status} in ('pending', 'confirmed', 'partial', 'completed', 'cancelled')`),
+    index('bookings_date_idx').on(t.booking_date.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('bookings_agent_date_idx').on(
+      t.primary_agent_id,
+      t.booking_date.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('bookings_sub_agent_idx').on(t.sub_agent_id),
+    index('bookings_supplier_date_idx').on(t.supplier_id, t.booking_date.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('bookings_status_date_idx').on(t.status, t.booking_date.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check(
+      'bookings_transaction_match_status',
+      sql`${t.transaction_match_status} in ('match', 'partial', 'mismatch', 'no_transaction', 'multiple_transactions')`,
+    ),
+    index('bookings_match_status_date_idx').on(
+      t.transaction_match_status,
+      t.booking_date.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('bookings_group_idx').on(t.booking_group_id),
+    // Matching to transactions: supplier + normalised reference (DOMAIN.md "Matching").
+    index('bookings_supplier_reference_idx').on(t.supplier_id, sql`upper(btrim(${t.booking_reference}))`),
+    index('bookings_reference_trgm_idx').using('gin', sql`${t.booking_reference} gin_trgm_ops`),
+    index('bookings_customer_trgm_idx').using('gin', sql`${t.customer_name} gin_trgm_ops`),
+  ],
+);
+
+/** Commission lines (`actual_commissions`): one per agent that earns from a booking. */
+export const actualCommissions = pgTable(
+  'actual_commissions',
+  {
+    id: serial('id').primaryKey(),
+    booking_id: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    agent_id: integer('agent_id')
+      .notNull()
+      .references(() => agents.id),
+    /** 'primary' (direct), 'parent' or 'sub_agent' */
+    role: varchar('role', { length: 16 }).notNull(),
+    percentage: numeric('percentage', { precision: 7, scale: 4 }).notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    gst_amount: numeric('gst_amount', { precision: 14, scale: 2 }).notNull().default('0'),
+    total_with_gst: numeric('total_with_gst', { precision: 14, scale: 2 }).notNull(),
+    /** Commission (without GST) paid to this agent so far; never rewritten by a recalculation. */
+    paid_amount: numeric('paid_amount', { precision: 14, scale: 2 }).notNull().default('0'),
+    status: varchar('status', { length: 16 }).notNull(),
+    payment_date: date('payment_date', { mode: 'string' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('actual_commissions_booking_agent_key').on(t.booking_id, t.agent_id),
+    index('actual_commissions_agent_status_idx').on(t.agent_id, t.status),
+    check('actual_commissions_status', sql`${t.status} in ('pending', 'confirmed', 'paid', 'cancelled')`),
+  ],
+);

@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
+import { accounts } from './accounts';
+import { users } from './auth';
+import { payouts } from './payouts';
+import { currencies } from './reference';
+import { storedFiles } from './stored-files';
+
+/**
+ * A transaction file import (spec §2.6, §3 "Import job"): the uploaded file, the options, and the
+ * progress that the status call reports. The worker (pg-boss) writes rows in chunks; each chunk and
+ * the progress that counts it commit together, so a resumed job continues after the last whole chunk.
+ */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    file_id: integer('file_id')
+      .notNull()
+      .references(() => storedFiles.id),
+    /** queued → processing → completed | failed */
+    status: varchar('status', { length: 16 }).notNull().default('queued'),
+    transaction_status: varchar('transaction_status', { length: 16 }).notNull(),
+    description: text('description'),
+    is_partial: boolean('is_partial').notNull().default(false),
+    cheque_reference_number: varchar('cheque_reference_number', { length: 64 }),
+    reference_image_file_id: integer('reference_image_file_id').references(() => storedFiles.id),
+    /** Valid rows found when the file was accepted. */
+    total_rows: integer('total_rows').notNull(),
+    processed_count: integer('processed_count').notNull().default(0),
+    imported_count: integer('imported_count').notNull().default(0),
+    /** Row problems, in file order (capped; error_count has the full number). */
+    errors: jsonb('errors').$type<string[]>().notNull().default([]),
+    error_count: integer('error_count').notNull().default(0),
+    message: text('message'),
+    attempts: integer('attempts').notNull().default(0),
+    heartbeat_at: timestamp('heartbeat_at', { withTimezone: true }),
+    started_at: timestamp('started_at', { withTimezone: true }),
+    finished_at: timestamp('finished_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('import_jobs_status', sql`${t.status} in ('queued', 'processing', 'completed', 'failed')`),
+    index('import_jobs_unfinished_idx')
+      .on(t.status)
+      .where(sql`${t.status} in ('queued', 'processing')`),
+  ],
+);
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: serial('id').primaryKey(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    transaction_type: varchar('transaction_type', { length: 8 }).notNull(),
+    currency_id: integer('currency_id')
+      .notNull()
+      .references(() => currencies.id),
+    /** Always positive: the type says which way the money moved. */
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    reference_number: varchar('reference_number', { length: 64 }).notNull(),
+    /** DOMAIN.md "Matching": trimmed and case-insensitive. */
+    normalized_reference: varchar('normalized_reference', { length: 64 }).generatedAlwaysAs(
+      sql`upper(btrim(reference_number))`,
+    ),
+    status: varchar('status', { length: 16 }).notNull().default('completed'),
+    description: text('description'),
+    is_partial: boolean('is_partial').notNull().default(false),
+    cheque_reference_number: varchar('cheque_reference_number', { length: 64 }),
+    reference_image_file_id: integer('reference_image_file_id').references(() => storedFiles.id),
+    transaction_date: date('transaction_date', { mode: 'string' })
+      .notNull()
+      .default(sql`current_date`),
+    created_by_user_id: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Set for rows written by a file import: the job and the file's row number (1-based). */
+    import_job_id: uuid('import_job_id').references(() => importJobs.id),
+    import_row: integer('import_row'),
+    /** Set for an agent's debit (or clawback credit) written by a payout (DOMAIN.md "Payouts"). */
+    payout_id: integer('payout_id').references(() => payouts.id),
+    /**
+     * DOMAIN.md "Matching": a booking of the account's supplier has this reference (trimmed,
+     * case-insensitive; any status). Kept by triggers (drizzle/0012) and recomputed under the matching
+     * lock; the unmatched credits (claims) are read through it.
+     */
+    matches_booking: boolean('matches_booking').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    // A file row is written at most once, whatever a resumed or repeated job does.
+    uniqueIndex('transactions_import_row_uq').on(t.import_job_id, t.import_row),
+    check('transactions_type', sql`${t.transaction_type} in ('credit', 'debit')`),
+    check('transactions_status', sql`${t.status} in ('pending', 'completed', 'failed', 'reversed')`),
+    check('transactions_amount_positive', sql`${t.amount} > 0`),
+    // Matching a booking: its supplier's accounts, then the normalised reference.
+    index('transactions_account_reference_idx').on(t.account_id, t.normalized_reference),
+    index('transactions_date_idx').on(t.transaction_date.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('transactions_account_date_idx').on(
+      t.account_id,
+      t.transaction_date.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('transactions_status_idx').on(t.status),
+    index('transactions_reference_trgm_idx').using('gin', sql`${t.reference_number} gin_trgm_ops`),
+    index('transactions_payout_idx')
+      .on(t.payout_id)
+      .where(sql`${t.payout_id} is not null`),
+    // DOMAIN.md "unmatched credit transaction" (claims, the unmatched report), newest first.
+    index('transactions_unmatched_credit_idx')
+      .on(t.transaction_date.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'completed' and ${t.transaction_type} = 'credit' and not ${t.matches_booking}`),
+  ],
+);

@@ -1,0 +1,37 @@
+import type { DbOrTx } from '../../db/client';
+
+export interface BooksViolation {
+  /** The invariant's number in DOMAIN.md "Money invariants". */
+  rule: 1 | 2 | 3 | 4 | 5 | 6;
+  /** What is wrong, in one word (`paid_outside_gross`, …): stable, for scripts and tests. */
+  code: string;
+  message: string;
+  /** The rows involved: booking_id, line_id, payout_id, transaction_id, item_ids, … */
+  ids: Record<string, number | number[] | string>;
+}
+
+export interface ClawBack {
+  booking_id: number;
+  reference: string;
+  supplier_id: number;
+  /** What the booking was paid (gross terms). */
+  paid: string;
+  /** The net received on the reference (matched completed credits − debits): less than what was paid. */
+  net_received: string;
+}
+
+export interface BooksReport {
+  /** False iff there is a violation; bookings to claw back do not count. */
+  ok: boolean;
+  violations: BooksViolation[];
+  to_claw_back: ClawBack[];
+  /** Rows read per table. */
+  checked: Record<string, number>;
+  /** How long the check took. */
+  ms: number;
+}
+
+export type Out = { violations: BooksViolation[]; toClawBack: ClawBack[] };
+
+/** One rule or sub-rule: set-based SQL whose offending rows it adds to `out`. */
+export type Check = (db: DbOrTx, out: Out) => Promise<void>;

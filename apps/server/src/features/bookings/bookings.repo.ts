@@ -8,6 +8,7 @@ import {
   type HistoryChange,
   type HistoryReferenceKind,
   moneyFromDb,
+  moneyToNumber,
   ownEntriesOnly,
   percentFromDb,
   type BookingForActions,
@@ -18,8 +19,9 @@ import {
   moneyJson,
   percentJson,
 } from '@app/domain';
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { storedFiles } from '../../db/schema';
 import { isoTimestamp } from '../../shared/timestamps';
 import { idArray, likePattern, orderBy, tableAlias, pageLimit, paginate, type SortColumns } from '../../shared/sql';
 import { findCommissionLines } from '../commissions';
@@ -183,6 +185,52 @@ function toListItem(r: ListRow, user: SessionUser, transaction?: BookingForActio
 }
 
 export type BookingListItem = ReturnType<typeof toListItem>;
+
+/** The booking's receipt file, when the viewer may see the booking and it has one. */
+export async function findBookingReceipt(db: DbOrTx, user: SessionUser, id: number) {
+  const { rows } = await db.execute<{ file_id: number | null }>(
+    sql`select b.booking_receipt_file_id as file_id from bookings b where b.id = ${id} and ${visibleTo(user)}`,
+  );
+  const fileId = rows[0]?.file_id;
+  if (!fileId) return null;
+  const [file] = await db.select().from(storedFiles).where(eq(storedFiles.id, fileId));
+  return file ?? null;
+}
+
+/** Leaves out the booking being edited (its own reference is no duplicate). */
+const excludingBooking = (id: number | null) => (id ? sql`and b.id <> ${id}` : sql``);
+
+/** Does any booking (but the one excluded) already use this reference (trimmed, any case)? */
+export async function bookingReferenceInUse(db: DbOrTx, reference: string, excludeId: number | null): Promise<boolean> {
+  const { rows } = await db.execute<{ id: number }>(sql`
+    select b.id from bookings b
+     where upper(btrim(b.booking_reference)) = upper(btrim(${reference}))
+       ${excludingBooking(excludeId)}
+     limit 1`);
+  return rows.length > 0;
+}
+
+/** The first 20 bookings (but the one excluded) with this supplier and reference, for the admin's warning. */
+export async function findBookingsWithSupplierReference(
+  db: DbOrTx,
+  supplierId: number,
+  reference: string,
+  excludeId: number | null,
+) {
+  const { rows } = await db.execute<{
+    id: number;
+    agent_name: string;
+    booking_amount: string;
+    booking_date: string;
+  }>(sql`
+    select b.id, u.name as agent_name, b.booking_amount::text, b.booking_date
+      from bookings b join agents a on a.id = b.primary_agent_id join users u on u.id = a.user_id
+     where b.supplier_id = ${supplierId}
+       and upper(btrim(b.booking_reference)) = upper(btrim(${reference}))
+       ${excludingBooking(excludeId)}
+     order by b.id limit 20`);
+  return rows.map((r) => ({ ...r, booking_amount: moneyToNumber(moneyFromDb(r.booking_amount)) }));
+}
 
 /** One booking in the spec's read shape, with its lines, group, receipt and history. */
 export async function getBooking(db: DbOrTx, user: SessionUser, id: number) {

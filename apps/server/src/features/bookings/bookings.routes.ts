@@ -11,21 +11,24 @@ import {
   checkReferenceSupplierSchema,
   duplicateBookingSupplierResponse,
   messageResponse,
-  moneyFromDb,
-  moneyToNumber,
   transactionStatusRequestSchema,
   UPLOAD_MAX_BYTES,
   UPLOAD_TOO_LARGE,
 } from '@app/domain';
-import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { storedFiles } from '../../db/schema';
 import type { RouteModule } from '../../http/app';
 import { notFound, validationError } from '../../http/errors';
 import { idParams, route, type UploadedFile } from '../../http/route';
 import { isUploadedFile, sendStoredFile } from '../../shared/stored-files';
 import { findTransactionStatuses } from '../transactions';
-import { findBookings, getBooking, visibleTo } from './bookings.repo';
+import {
+  bookingReferenceInUse,
+  findBookingReceipt,
+  findBookings,
+  findBookingsWithSupplierReference,
+  getBooking,
+  visibleTo,
+} from './bookings.repo';
 import { cancelBooking, deleteBooking, saveBooking } from './bookings.service';
 
 /** The form's file field next to the zod-validated fields (multipart). */
@@ -153,12 +156,7 @@ export const bookingRoutes: RouteModule = ({ db }) => [
     params: idParams,
     produces: 'application/octet-stream',
     handler: async ({ params, user, reply }) => {
-      const { rows } = await db.execute<{ file_id: number | null }>(
-        sql`select b.booking_receipt_file_id as file_id from bookings b where b.id = ${params.id} and ${visibleTo(user)}`,
-      );
-      const fileId = rows[0]?.file_id;
-      if (!fileId) throw notFound('The receipt');
-      const [file] = await db.select().from(storedFiles).where(eq(storedFiles.id, fileId));
+      const file = await findBookingReceipt(db, user, params.id);
       if (!file) throw notFound('The receipt');
       return sendStoredFile(reply, file);
     },
@@ -183,12 +181,8 @@ export const bookingRoutes: RouteModule = ({ db }) => [
     body: checkBookingReferenceSchema,
     response: bookingReferenceCheckResponse,
     handler: async ({ body }) => {
-      const { rows } = await db.execute<{ id: number }>(sql`
-        select b.id from bookings b
-         where upper(btrim(b.booking_reference)) = upper(btrim(${body.booking_reference}))
-           ${body.exclude_booking_id ? sql`and b.id <> ${body.exclude_booking_id}` : sql``}
-         limit 1`);
-      return rows.length
+      const used = await bookingReferenceInUse(db, body.booking_reference, body.exclude_booking_id);
+      return used
         ? { exists: true, message: `A booking with reference ${body.booking_reference.toUpperCase()} already exists.` }
         : { exists: false, message: '' };
     },
@@ -203,24 +197,18 @@ export const bookingRoutes: RouteModule = ({ db }) => [
     response: duplicateBookingSupplierResponse,
     handler: async ({ body }) => {
       if (!body.supplier_id) return { has_duplicate: false, message: '', bookings: [] };
-      const { rows } = await db.execute<{
-        id: number;
-        agent_name: string;
-        booking_amount: string;
-        booking_date: string;
-      }>(sql`
-        select b.id, u.name as agent_name, b.booking_amount::text, b.booking_date
-          from bookings b join agents a on a.id = b.primary_agent_id join users u on u.id = a.user_id
-         where b.supplier_id = ${body.supplier_id}
-           and upper(btrim(b.booking_reference)) = upper(btrim(${body.reference_number}))
-           ${body.exclude_booking_id ? sql`and b.id <> ${body.exclude_booking_id}` : sql``}
-         order by b.id limit 20`);
+      const rows = await findBookingsWithSupplierReference(
+        db,
+        body.supplier_id,
+        body.reference_number,
+        body.exclude_booking_id,
+      );
       return {
         has_duplicate: rows.length > 0,
         message: rows.length
           ? `${rows.length} booking(s) with this supplier already use reference ${body.reference_number.toUpperCase()}.`
           : '',
-        bookings: rows.map((r) => ({ ...r, booking_amount: moneyToNumber(moneyFromDb(r.booking_amount)) })),
+        bookings: rows,
       };
     },
   }),

@@ -8,13 +8,18 @@ import {
   rolesResponseSchema,
   sessionResponseSchema,
 } from '@app/domain';
-import { setSessionCookie, type RouteModule } from '../../http/app';
-import { route } from '../../http/route';
+import { setSessionCookie, type AppContext, type RouteModule } from '../../http/app';
+import { route, type RouteDef } from '../../http/route';
 import { authenticate, changePassword, recordSignIn } from './auth.service';
 import { LoginThrottle } from './login-throttle';
 
-export const authRoutes: RouteModule = ({ db, sessions }) => {
-  const throttle = new LoginThrottle(db);
+export const authRoutes: RouteModule = (ctx) => {
+  const throttle = new LoginThrottle(ctx.db);
+  return [...sessionRoute(ctx), ...signInAndOutRoutes(ctx, throttle), ...ownAccountRoutes(ctx)];
+};
+
+/** The current session, created anonymous when there is none. */
+function sessionRoute({ sessions }: AppContext): RouteDef[] {
   return [
     route({
       method: 'GET',
@@ -39,6 +44,12 @@ export const authRoutes: RouteModule = ({ db, sessions }) => {
         };
       },
     }),
+  ];
+}
+
+/** Signing in (throttled) and out: each rotates the session and its CSRF token. */
+function signInAndOutRoutes({ db, sessions }: AppContext, throttle: LoginThrottle): RouteDef[] {
+  return [
     route({
       method: 'POST',
       url: '/login',
@@ -85,6 +96,12 @@ export const authRoutes: RouteModule = ({ db, sessions }) => {
         return { status: 'success' as const, message: 'Signed out.', csrf_token: created.session.csrfToken };
       },
     }),
+  ];
+}
+
+/** The signed-in user's own roles and password (open while a password change is required). */
+function ownAccountRoutes({ db, sessions }: AppContext): RouteDef[] {
+  return [
     route({
       method: 'GET',
       url: '/api/user/roles',
@@ -120,4 +137,4 @@ export const authRoutes: RouteModule = ({ db, sessions }) => {
       },
     }),
   ];
-};
+}

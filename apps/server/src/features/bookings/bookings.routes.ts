@@ -30,7 +30,8 @@ import {
   getBooking,
   visibleTo,
 } from './bookings.repo';
-import { cancelBooking, deleteBooking, saveBooking } from './bookings.service';
+import { saveBooking } from './booking-save';
+import { cancelBooking, deleteBooking } from './bookings.service';
 
 /** The form's file field next to the zod-validated fields (multipart). */
 const bookingBody = bookingInputSchema.and(z.object({ booking_receipt: z.unknown().optional() }));

@@ -9,6 +9,7 @@ import {
   planAgentImport,
   type AgentImportResult,
   type ImportAgentRow,
+  type ImportPlan,
 } from '@app/domain';
 import * as XLSX from '@e965/xlsx';
 import { hash } from '@node-rs/argon2';
@@ -111,20 +112,8 @@ export async function importAgents(
 ): Promise<AgentImportResult> {
   if (!file) throw fileError(AGENT_IMPORT_MESSAGES.noFile);
   const matrix = await readImportFile(file);
-  const emails = [
-    ...new Set(
-      matrix
-        .slice(1)
-        .map((r) =>
-          String(r[7] ?? '')
-            .trim()
-            .toLowerCase(),
-        )
-        .filter(Boolean),
-    ),
-  ];
   const today = todayUtc();
-  const plan = planAgentImport(matrix, await loadLookups(db, emails), today);
+  const plan = planAgentImport(matrix, await loadLookups(db, importEmails(matrix)), today);
   if (plan.fileError) throw fileError(plan.fileError);
 
   // Hashing runs while the rows are inserted; the hashes are written before the same transaction commits.
@@ -134,85 +123,15 @@ export async function importAgents(
   const created: AgentImportResult['created'] = [];
 
   await db.transaction(async (tx) => {
-    // E-mails taken since the plan was made are skipped like any existing one.
-    const nowTaken = await existingEmails(
-      tx,
-      plan.toCreate.map((r) => r.email.toLowerCase()),
-    );
-    const rows: (ImportAgentRow & { index: number })[] = [];
-    plan.toCreate.forEach((r, index) => {
-      if (nowTaken.has(r.email.toLowerCase()))
-        skipped.push({ row: r.row, email: r.email, reason: 'An agent with this email already exists (not updated).' });
-      else rows.push({ ...r, index });
-    });
+    const rows = await rowsStillFree(tx, plan.toCreate, skipped);
     if (rows.length === 0) {
       await hashing;
       return;
     }
-    const numbers = await freshFareconnectNumbers(tx, rows.length);
-    const payload = rows.map((r, i) => ({
-      row: r.row,
-      name: r.full_name,
-      email: r.email,
-      fareconnect_number: numbers[i]!,
-      home_address: r.home_address,
-      phone_number: r.phone_number,
-      date_of_birth: r.date_of_birth,
-      sin_number: r.sin_number,
-      country_id: r.country_id,
-      state_id: r.state_id,
-      commission_tier_id: r.commission_tier_id,
-      joined_on: r.joined_on ?? today,
-    }));
-    // Set-based: one statement per table, whatever the number of rows. The password is a placeholder
-    // no password verifies against, replaced by the real hash below in the same transaction.
-    const { rows: inserted } = await tx.execute<{ user_id: number; agent_id: number; row: number }>(sql`
-      with input as (
-        select * from json_to_recordset(${JSON.stringify(payload)}::json) as x(
-          row int, name text, email text, fareconnect_number text, home_address text, phone_number text,
-          date_of_birth date, sin_number text, country_id int, state_id int, commission_tier_id int, joined_on date)
-      ), new_users as (
-        insert into users (name, email, password_hash, roles, must_change_password)
-        select name, email, '!', array['agent'], true from input order by row
-        returning id, email
-      ), new_agents as (
-        insert into agents (user_id, fareconnect_number, home_address, phone_number, date_of_birth, sin_number,
-                            country_id, state_id, commission_tier_id, joined_on)
-        select u.id, i.fareconnect_number, i.home_address, i.phone_number, i.date_of_birth, i.sin_number,
-               i.country_id, i.state_id, i.commission_tier_id, i.joined_on
-          from input i join new_users u on lower(u.email) = lower(i.email)
-        returning id, user_id
-      )
-      select a.user_id, a.id as agent_id, i.row
-        from new_agents a join new_users u on u.id = a.user_id join input i on lower(i.email) = lower(u.email)
-       order by i.row`);
-    const byRow = new Map(inserted.map((r) => [r.row, r]));
-    await writeAudits(
-      tx,
-      payload.map((p) => ({
-        userId: actorId,
-        action: 'create',
-        entityType: 'agent',
-        entityId: byRow.get(p.row)!.agent_id,
-        after: {
-          full_name: p.name,
-          fareconnect_email: p.email,
-          fareconnect_number: p.fareconnect_number,
-          commission_tier_id: p.commission_tier_id,
-          state_id: p.state_id,
-          sin_number: p.sin_number, // masked by the audit writer
-        },
-        meta: { source: 'bulk_import', row: p.row, filename: file.filename },
-      })),
-    );
-
-    const hashes = await hashing;
-    await tx.execute(sql`
-      update users u set password_hash = x.h
-        from json_to_recordset(${JSON.stringify(
-          rows.map((r) => ({ id: byRow.get(r.row)!.user_id, h: hashes[r.index]! })),
-        )}::json) as x(id int, h text)
-       where u.id = x.id`);
+    const payload = agentPayload(rows, await freshFareconnectNumbers(tx, rows.length), today);
+    const byRow = await insertAgents(tx, payload);
+    await auditImportedAgents(tx, actorId, payload, byRow, file.filename);
+    await writePasswordHashes(tx, rows, byRow, await hashing);
     for (const p of payload) {
       created.push({
         row: p.row,
@@ -238,6 +157,137 @@ export async function importAgents(
   });
 
   skipped.sort((a, b) => a.row - b.row);
+  return importResult(plan, created, skipped);
+}
+
+type ImportRow = ImportAgentRow & { index: number };
+type AgentPayload = ReturnType<typeof agentPayload>[number];
+type InsertedAgent = { user_id: number; agent_id: number; row: number };
+
+/** The distinct e-mails of the file's rows (lower case), to look up which are taken. */
+function importEmails(matrix: readonly (readonly unknown[])[]): string[] {
+  return [
+    ...new Set(
+      matrix
+        .slice(1)
+        .map((r) =>
+          String(r[7] ?? '')
+            .trim()
+            .toLowerCase(),
+        )
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/** The planned rows whose e-mail is still free; e-mails taken since the plan was made are skipped like any existing one. */
+async function rowsStillFree(tx: DbOrTx, toCreate: ImportPlan['toCreate'], skipped: ImportPlan['skipped']) {
+  const nowTaken = await existingEmails(
+    tx,
+    toCreate.map((r) => r.email.toLowerCase()),
+  );
+  const rows: ImportRow[] = [];
+  toCreate.forEach((r, index) => {
+    if (nowTaken.has(r.email.toLowerCase()))
+      skipped.push({ row: r.row, email: r.email, reason: 'An agent with this email already exists (not updated).' });
+    else rows.push({ ...r, index });
+  });
+  return rows;
+}
+
+/** The rows as the insert reads them, each with its new FareConnect number. */
+function agentPayload(rows: ImportRow[], numbers: string[], today: string) {
+  return rows.map((r, i) => ({
+    row: r.row,
+    name: r.full_name,
+    email: r.email,
+    fareconnect_number: numbers[i]!,
+    home_address: r.home_address,
+    phone_number: r.phone_number,
+    date_of_birth: r.date_of_birth,
+    sin_number: r.sin_number,
+    country_id: r.country_id,
+    state_id: r.state_id,
+    commission_tier_id: r.commission_tier_id,
+    joined_on: r.joined_on ?? today,
+  }));
+}
+
+/** Inserts the users and their agents; the new ids by the file's row. */
+async function insertAgents(tx: DbOrTx, payload: AgentPayload[]): Promise<Map<number, InsertedAgent>> {
+  // Set-based: one statement per table, whatever the number of rows. The password is a placeholder
+  // no password verifies against, replaced by the real hash (writePasswordHashes) in the same transaction.
+  const { rows: inserted } = await tx.execute<InsertedAgent>(sql`
+    with input as (
+      select * from json_to_recordset(${JSON.stringify(payload)}::json) as x(
+        row int, name text, email text, fareconnect_number text, home_address text, phone_number text,
+        date_of_birth date, sin_number text, country_id int, state_id int, commission_tier_id int, joined_on date)
+    ), new_users as (
+      insert into users (name, email, password_hash, roles, must_change_password)
+      select name, email, '!', array['agent'], true from input order by row
+      returning id, email
+    ), new_agents as (
+      insert into agents (user_id, fareconnect_number, home_address, phone_number, date_of_birth, sin_number,
+                          country_id, state_id, commission_tier_id, joined_on)
+      select u.id, i.fareconnect_number, i.home_address, i.phone_number, i.date_of_birth, i.sin_number,
+             i.country_id, i.state_id, i.commission_tier_id, i.joined_on
+        from input i join new_users u on lower(u.email) = lower(i.email)
+      returning id, user_id
+    )
+    select a.user_id, a.id as agent_id, i.row
+      from new_agents a join new_users u on u.id = a.user_id join input i on lower(i.email) = lower(u.email)
+     order by i.row`);
+  return new Map(inserted.map((r) => [r.row, r]));
+}
+
+/** One audit row per agent created. */
+async function auditImportedAgents(
+  tx: DbOrTx,
+  actorId: number,
+  payload: AgentPayload[],
+  byRow: Map<number, InsertedAgent>,
+  filename: string,
+): Promise<void> {
+  await writeAudits(
+    tx,
+    payload.map((p) => ({
+      userId: actorId,
+      action: 'create',
+      entityType: 'agent',
+      entityId: byRow.get(p.row)!.agent_id,
+      after: {
+        full_name: p.name,
+        fareconnect_email: p.email,
+        fareconnect_number: p.fareconnect_number,
+        commission_tier_id: p.commission_tier_id,
+        state_id: p.state_id,
+        sin_number: p.sin_number, // masked by the audit writer
+      },
+      meta: { source: 'bulk_import', row: p.row, filename },
+    })),
+  );
+}
+
+/** Replaces the placeholder passwords with the real hashes. */
+async function writePasswordHashes(
+  tx: DbOrTx,
+  rows: ImportRow[],
+  byRow: Map<number, InsertedAgent>,
+  hashes: string[],
+): Promise<void> {
+  await tx.execute(sql`
+    update users u set password_hash = x.h
+      from json_to_recordset(${JSON.stringify(
+        rows.map((r) => ({ id: byRow.get(r.row)!.user_id, h: hashes[r.index]! })),
+      )}::json) as x(id int, h text)
+     where u.id = x.id`);
+}
+
+function importResult(
+  plan: ImportPlan,
+  created: AgentImportResult['created'],
+  skipped: ImportPlan['skipped'],
+): AgentImportResult {
   const summary = {
     total_rows: plan.total_rows,
     created: created.length,

@@ -21,9 +21,10 @@ import {
 } from '@app/domain';
 import { z } from 'zod';
 import { todayUtc } from '../../clock';
+import type { Db } from '../../db/client';
 import type { RouteModule } from '../../http/app';
 import { forbidden, notFound } from '../../http/errors';
-import { idParams, route, type UploadedFile } from '../../http/route';
+import { idParams, route, type UploadedFile, type RouteDef } from '../../http/route';
 import { isUploadedFile } from '../../shared/stored-files';
 import { importAgents, importTemplate } from './agent-import.service';
 import { AGENT_SORTS, createAgent, findAgentOptions, findAgents, getAgentById, updateAgent } from './agents.service';
@@ -49,220 +50,263 @@ const agentsPage = '/agents';
 const subAgentsPage = (id: number) => `/agents/${id}/sub-agents`;
 
 export const agentRoutes: RouteModule = ({ db }) => [
-  route({
-    method: 'GET',
-    url: '/agents',
-    access: 'admin',
-    page: true,
-    summary:
-      'Agents (page, or JSON list): search by name, e-mail or FareConnect number; filters tier, status, inactive, has_gst.',
-    tags: TAGS,
-    query: listQuery(AGENT_SORTS, 'name').extend(agentListFilters.shape),
-    response: agentListResponse,
-    handler: async ({ query }) => findAgents(db, query),
-  }),
-  route({
-    method: 'GET',
-    url: '/agents-list',
-    access: 'user',
-    summary: 'Agents for selects: every agent for an admin, only themself for an agent.',
-    tags: TAGS,
-    response: agentOptionsResponse,
-    handler: async ({ user }) => ({
-      status: 'success' as const,
-      data: await findAgentOptions(db, user.is_admin ? undefined : (user.agent_id ?? 0)),
-    }),
-  }),
-  route({
-    method: 'POST',
-    url: '/agents',
-    access: 'admin',
-    summary:
-      'Create an agent (a user with the agent role); fareconnect_number is required (only the import generates one).',
-    tags: TAGS,
-    body: agentInputSchema('create', todayUtc),
-    bodyType: 'multipart',
-    response: agentCreatedResponse,
-    handler: async ({ body, user, redirectTo }) => {
-      const data = await createAgent(db, body, user.id);
-      redirectTo(agentsPage);
-      return { status: 'success' as const, message: 'Agent created successfully', redirect: agentsPage, data };
-    },
-  }),
-  route({
-    method: 'GET',
-    url: '/agents/:id',
-    access: 'user',
-    page: true,
-    summary: 'One agent (admin, or the agent themself).',
-    tags: TAGS,
-    params: idParams,
-    response: agentResponse,
-    handler: async ({ params, user }) => {
-      assertAdminOrSelf(user, params.id);
-      const data = await getAgentById(db, params.id);
-      if (!data) throw notFound('The agent');
-      return { status: 'success' as const, data };
-    },
-  }),
-  route({
-    method: 'PUT',
-    url: '/agents/:id',
-    access: 'admin',
-    summary:
-      'Update an agent (POST with _method=PUT). A blank password keeps it. A new tier uses tier_change_reason and tier_start_date (blank = today); a start on or before today recalculates the agent’s bookings from that date.',
-    tags: TAGS,
-    params: idParams,
-    body: agentInputSchema('edit', todayUtc),
-    bodyType: 'multipart',
-    response: agentUpdatedResponse,
-    handler: async ({ params, body, user, redirectTo }) => {
-      const result = await updateAgent(db, params.id, body, user.id);
-      redirectTo(agentsPage);
-      return {
-        status: 'success' as const,
-        message: agentUpdatedMessage(result.recalculation),
-        redirect: agentsPage,
-        data: result.agent,
-        tier_change: result.tier_change,
-        recalculation: result.recalculation,
-      };
-    },
-  }),
-  route({
-    method: 'GET',
-    url: '/agents/:id/tier-history',
-    access: 'user',
-    page: true,
-    summary: 'Tier history of an agent: agent, history (newest first), statistics.',
-    tags: TAGS,
-    params: idParams,
-    response: agentTierHistoryResponse,
-    handler: async ({ params, user }) => {
-      assertAdminOrSelf(user, params.id);
-      const data = await getTierHistory(db, params.id);
-      if (!data) throw notFound('The agent');
-      return data;
-    },
-  }),
-  route({
-    method: 'GET',
-    url: '/agents/:id/sub-agents',
-    access: 'user',
-    page: true,
-    summary:
-      'Sub-agent links of a parent agent, with the agents that can be added and the parent’s suppliers (admin, or the parent themself).',
-    tags: TAGS,
-    params: idParams,
-    response: subAgentsResponse,
-    handler: async ({ params, user }) => {
-      assertAdminOrSelf(user, params.id);
-      const parent = await getAgentById(db, params.id);
-      if (!parent) throw notFound('The agent');
-      return {
-        status: 'success' as const,
-        parent: { id: parent.id, name: parent.user.name, email: parent.user.email },
-        data: await findSubAgentLinks(db, params.id),
-        candidates: await findSubAgentCandidates(db, params.id),
-        suppliers: await findParentSuppliers(db, params.id),
-      };
-    },
-  }),
-  route({
-    method: 'POST',
-    url: '/agents/:id/sub-agents',
-    access: 'user',
-    summary: 'Add a sub-agent link: sub_agent_id, split_percentage, suppliers[] (admin, or the parent themself).',
-    tags: TAGS,
-    params: idParams,
-    body: subAgentLinkInputSchema('create'),
-    bodyType: 'multipart',
-    response: subAgentSavedResponse,
-    handler: async ({ params, body, user, redirectTo }) => {
-      assertAdminOrSelf(user, params.id);
-      if (!(await getAgentById(db, params.id))) throw notFound('The agent');
-      const data = await createSubAgentLink(db, params.id, body, user.id);
-      redirectTo(subAgentsPage(params.id));
-      return {
-        status: 'success' as const,
-        message: 'Sub agent added successfully',
-        redirect: subAgentsPage(params.id),
-        data,
-      };
-    },
-  }),
-  route({
-    method: 'PUT',
-    url: '/agents/:id/sub-agents/:subAgentId',
-    access: 'user',
-    summary: 'Update a sub-agent link (POST with _method=PUT): split_percentage, suppliers[].',
-    tags: TAGS,
-    params: subAgentParams,
-    body: subAgentLinkInputSchema('edit'),
-    bodyType: 'multipart',
-    response: subAgentSavedResponse,
-    handler: async ({ params, body, user, redirectTo }) => {
-      assertAdminOrSelf(user, params.id);
-      const data = await updateSubAgentLink(db, params.id, params.subAgentId, body, user.id);
-      redirectTo(subAgentsPage(params.id));
-      return {
-        status: 'success' as const,
-        message: 'Sub agent updated successfully',
-        redirect: subAgentsPage(params.id),
-        data,
-      };
-    },
-  }),
-  route({
-    method: 'DELETE',
-    url: '/agents/:id/sub-agents/:subAgentId',
-    access: 'user',
-    summary: 'Remove a sub-agent link (POST with _method=DELETE).',
-    tags: TAGS,
-    params: subAgentParams,
-    response: subAgentRemovedResponse,
-    handler: async ({ params, user, redirectTo }) => {
-      assertAdminOrSelf(user, params.id);
-      await deleteSubAgentLink(db, params.id, params.subAgentId, user.id);
-      redirectTo(subAgentsPage(params.id));
-      return {
-        status: 'success' as const,
-        message: 'Sub agent removed successfully',
-        redirect: subAgentsPage(params.id),
-      };
-    },
-  }),
-  route({
-    method: 'POST',
-    url: '/agents-bulk-import',
-    access: 'admin',
-    summary:
-      'Bulk agent import (multipart `file`: .xlsx, .xls or .csv, max 10 MB; the 12 template columns in order, header on row 1).',
-    tags: TAGS,
-    body: z.object({
-      file: z.preprocess(
-        (v) => (v === '' || v === null ? undefined : v),
-        z.custom<UploadedFile>(isUploadedFile, AGENT_IMPORT_MESSAGES.invalidType).optional(),
-      ),
-    }),
-    bodyType: 'multipart',
-    // Uploads up to 20 MB reach the handler, which answers the spec's 422 'File size must be less than 10MB'.
-    multipartLimits: { fileSize: 2 * AGENT_IMPORT_MAX_BYTES, files: 1 },
-    fileTooLargeMessage: AGENT_IMPORT_MESSAGES.tooLarge,
-    response: agentImportResponse,
-    handler: async ({ body, user }) => importAgents(db, body.file, user.id),
-  }),
-  route({
-    method: 'GET',
-    url: '/agents-bulk-import/template',
-    access: 'admin',
-    summary: 'Added path (not in the spec): the agent import template, an .xlsx with the header row of the 12 columns.',
-    tags: TAGS,
-    produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    handler: async ({ reply }) =>
-      reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', 'attachment; filename="agent-import-template.xlsx"')
-        .send(importTemplate()),
-  }),
+  ...agentListRoutes(db),
+  ...agentRecordRoutes(db),
+  ...agentTierHistoryRoute(db),
+  ...subAgentListAndAddRoutes(db),
+  ...subAgentUpdateAndRemoveRoutes(db),
+  ...agentImportRoutes(db),
 ];
+
+/** The agents list and the short list of agents for pickers. */
+function agentListRoutes(db: Db): RouteDef[] {
+  return [
+    route({
+      method: 'GET',
+      url: '/agents',
+      access: 'admin',
+      page: true,
+      summary:
+        'Agents (page, or JSON list): search by name, e-mail or FareConnect number; filters tier, status, inactive, has_gst.',
+      tags: TAGS,
+      query: listQuery(AGENT_SORTS, 'name').extend(agentListFilters.shape),
+      response: agentListResponse,
+      handler: async ({ query }) => findAgents(db, query),
+    }),
+    route({
+      method: 'GET',
+      url: '/agents-list',
+      access: 'user',
+      summary: 'Agents for selects: every agent for an admin, only themself for an agent.',
+      tags: TAGS,
+      response: agentOptionsResponse,
+      handler: async ({ user }) => ({
+        status: 'success' as const,
+        data: await findAgentOptions(db, user.is_admin ? undefined : (user.agent_id ?? 0)),
+      }),
+    }),
+  ];
+}
+
+/** Creating an agent, reading one and updating it. */
+function agentRecordRoutes(db: Db): RouteDef[] {
+  return [
+    route({
+      method: 'POST',
+      url: '/agents',
+      access: 'admin',
+      summary:
+        'Create an agent (a user with the agent role); fareconnect_number is required (only the import generates one).',
+      tags: TAGS,
+      body: agentInputSchema('create', todayUtc),
+      bodyType: 'multipart',
+      response: agentCreatedResponse,
+      handler: async ({ body, user, redirectTo }) => {
+        const data = await createAgent(db, body, user.id);
+        redirectTo(agentsPage);
+        return { status: 'success' as const, message: 'Agent created successfully', redirect: agentsPage, data };
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/agents/:id',
+      access: 'user',
+      page: true,
+      summary: 'One agent (admin, or the agent themself).',
+      tags: TAGS,
+      params: idParams,
+      response: agentResponse,
+      handler: async ({ params, user }) => {
+        assertAdminOrSelf(user, params.id);
+        const data = await getAgentById(db, params.id);
+        if (!data) throw notFound('The agent');
+        return { status: 'success' as const, data };
+      },
+    }),
+    route({
+      method: 'PUT',
+      url: '/agents/:id',
+      access: 'admin',
+      summary:
+        'Update an agent (POST with _method=PUT). A blank password keeps it. A new tier uses tier_change_reason and tier_start_date (blank = today); a start on or before today recalculates the agent’s bookings from that date.',
+      tags: TAGS,
+      params: idParams,
+      body: agentInputSchema('edit', todayUtc),
+      bodyType: 'multipart',
+      response: agentUpdatedResponse,
+      handler: async ({ params, body, user, redirectTo }) => {
+        const result = await updateAgent(db, params.id, body, user.id);
+        redirectTo(agentsPage);
+        return {
+          status: 'success' as const,
+          message: agentUpdatedMessage(result.recalculation),
+          redirect: agentsPage,
+          data: result.agent,
+          tier_change: result.tier_change,
+          recalculation: result.recalculation,
+        };
+      },
+    }),
+  ];
+}
+
+/** An agent's commission tier history. */
+function agentTierHistoryRoute(db: Db): RouteDef[] {
+  return [
+    route({
+      method: 'GET',
+      url: '/agents/:id/tier-history',
+      access: 'user',
+      page: true,
+      summary: 'Tier history of an agent: agent, history (newest first), statistics.',
+      tags: TAGS,
+      params: idParams,
+      response: agentTierHistoryResponse,
+      handler: async ({ params, user }) => {
+        assertAdminOrSelf(user, params.id);
+        const data = await getTierHistory(db, params.id);
+        if (!data) throw notFound('The agent');
+        return data;
+      },
+    }),
+  ];
+}
+
+/** An agent's sub-agents, and registering one. */
+function subAgentListAndAddRoutes(db: Db): RouteDef[] {
+  return [
+    route({
+      method: 'GET',
+      url: '/agents/:id/sub-agents',
+      access: 'user',
+      page: true,
+      summary:
+        'Sub-agent links of a parent agent, with the agents that can be added and the parent’s suppliers (admin, or the parent themself).',
+      tags: TAGS,
+      params: idParams,
+      response: subAgentsResponse,
+      handler: async ({ params, user }) => {
+        assertAdminOrSelf(user, params.id);
+        const parent = await getAgentById(db, params.id);
+        if (!parent) throw notFound('The agent');
+        return {
+          status: 'success' as const,
+          parent: { id: parent.id, name: parent.user.name, email: parent.user.email },
+          data: await findSubAgentLinks(db, params.id),
+          candidates: await findSubAgentCandidates(db, params.id),
+          suppliers: await findParentSuppliers(db, params.id),
+        };
+      },
+    }),
+    route({
+      method: 'POST',
+      url: '/agents/:id/sub-agents',
+      access: 'user',
+      summary: 'Add a sub-agent link: sub_agent_id, split_percentage, suppliers[] (admin, or the parent themself).',
+      tags: TAGS,
+      params: idParams,
+      body: subAgentLinkInputSchema('create'),
+      bodyType: 'multipart',
+      response: subAgentSavedResponse,
+      handler: async ({ params, body, user, redirectTo }) => {
+        assertAdminOrSelf(user, params.id);
+        if (!(await getAgentById(db, params.id))) throw notFound('The agent');
+        const data = await createSubAgentLink(db, params.id, body, user.id);
+        redirectTo(subAgentsPage(params.id));
+        return {
+          status: 'success' as const,
+          message: 'Sub agent added successfully',
+          redirect: subAgentsPage(params.id),
+          data,
+        };
+      },
+    }),
+  ];
+}
+
+/** Changing a sub-agent's registration, and ending it. */
+function subAgentUpdateAndRemoveRoutes(db: Db): RouteDef[] {
+  return [
+    route({
+      method: 'PUT',
+      url: '/agents/:id/sub-agents/:subAgentId',
+      access: 'user',
+      summary: 'Update a sub-agent link (POST with _method=PUT): split_percentage, suppliers[].',
+      tags: TAGS,
+      params: subAgentParams,
+      body: subAgentLinkInputSchema('edit'),
+      bodyType: 'multipart',
+      response: subAgentSavedResponse,
+      handler: async ({ params, body, user, redirectTo }) => {
+        assertAdminOrSelf(user, params.id);
+        const data = await updateSubAgentLink(db, params.id, params.subAgentId, body, user.id);
+        redirectTo(subAgentsPage(params.id));
+        return {
+          status: 'success' as const,
+          message: 'Sub agent updated successfully',
+          redirect: subAgentsPage(params.id),
+          data,
+        };
+      },
+    }),
+    route({
+      method: 'DELETE',
+      url: '/agents/:id/sub-agents/:subAgentId',
+      access: 'user',
+      summary: 'Remove a sub-agent link (POST with _method=DELETE).',
+      tags: TAGS,
+      params: subAgentParams,
+      response: subAgentRemovedResponse,
+      handler: async ({ params, user, redirectTo }) => {
+        assertAdminOrSelf(user, params.id);
+        await deleteSubAgentLink(db, params.id, params.subAgentId, user.id);
+        redirectTo(subAgentsPage(params.id));
+        return {
+          status: 'success' as const,
+          message: 'Sub agent removed successfully',
+          redirect: subAgentsPage(params.id),
+        };
+      },
+    }),
+  ];
+}
+
+/** The bulk import of agents from a spreadsheet, and its template. */
+function agentImportRoutes(db: Db): RouteDef[] {
+  return [
+    route({
+      method: 'POST',
+      url: '/agents-bulk-import',
+      access: 'admin',
+      summary:
+        'Bulk agent import (multipart `file`: .xlsx, .xls or .csv, max 10 MB; the 12 template columns in order, header on row 1).',
+      tags: TAGS,
+      body: z.object({
+        file: z.preprocess(
+          (v) => (v === '' || v === null ? undefined : v),
+          z.custom<UploadedFile>(isUploadedFile, AGENT_IMPORT_MESSAGES.invalidType).optional(),
+        ),
+      }),
+      bodyType: 'multipart',
+      // Uploads up to 20 MB reach the handler, which answers the spec's 422 'File size must be less than 10MB'.
+      multipartLimits: { fileSize: 2 * AGENT_IMPORT_MAX_BYTES, files: 1 },
+      fileTooLargeMessage: AGENT_IMPORT_MESSAGES.tooLarge,
+      response: agentImportResponse,
+      handler: async ({ body, user }) => importAgents(db, body.file, user.id),
+    }),
+    route({
+      method: 'GET',
+      url: '/agents-bulk-import/template',
+      access: 'admin',
+      summary:
+        'Added path (not in the spec): the agent import template, an .xlsx with the header row of the 12 columns.',
+      tags: TAGS,
+      produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      handler: async ({ reply }) =>
+        reply
+          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', 'attachment; filename="agent-import-template.xlsx"')
+          .send(importTemplate()),
+    }),
+  ];
+}

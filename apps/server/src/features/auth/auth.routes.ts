@@ -1,7 +1,5 @@
 import {
   isAdminRole,
-  LOGIN_FAILED,
-  LOGIN_THROTTLED,
   loginResponseSchema,
   loginSchema,
   logoutResponseSchema,
@@ -10,19 +8,19 @@ import {
   rolesResponseSchema,
   sessionResponseSchema,
 } from '@app/domain';
-import { eq, sql } from 'drizzle-orm';
-import { users } from '../../db/schema';
-import type { RouteModule } from '../../http/app';
-import { AppError, validationError } from '../../http/errors';
-import { route } from '../../http/route';
+import type { AppContext, RouteModule } from '../../http/app';
+import { route, type RouteDef } from '../../http/route';
 import { setSessionCookie } from '../../http/session';
-import { findUserByEmail } from '../users';
+import { authenticate, changePassword, recordSignIn } from './auth.service';
 import { LoginThrottle } from './login-throttle';
-import { writeAudit } from '../../shared/audit';
-import { hashPassword, verifyPassword } from '../../shared/password';
 
-export const authRoutes: RouteModule = ({ db, sessions }) => {
-  const throttle = new LoginThrottle(db);
+export const authRoutes: RouteModule = (ctx) => {
+  const throttle = new LoginThrottle(ctx.db);
+  return [...sessionRoute(ctx), ...signInAndOutRoutes(ctx, throttle), ...ownAccountRoutes(ctx)];
+};
+
+/** The current session, created anonymous when there is none. */
+function sessionRoute({ sessions }: AppContext): RouteDef[] {
   return [
     route({
       method: 'GET',
@@ -47,6 +45,12 @@ export const authRoutes: RouteModule = ({ db, sessions }) => {
         };
       },
     }),
+  ];
+}
+
+/** Signing in (throttled) and out: each rotates the session and its CSRF token. */
+function signInAndOutRoutes({ db, sessions }: AppContext, throttle: LoginThrottle): RouteDef[] {
+  return [
     route({
       method: 'POST',
       url: '/login',
@@ -56,23 +60,11 @@ export const authRoutes: RouteModule = ({ db, sessions }) => {
       body: loginSchema,
       response: loginResponseSchema,
       handler: async ({ req, reply, body, session, redirectTo }) => {
-        // Counted before the password is checked, so parallel guesses cannot all be checked.
-        const attempt = await throttle.attempt(body.email, req.ip);
-        if (!attempt.granted) {
-          const wait = attempt.retryAfter;
-          throw new AppError('throttled', LOGIN_THROTTLED(wait), undefined, { retry_after: wait });
-        }
-        const found = await findUserByEmail(db, body.email);
-        // Unknown, inactive and wrong look alike: same answer, and one hash verification each
-        // (a dummy hash for a user who may not sign in), so neither the answer nor its timing tells.
-        const usable = found !== null && found.is_active && !found.agent_inactive;
-        const ok = await verifyPassword(usable ? found.password_hash : null, body.password);
-        if (!usable || !ok) throw validationError({ email: [LOGIN_FAILED] });
-        await throttle.succeeded(attempt);
+        const found = await authenticate(db, throttle, body.email, body.password, req.ip);
         if (session) await sessions.destroy(session.id);
         const created = await sessions.create(found.id, { ip: req.ip, userAgent: req.headers['user-agent'] });
         setSessionCookie(reply, req, created.token);
-        await db.update(users).set({ last_login_at: new Date() }).where(eq(users.id, found.id));
+        await recordSignIn(db, found.id);
         redirectTo('/bookings');
         return {
           status: 'success' as const,
@@ -105,6 +97,12 @@ export const authRoutes: RouteModule = ({ db, sessions }) => {
         return { status: 'success' as const, message: 'Signed out.', csrf_token: created.session.csrfToken };
       },
     }),
+  ];
+}
+
+/** The signed-in user's own roles and password (open while a password change is required). */
+function ownAccountRoutes({ db, sessions }: AppContext): RouteDef[] {
+  return [
     route({
       method: 'GET',
       url: '/api/user/roles',
@@ -127,22 +125,8 @@ export const authRoutes: RouteModule = ({ db, sessions }) => {
       // The session id and CSRF token are replaced: the answer carries the new token (and a new cookie).
       response: passwordChangeResponseSchema,
       handler: async ({ req, reply, body, user }) => {
-        const [row] = await db.select({ hash: users.password_hash }).from(users).where(eq(users.id, user.id));
-        if (!(await verifyPassword(row?.hash ?? null, body.current_password))) {
-          throw validationError({ current_password: ['The current password is incorrect.'] });
-        }
-        const hash = await hashPassword(body.password);
-        const created = await db.transaction(async (tx) => {
-          await tx
-            .update(users)
-            .set({ password_hash: hash, must_change_password: false, updated_at: new Date() })
-            .where(eq(users.id, user.id));
-          // Every session of the user ends, this one too; this browser goes on in a new one.
-          await tx.execute(sql`delete from sessions where user_id = ${user.id}`);
-          const next = await sessions.create(user.id, { ip: req.ip, userAgent: req.headers['user-agent'] }, tx);
-          await writeAudit(tx, { userId: user.id, action: 'password_change', entityType: 'user', entityId: user.id });
-          return next;
-        });
+        const meta = { ip: req.ip, userAgent: req.headers['user-agent'] };
+        const created = await changePassword(db, sessions, user.id, body, meta);
         setSessionCookie(reply, req, created.token);
         // A plain form post's flash goes to the session this browser now holds.
         if (req.session) req.session = { ...req.session, id: created.session.id, csrfToken: created.session.csrfToken };
@@ -154,4 +138,4 @@ export const authRoutes: RouteModule = ({ db, sessions }) => {
       },
     }),
   ];
-};
+}

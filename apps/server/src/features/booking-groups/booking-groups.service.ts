@@ -198,66 +198,12 @@ export async function saveGroup(
   existingId: number | null,
 ): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
-    let existing: GroupRow | null = null;
-    if (existingId !== null) {
-      const [row] = await tx.select().from(bookingGroups).where(eq(bookingGroups.id, existingId)).for('update');
-      if (!row || (!user.is_admin && row.agent_id !== user.agent_id)) throw notFound('The booking group');
-      existing = row;
-    }
+    const existing = await lockGroupForSave(tx, user, existingId);
     const selected = [...new Set(input.selectedBookings)];
-    let chosen: { id: number; booking_group_id: number | null; primary_agent_id: number }[] = [];
-    if (selected.length) {
-      chosen = (
-        await tx.execute<{ id: number; booking_group_id: number | null; primary_agent_id: number }>(sql`
-          select b.id, b.booking_group_id, b.primary_agent_id from bookings b
-           where b.id = any(${idArray(selected)}) and ${visibleTo(user)}
-           for update`)
-      ).rows;
-      if (chosen.length !== selected.length) {
-        throw fieldError('selectedBookings', 'One of the selected bookings is invalid.');
-      }
-      if (chosen.some((b) => b.booking_group_id !== null && b.booking_group_id !== existingId)) {
-        throw fieldError('selectedBookings', 'One of the selected bookings is already in another group.');
-      }
-    }
-
-    let id: number;
+    const chosen = await lockChosenBookings(tx, user, selected, existingId);
     const values = { name: input.name, description: input.description };
-    if (existing) {
-      await tx
-        .update(bookingGroups)
-        .set({ ...values, updated_at: new Date() })
-        .where(eq(bookingGroups.id, existing.id));
-      id = existing.id;
-    } else {
-      // An agent's group is theirs; an admin's belongs to the agent of its bookings when there is one.
-      const agents = new Set(chosen.map((b) => b.primary_agent_id));
-      const agentId = user.is_admin ? (agents.size === 1 ? [...agents][0]! : null) : user.agent_id;
-      const [row] = await tx
-        .insert(bookingGroups)
-        .values({ ...values, agent_id: agentId, created_by_user_id: user.id })
-        .returning({ id: bookingGroups.id });
-      id = row!.id;
-    }
-
-    const { rows: before } = await tx.execute<{ id: number }>(
-      sql`select id from bookings where booking_group_id = ${id} order by id`,
-    );
-    const beforeIds = before.map((r) => r.id);
-    const removed = beforeIds.filter((b) => !selected.includes(b));
-    const added = selected.filter((b) => !beforeIds.includes(b));
-    if (removed.length) {
-      await tx.execute(
-        sql`update bookings set booking_group_id = null, is_group_booking = false, updated_at = now()
-             where id = any(${idArray(removed)})`,
-      );
-    }
-    if (added.length) {
-      await tx.execute(
-        sql`update bookings set booking_group_id = ${id}, is_group_booking = true, updated_at = now()
-             where id = any(${idArray(added)})`,
-      );
-    }
+    const id = await writeGroupRow(tx, user, existing, values, chosen);
+    const { beforeIds, removed, added } = await moveBookings(tx, id, selected);
     await writeAudit(tx, {
       userId: user.id,
       action: existing ? 'update' : 'create',
@@ -267,25 +213,117 @@ export async function saveGroup(
       after: { ...values, bookings: [...selected].sort((a, b) => a - b) },
       meta: { added, removed },
     });
-    // One row per booking that moved, written together.
-    await writeAudits(tx, [
-      ...removed.map((bookingId) => ({
-        userId: user.id,
-        action: 'update',
-        entityType: 'booking',
-        entityId: bookingId,
-        before: { booking_group_id: id, is_group_booking: true },
-        after: { booking_group_id: null, is_group_booking: false },
-      })),
-      ...added.map((bookingId) => ({
-        userId: user.id,
-        action: 'update',
-        entityType: 'booking',
-        entityId: bookingId,
-        before: { booking_group_id: chosen.find((b) => b.id === bookingId)?.booking_group_id ?? null },
-        after: { booking_group_id: id, is_group_booking: true },
-      })),
-    ]);
+    await auditMovedBookings(tx, user, id, removed, added, chosen);
     return { id };
   });
+}
+
+type ChosenBooking = { id: number; booking_group_id: number | null; primary_agent_id: number };
+
+/** The group being edited, locked (null for a new one); another agent's group does not exist for this user. */
+async function lockGroupForSave(tx: DbOrTx, user: SessionUser, existingId: number | null): Promise<GroupRow | null> {
+  if (existingId === null) return null;
+  const [row] = await tx.select().from(bookingGroups).where(eq(bookingGroups.id, existingId)).for('update');
+  if (!row || (!user.is_admin && row.agent_id !== user.agent_id)) throw notFound('The booking group');
+  return row;
+}
+
+/** The selected bookings, locked: each visible to the user and in no other group. */
+async function lockChosenBookings(
+  tx: DbOrTx,
+  user: SessionUser,
+  selected: number[],
+  existingId: number | null,
+): Promise<ChosenBooking[]> {
+  if (!selected.length) return [];
+  const chosen = (
+    await tx.execute<ChosenBooking>(sql`
+      select b.id, b.booking_group_id, b.primary_agent_id from bookings b
+       where b.id = any(${idArray(selected)}) and ${visibleTo(user)}
+       for update`)
+  ).rows;
+  if (chosen.length !== selected.length) {
+    throw fieldError('selectedBookings', 'One of the selected bookings is invalid.');
+  }
+  if (chosen.some((b) => b.booking_group_id !== null && b.booking_group_id !== existingId)) {
+    throw fieldError('selectedBookings', 'One of the selected bookings is already in another group.');
+  }
+  return chosen;
+}
+
+/** Updates the group row or inserts it; its id. */
+async function writeGroupRow(
+  tx: DbOrTx,
+  user: SessionUser,
+  existing: GroupRow | null,
+  values: { name: string; description: BookingGroupInput['description'] },
+  chosen: ChosenBooking[],
+): Promise<number> {
+  if (existing) {
+    await tx
+      .update(bookingGroups)
+      .set({ ...values, updated_at: new Date() })
+      .where(eq(bookingGroups.id, existing.id));
+    return existing.id;
+  }
+  // An agent's group is theirs; an admin's belongs to the agent of its bookings when there is one.
+  const agents = new Set(chosen.map((b) => b.primary_agent_id));
+  const agentId = user.is_admin ? (agents.size === 1 ? [...agents][0]! : null) : user.agent_id;
+  const [row] = await tx
+    .insert(bookingGroups)
+    .values({ ...values, agent_id: agentId, created_by_user_id: user.id })
+    .returning({ id: bookingGroups.id });
+  return row!.id;
+}
+
+/** Bookings no longer selected leave the group, the newly selected join it; who was in it before. */
+async function moveBookings(tx: DbOrTx, id: number, selected: number[]) {
+  const { rows: before } = await tx.execute<{ id: number }>(
+    sql`select id from bookings where booking_group_id = ${id} order by id`,
+  );
+  const beforeIds = before.map((r) => r.id);
+  const removed = beforeIds.filter((b) => !selected.includes(b));
+  const added = selected.filter((b) => !beforeIds.includes(b));
+  if (removed.length) {
+    await tx.execute(
+      sql`update bookings set booking_group_id = null, is_group_booking = false, updated_at = now()
+           where id = any(${idArray(removed)})`,
+    );
+  }
+  if (added.length) {
+    await tx.execute(
+      sql`update bookings set booking_group_id = ${id}, is_group_booking = true, updated_at = now()
+           where id = any(${idArray(added)})`,
+    );
+  }
+  return { beforeIds, removed, added };
+}
+
+/** One audit row per booking that moved, written together. */
+async function auditMovedBookings(
+  tx: DbOrTx,
+  user: SessionUser,
+  id: number,
+  removed: number[],
+  added: number[],
+  chosen: ChosenBooking[],
+): Promise<void> {
+  await writeAudits(tx, [
+    ...removed.map((bookingId) => ({
+      userId: user.id,
+      action: 'update',
+      entityType: 'booking',
+      entityId: bookingId,
+      before: { booking_group_id: id, is_group_booking: true },
+      after: { booking_group_id: null, is_group_booking: false },
+    })),
+    ...added.map((bookingId) => ({
+      userId: user.id,
+      action: 'update',
+      entityType: 'booking',
+      entityId: bookingId,
+      before: { booking_group_id: chosen.find((b) => b.id === bookingId)?.booking_group_id ?? null },
+      after: { booking_group_id: id, is_group_booking: true },
+    })),
+  ]);
 }

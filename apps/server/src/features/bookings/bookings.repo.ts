@@ -8,6 +8,7 @@ import {
   type HistoryChange,
   type HistoryReferenceKind,
   moneyFromDb,
+  moneyToNumber,
   ownEntriesOnly,
   percentFromDb,
   type BookingForActions,
@@ -18,11 +19,12 @@ import {
   moneyJson,
   percentJson,
 } from '@app/domain';
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { storedFiles } from '../../db/schema';
 import { isoTimestamp } from '../../shared/timestamps';
 import { idArray, likePattern, orderBy, tableAlias, pageLimit, paginate, type SortColumns } from '../../shared/sql';
-import { findCommissionLines } from '../commissions';
+import { findCommissionLines, type StoredLineRow } from '../commissions';
 import { findTransactionStatuses, matchedTransactionExists } from '../transactions';
 
 const SORT_COLUMNS: SortColumns<BookingListQuery['sort']> = {
@@ -184,6 +186,52 @@ function toListItem(r: ListRow, user: SessionUser, transaction?: BookingForActio
 
 export type BookingListItem = ReturnType<typeof toListItem>;
 
+/** The booking's receipt file, when the viewer may see the booking and it has one. */
+export async function findBookingReceipt(db: DbOrTx, user: SessionUser, id: number) {
+  const { rows } = await db.execute<{ file_id: number | null }>(
+    sql`select b.booking_receipt_file_id as file_id from bookings b where b.id = ${id} and ${visibleTo(user)}`,
+  );
+  const fileId = rows[0]?.file_id;
+  if (!fileId) return null;
+  const [file] = await db.select().from(storedFiles).where(eq(storedFiles.id, fileId));
+  return file ?? null;
+}
+
+/** Leaves out the booking being edited (its own reference is no duplicate). */
+const excludingBooking = (id: number | null) => (id ? sql`and b.id <> ${id}` : sql``);
+
+/** Does any booking (but the one excluded) already use this reference (trimmed, any case)? */
+export async function bookingReferenceInUse(db: DbOrTx, reference: string, excludeId: number | null): Promise<boolean> {
+  const { rows } = await db.execute<{ id: number }>(sql`
+    select b.id from bookings b
+     where upper(btrim(b.booking_reference)) = upper(btrim(${reference}))
+       ${excludingBooking(excludeId)}
+     limit 1`);
+  return rows.length > 0;
+}
+
+/** The first 20 bookings (but the one excluded) with this supplier and reference, for the admin's warning. */
+export async function findBookingsWithSupplierReference(
+  db: DbOrTx,
+  supplierId: number,
+  reference: string,
+  excludeId: number | null,
+) {
+  const { rows } = await db.execute<{
+    id: number;
+    agent_name: string;
+    booking_amount: string;
+    booking_date: string;
+  }>(sql`
+    select b.id, u.name as agent_name, b.booking_amount::text, b.booking_date
+      from bookings b join agents a on a.id = b.primary_agent_id join users u on u.id = a.user_id
+     where b.supplier_id = ${supplierId}
+       and upper(btrim(b.booking_reference)) = upper(btrim(${reference}))
+       ${excludingBooking(excludeId)}
+     order by b.id limit 20`);
+  return rows.map((r) => ({ ...r, booking_amount: moneyToNumber(moneyFromDb(r.booking_amount)) }));
+}
+
 /** One booking in the spec's read shape, with its lines, group, receipt and history. */
 export async function getBooking(db: DbOrTx, user: SessionUser, id: number) {
   const { rows } = await db.execute<
@@ -215,6 +263,32 @@ export async function getBooking(db: DbOrTx, user: SessionUser, id: number) {
   // An agent reads their own line and their own line history only; an admin all of them.
   const own = <T>(value: T): T => (user.is_admin ? value : (ownEntriesOnly(value, user.agent_id ?? -1) as T));
   const lines = (await findCommissionLines(db, id)).filter((l) => user.is_admin || l.agent_id === user.agent_id);
+  const history = await bookingHistory(db, user, id, own);
+  const transactionStatus = (await findTransactionStatuses(db, [id])).get(id)!;
+  const paidAt = await paidPercentages(db, id);
+  return {
+    ...toListItem(r, user, transactionStatus),
+    trip_number: r.trip_number,
+    notes: r.notes,
+    commission_percentage: percentJson(r.commission_percentage),
+    rate_source: r.rate_source,
+    parent_agent_id: r.parent_agent_id,
+    split_percentage: percentJson(r.split_percentage),
+    booking_group: r.booking_group_id === null ? null : { id: r.booking_group_id, name: r.booking_group_name ?? '' },
+    booking_receipt:
+      r.booking_receipt_file_id === null
+        ? null
+        : { id: r.booking_receipt_file_id, filename: r.receipt_filename ?? '', url: `/bookings/${id}/receipt` },
+    cancellation_note: r.cancellation_note,
+    created_at: r.created_at,
+    actual_commissions: lines.map((l) => commissionLineView(l, paidAt)),
+    transaction_status: transactionStatus,
+    history,
+  };
+}
+
+/** The booking's audit history, newest first (the last 100), each change naming the record it points at. */
+async function bookingHistory(db: DbOrTx, user: SessionUser, id: number, own: <T>(value: T) => T) {
   const { rows: audits } = await db.execute<{
     id: string;
     occurred_at: string;
@@ -237,42 +311,26 @@ export async function getBooking(db: DbOrTx, user: SessionUser, id: number) {
     user,
     entries.flatMap((h) => h.changes),
   );
-  const history = entries.map((h) => ({ ...h, changes: h.changes.map((c) => withNames(c, names)) }));
-  const transactionStatus = (await findTransactionStatuses(db, [id])).get(id)!;
-  const paidAt = await paidPercentages(db, id);
+  return entries.map((h) => ({ ...h, changes: h.changes.map((c) => withNames(c, names)) }));
+}
+
+/** A commission line in the booking's read shape, with the percentages its payouts paid it at. */
+function commissionLineView(l: StoredLineRow, paidAt: Map<number, string[]>) {
   return {
-    ...toListItem(r, user, transactionStatus),
-    trip_number: r.trip_number,
-    notes: r.notes,
-    commission_percentage: percentJson(r.commission_percentage),
-    rate_source: r.rate_source,
-    parent_agent_id: r.parent_agent_id,
-    split_percentage: percentJson(r.split_percentage),
-    booking_group: r.booking_group_id === null ? null : { id: r.booking_group_id, name: r.booking_group_name ?? '' },
-    booking_receipt:
-      r.booking_receipt_file_id === null
-        ? null
-        : { id: r.booking_receipt_file_id, filename: r.receipt_filename ?? '', url: `/bookings/${id}/receipt` },
-    cancellation_note: r.cancellation_note,
-    created_at: r.created_at,
-    actual_commissions: lines.map((l) => ({
-      id: l.id,
-      agent_id: l.agent_id,
-      agent: { id: l.agent_id, user: { name: l.agent_name } },
-      role: l.role,
-      status: l.status,
-      percentage: percentJson(l.percentage),
-      amount: moneyJson(l.amount),
-      gst_amount: moneyJson(l.gst_amount),
-      total_with_gst: moneyJson(l.total_with_gst),
-      paid_amount: moneyJson(l.paid_amount),
-      payment_date: l.payment_date,
-      paid_percentages: (paidAt.get(l.id) ?? []).map((p) => percentJson(p)!),
-      // DOMAIN.md "Money invariants" 3: a custom split pays a line at another percentage than its own.
-      custom_split: (paidAt.get(l.id) ?? []).some((p) => percentFromDb(p) !== percentFromDb(l.percentage)),
-    })),
-    transaction_status: transactionStatus,
-    history,
+    id: l.id,
+    agent_id: l.agent_id,
+    agent: { id: l.agent_id, user: { name: l.agent_name } },
+    role: l.role,
+    status: l.status,
+    percentage: percentJson(l.percentage),
+    amount: moneyJson(l.amount),
+    gst_amount: moneyJson(l.gst_amount),
+    total_with_gst: moneyJson(l.total_with_gst),
+    paid_amount: moneyJson(l.paid_amount),
+    payment_date: l.payment_date,
+    paid_percentages: (paidAt.get(l.id) ?? []).map((p) => percentJson(p)!),
+    // DOMAIN.md "Money invariants" 3: a custom split pays a line at another percentage than its own.
+    custom_split: (paidAt.get(l.id) ?? []).some((p) => percentFromDb(p) !== percentFromDb(l.percentage)),
   };
 }
 

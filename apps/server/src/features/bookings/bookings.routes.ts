@@ -11,22 +11,27 @@ import {
   checkReferenceSupplierSchema,
   duplicateBookingSupplierResponse,
   messageResponse,
-  moneyFromDb,
-  moneyToNumber,
   transactionStatusRequestSchema,
   UPLOAD_MAX_BYTES,
   UPLOAD_TOO_LARGE,
 } from '@app/domain';
-import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { storedFiles } from '../../db/schema';
 import type { RouteModule } from '../../http/app';
 import { notFound, validationError } from '../../http/errors';
-import { idParams, route, type UploadedFile } from '../../http/route';
+import type { Db } from '../../db/client';
+import { idParams, route, type RouteDef, type UploadedFile } from '../../http/route';
 import { isUploadedFile, sendStoredFile } from '../../shared/stored-files';
 import { findTransactionStatuses } from '../transactions';
-import { findBookings, getBooking, visibleTo } from './bookings.repo';
-import { cancelBooking, deleteBooking, saveBooking } from './bookings.service';
+import {
+  bookingReferenceInUse,
+  findBookingReceipt,
+  findBookings,
+  findBookingsWithSupplierReference,
+  getBooking,
+  visibleTo,
+} from './bookings.repo';
+import { saveBooking } from './booking-save';
+import { cancelBooking, deleteBooking } from './bookings.service';
 
 /** The form's file field next to the zod-validated fields (multipart). */
 const bookingBody = bookingInputSchema.and(z.object({ booking_receipt: z.unknown().optional() }));
@@ -41,187 +46,211 @@ function receiptOf(body: { booking_receipt?: unknown }): UploadedFile | null {
 const uploadLimits = { fileSize: UPLOAD_MAX_BYTES + 1, files: 1 };
 
 export const bookingRoutes: RouteModule = ({ db }) => [
-  route({
-    method: 'GET',
-    url: '/bookings',
-    access: 'user',
-    page: true,
-    summary:
-      'Bookings list: filters (search, status, transaction_status = the stored match status, supplier, agent, group, dates, personal), sort (default booking_date desc) and paging. Agents see the bookings they earn from.',
-    tags: ['bookings'],
-    query: bookingListQuerySchema,
-    response: bookingListResponse,
-    handler: async ({ query, user }) => findBookings(db, user, query),
-  }),
-  route({
-    method: 'POST',
-    url: '/bookings',
-    access: 'user',
-    summary: 'Create a booking (multipart, booking_receipt optional). Rates and commission lines come from the engine.',
-    tags: ['bookings'],
-    body: bookingBody,
-    bodyType: 'multipart',
-    multipartLimits: uploadLimits,
-    fileTooLargeMessage: UPLOAD_TOO_LARGE,
-    response: bookingSavedResponse,
-    handler: async ({ body, user, redirectTo }) => {
-      const { id } = await saveBooking(db, user, body, receiptOf(body), null);
-      redirectTo(`/bookings/${id}`);
-      return {
-        status: 'success' as const,
-        message: 'Booking created successfully',
-        data: await getBooking(db, user, id),
-        redirect: `/bookings/${id}`,
-      };
-    },
-  }),
-  route({
-    method: 'GET',
-    url: '/bookings/:id',
-    access: 'user',
-    page: true,
-    summary: 'One booking with supplier, agents, commission lines, group, receipt and audit history.',
-    tags: ['bookings'],
-    params: idParams,
-    response: bookingResponse,
-    handler: async ({ params, user }) => {
-      const booking = await getBooking(db, user, params.id);
-      if (!booking) throw notFound('The booking');
-      return { status: 'success' as const, data: booking };
-    },
-  }),
-  route({
-    method: 'PUT',
-    url: '/bookings/:id',
-    access: 'user',
-    summary: 'Update a booking (POST with _method=PUT, multipart). Agents keep the status; refunds are admin-only.',
-    tags: ['bookings'],
-    params: idParams,
-    body: bookingBody,
-    bodyType: 'multipart',
-    multipartLimits: uploadLimits,
-    fileTooLargeMessage: UPLOAD_TOO_LARGE,
-    response: bookingSavedResponse,
-    handler: async ({ body, params, user, redirectTo }) => {
-      await saveBooking(db, user, body, receiptOf(body), params.id);
-      redirectTo(`/bookings/${params.id}`);
-      return {
-        status: 'success' as const,
-        message: 'Booking updated successfully',
-        data: await getBooking(db, user, params.id),
-        redirect: `/bookings/${params.id}`,
-      };
-    },
-  }),
-  route({
-    method: 'DELETE',
-    url: '/bookings/:id',
-    access: 'admin',
-    summary:
-      'Delete a booking (not completed or cancelled, not reconciled, no transactions, no paid commission: else 409).',
-    tags: ['bookings'],
-    params: idParams,
-    response: messageResponse,
-    handler: async ({ params, user, redirectTo }) => {
-      await deleteBooking(db, user, params.id);
-      redirectTo('/bookings');
-      return { status: 'success' as const, message: 'Booking deleted successfully' };
-    },
-  }),
-  route({
-    method: 'POST',
-    url: '/bookings/:id/cancel',
-    access: 'admin',
-    summary: 'Cancel a booking with a note; its unpaid commission lines are cancelled.',
-    tags: ['bookings'],
-    params: idParams,
-    body: cancelBookingSchema,
-    bodyType: 'form',
-    response: messageResponse,
-    handler: async ({ params, body, user, redirectTo }) => {
-      await cancelBooking(db, user, params.id, body.cancellation_note);
-      redirectTo(`/bookings/${params.id}`);
-      return { status: 'success' as const, message: 'Booking cancelled successfully' };
-    },
-  }),
-  route({
-    method: 'GET',
-    url: '/bookings/:id/receipt',
-    access: 'user',
-    summary: "The booking's receipt file.",
-    tags: ['bookings'],
-    params: idParams,
-    produces: 'application/octet-stream',
-    handler: async ({ params, user, reply }) => {
-      const { rows } = await db.execute<{ file_id: number | null }>(
-        sql`select b.booking_receipt_file_id as file_id from bookings b where b.id = ${params.id} and ${visibleTo(user)}`,
-      );
-      const fileId = rows[0]?.file_id;
-      if (!fileId) throw notFound('The receipt');
-      const [file] = await db.select().from(storedFiles).where(eq(storedFiles.id, fileId));
-      if (!file) throw notFound('The receipt');
-      return sendStoredFile(reply, file);
-    },
-  }),
-  route({
-    method: 'POST',
-    url: '/bookings/transaction-status',
-    access: 'user',
-    summary: 'Transaction match status for the given bookings, keyed by booking id (DOMAIN.md "Matching").',
-    tags: ['bookings'],
-    body: transactionStatusRequestSchema,
-    response: bookingTransactionStatusesResponse,
-    handler: async ({ body, user }) =>
-      Object.fromEntries(await findTransactionStatuses(db, body.booking_ids, visibleTo(user))),
-  }),
-  route({
-    method: 'POST',
-    url: '/api/check-booking-reference',
-    access: 'user',
-    summary: 'Is this booking reference already used? (amber warning on the form)',
-    tags: ['bookings'],
-    body: checkBookingReferenceSchema,
-    response: bookingReferenceCheckResponse,
-    handler: async ({ body }) => {
-      const { rows } = await db.execute<{ id: number }>(sql`
-        select b.id from bookings b
-         where upper(btrim(b.booking_reference)) = upper(btrim(${body.booking_reference}))
-           ${body.exclude_booking_id ? sql`and b.id <> ${body.exclude_booking_id}` : sql``}
-         limit 1`);
-      return rows.length
-        ? { exists: true, message: `A booking with reference ${body.booking_reference.toUpperCase()} already exists.` }
-        : { exists: false, message: '' };
-    },
-  }),
-  route({
-    method: 'POST',
-    url: '/api/check-duplicate-booking-supplier',
-    access: 'admin',
-    summary: 'Bookings with the same reference and supplier (admin warning "Duplicate Booking with Supplier").',
-    tags: ['bookings'],
-    body: checkReferenceSupplierSchema,
-    response: duplicateBookingSupplierResponse,
-    handler: async ({ body }) => {
-      if (!body.supplier_id) return { has_duplicate: false, message: '', bookings: [] };
-      const { rows } = await db.execute<{
-        id: number;
-        agent_name: string;
-        booking_amount: string;
-        booking_date: string;
-      }>(sql`
-        select b.id, u.name as agent_name, b.booking_amount::text, b.booking_date
-          from bookings b join agents a on a.id = b.primary_agent_id join users u on u.id = a.user_id
-         where b.supplier_id = ${body.supplier_id}
-           and upper(btrim(b.booking_reference)) = upper(btrim(${body.reference_number}))
-           ${body.exclude_booking_id ? sql`and b.id <> ${body.exclude_booking_id}` : sql``}
-         order by b.id limit 20`);
-      return {
-        has_duplicate: rows.length > 0,
-        message: rows.length
-          ? `${rows.length} booking(s) with this supplier already use reference ${body.reference_number.toUpperCase()}.`
-          : '',
-        bookings: rows.map((r) => ({ ...r, booking_amount: moneyToNumber(moneyFromDb(r.booking_amount)) })),
-      };
-    },
-  }),
+  ...bookingListAndCreateRoutes(db),
+  ...bookingReadAndUpdateRoutes(db),
+  ...bookingDeleteAndCancelRoutes(db),
+  ...bookingReceiptRoute(db),
+  ...bookingCheckRoutes(db),
 ];
+
+/** The bookings list and a new booking. */
+function bookingListAndCreateRoutes(db: Db): RouteDef[] {
+  return [
+    route({
+      method: 'GET',
+      url: '/bookings',
+      access: 'user',
+      page: true,
+      summary:
+        'Bookings list: filters (search, status, transaction_status = the stored match status, supplier, agent, group, dates, personal), sort (default booking_date desc) and paging. Agents see the bookings they earn from.',
+      tags: ['bookings'],
+      query: bookingListQuerySchema,
+      response: bookingListResponse,
+      handler: async ({ query, user }) => findBookings(db, user, query),
+    }),
+    route({
+      method: 'POST',
+      url: '/bookings',
+      access: 'user',
+      summary:
+        'Create a booking (multipart, booking_receipt optional). Rates and commission lines come from the engine.',
+      tags: ['bookings'],
+      body: bookingBody,
+      bodyType: 'multipart',
+      multipartLimits: uploadLimits,
+      fileTooLargeMessage: UPLOAD_TOO_LARGE,
+      response: bookingSavedResponse,
+      handler: async ({ body, user, redirectTo }) => {
+        const { id } = await saveBooking(db, user, body, receiptOf(body), null);
+        redirectTo(`/bookings/${id}`);
+        return {
+          status: 'success' as const,
+          message: 'Booking created successfully',
+          data: await getBooking(db, user, id),
+          redirect: `/bookings/${id}`,
+        };
+      },
+    }),
+  ];
+}
+
+/** One booking: its read shape and its update. */
+function bookingReadAndUpdateRoutes(db: Db): RouteDef[] {
+  return [
+    route({
+      method: 'GET',
+      url: '/bookings/:id',
+      access: 'user',
+      page: true,
+      summary: 'One booking with supplier, agents, commission lines, group, receipt and audit history.',
+      tags: ['bookings'],
+      params: idParams,
+      response: bookingResponse,
+      handler: async ({ params, user }) => {
+        const booking = await getBooking(db, user, params.id);
+        if (!booking) throw notFound('The booking');
+        return { status: 'success' as const, data: booking };
+      },
+    }),
+    route({
+      method: 'PUT',
+      url: '/bookings/:id',
+      access: 'user',
+      summary: 'Update a booking (POST with _method=PUT, multipart). Agents keep the status; refunds are admin-only.',
+      tags: ['bookings'],
+      params: idParams,
+      body: bookingBody,
+      bodyType: 'multipart',
+      multipartLimits: uploadLimits,
+      fileTooLargeMessage: UPLOAD_TOO_LARGE,
+      response: bookingSavedResponse,
+      handler: async ({ body, params, user, redirectTo }) => {
+        await saveBooking(db, user, body, receiptOf(body), params.id);
+        redirectTo(`/bookings/${params.id}`);
+        return {
+          status: 'success' as const,
+          message: 'Booking updated successfully',
+          data: await getBooking(db, user, params.id),
+          redirect: `/bookings/${params.id}`,
+        };
+      },
+    }),
+  ];
+}
+
+/** Ending a booking (admins): deleting it, or cancelling it with a note. */
+function bookingDeleteAndCancelRoutes(db: Db): RouteDef[] {
+  return [
+    route({
+      method: 'DELETE',
+      url: '/bookings/:id',
+      access: 'admin',
+      summary:
+        'Delete a booking (not completed or cancelled, not reconciled, no transactions, no paid commission: else 409).',
+      tags: ['bookings'],
+      params: idParams,
+      response: messageResponse,
+      handler: async ({ params, user, redirectTo }) => {
+        await deleteBooking(db, user, params.id);
+        redirectTo('/bookings');
+        return { status: 'success' as const, message: 'Booking deleted successfully' };
+      },
+    }),
+    route({
+      method: 'POST',
+      url: '/bookings/:id/cancel',
+      access: 'admin',
+      summary: 'Cancel a booking with a note; its unpaid commission lines are cancelled.',
+      tags: ['bookings'],
+      params: idParams,
+      body: cancelBookingSchema,
+      bodyType: 'form',
+      response: messageResponse,
+      handler: async ({ params, body, user, redirectTo }) => {
+        await cancelBooking(db, user, params.id, body.cancellation_note);
+        redirectTo(`/bookings/${params.id}`);
+        return { status: 'success' as const, message: 'Booking cancelled successfully' };
+      },
+    }),
+  ];
+}
+
+/** The booking's receipt file, for whoever may see the booking. */
+function bookingReceiptRoute(db: Db): RouteDef[] {
+  return [
+    route({
+      method: 'GET',
+      url: '/bookings/:id/receipt',
+      access: 'user',
+      summary: "The booking's receipt file.",
+      tags: ['bookings'],
+      params: idParams,
+      produces: 'application/octet-stream',
+      handler: async ({ params, user, reply }) => {
+        const file = await findBookingReceipt(db, user, params.id);
+        if (!file) throw notFound('The receipt');
+        return sendStoredFile(reply, file);
+      },
+    }),
+  ];
+}
+
+/** What the list and the booking form ask while the user works: match statuses and reference warnings. */
+function bookingCheckRoutes(db: Db): RouteDef[] {
+  return [
+    route({
+      method: 'POST',
+      url: '/bookings/transaction-status',
+      access: 'user',
+      summary: 'Transaction match status for the given bookings, keyed by booking id (DOMAIN.md "Matching").',
+      tags: ['bookings'],
+      body: transactionStatusRequestSchema,
+      response: bookingTransactionStatusesResponse,
+      handler: async ({ body, user }) =>
+        Object.fromEntries(await findTransactionStatuses(db, body.booking_ids, visibleTo(user))),
+    }),
+    route({
+      method: 'POST',
+      url: '/api/check-booking-reference',
+      access: 'user',
+      summary: 'Is this booking reference already used? (amber warning on the form)',
+      tags: ['bookings'],
+      body: checkBookingReferenceSchema,
+      response: bookingReferenceCheckResponse,
+      handler: async ({ body }) => {
+        const used = await bookingReferenceInUse(db, body.booking_reference, body.exclude_booking_id);
+        return used
+          ? {
+              exists: true,
+              message: `A booking with reference ${body.booking_reference.toUpperCase()} already exists.`,
+            }
+          : { exists: false, message: '' };
+      },
+    }),
+    route({
+      method: 'POST',
+      url: '/api/check-duplicate-booking-supplier',
+      access: 'admin',
+      summary: 'Bookings with the same reference and supplier (admin warning "Duplicate Booking with Supplier").',
+      tags: ['bookings'],
+      body: checkReferenceSupplierSchema,
+      response: duplicateBookingSupplierResponse,
+      handler: async ({ body }) => {
+        if (!body.supplier_id) return { has_duplicate: false, message: '', bookings: [] };
+        const rows = await findBookingsWithSupplierReference(
+          db,
+          body.supplier_id,
+          body.reference_number,
+          body.exclude_booking_id,
+        );
+        return {
+          has_duplicate: rows.length > 0,
+          message: rows.length
+            ? `${rows.length} booking(s) with this supplier already use reference ${body.reference_number.toUpperCase()}.`
+            : '',
+          bookings: rows,
+        };
+      },
+    }),
+  ];
+}

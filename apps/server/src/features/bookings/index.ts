@@ -2,4 +2,4 @@
 export { bookingRoutes } from './bookings.routes';
 export { bookingSupplierRoutes } from './booking-suppliers.routes';
 export { myCommission, visibleTo } from './bookings.repo';
-export { saveBooking, type ClaimApproval } from './bookings.service';
+export { saveBooking, type ClaimApproval } from './booking-save';

@@ -15,7 +15,7 @@ import { CancelBookingModal, DeleteConfirmModal } from '../components/booking-mo
 import { CommissionExplanation, CommissionLinesPanel } from '../components/commission-lines-panel';
 import { SuccessBanner } from '../components/success-banner';
 import { returnTo } from '../utils/return-to';
-import { useFlash } from './bookings-list';
+import { useFlash } from '../hooks/use-flash';
 
 type BookingModal = 'delete' | 'cancel' | null;
 

@@ -3,4 +3,5 @@ export { useAgentsList } from './api/bookings-api';
 export { SuccessBanner } from './components/success-banner';
 export { BookingCreateRoute, BookingEditRoute } from './routes/booking-form-routes';
 export { BookingViewRoute } from './routes/booking-view';
-export { BookingsListRoute, useFlash } from './routes/bookings-list';
+export { BookingsListRoute } from './routes/bookings-list';
+export { useFlash } from './hooks/use-flash';

@@ -1,34 +1,21 @@
-import {
-  CLAIM_MESSAGES,
-  CLAIM_PER_PAGE,
-  CLAIM_STATUS_FILTERS,
-  type ClaimRequest,
-  type ClaimStatusFilter,
-} from '@app/domain';
-import { Anchor, Badge, Button, SegmentedControl, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconCheck, IconFileText, IconX } from '@tabler/icons-react';
+import { CLAIM_PER_PAGE, CLAIM_STATUS_FILTERS, type ClaimRequest, type ClaimStatusFilter } from '@app/domain';
+import { Anchor, Button, SegmentedControl } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { ConfirmModal } from '../../../components/confirm-modal';
+import { Link } from 'react-router';
 import { ListPage } from '../../../components/list-page';
-import { actionsColumn, ListTable, NO_WRAP, type ListColumn } from '../../../components/list-table';
-import { getErrorMessage } from '../../../lib/api-client';
+import { ListTable } from '../../../components/list-table';
 import { isAdmin } from '../../../lib/authorization';
-import { EMPTY_VALUE, formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useFocusFallback, type FocusFallback } from '../../../lib/use-focus-fallback';
 import { useUser } from '../../auth';
-import { useApproveClaim, useClaimRequests } from '../api/claims-api';
-import { CLAIM_STATUS_LABELS, ClaimStatusBadge } from '../components/claim-status-badge';
+import { useClaimRequests } from '../api/claims-api';
+import { ApproveClaimModal } from '../components/approve-claim-modal';
+import { CLAIM_STATUS_LABELS } from '../components/claim-status-badge';
+import { claimColumns } from '../components/claims-columns';
 import { ReceiptPreviewModal } from '../components/receipt-preview-modal';
 import { RejectClaimModal } from '../components/reject-claim-modal';
-import { transactionAmount } from '../components/transaction-facts';
+import { useClaimsListParams, type Scope } from '../hooks/use-claims-list-params';
 
-type Scope = 'review' | 'mine';
-
-/** The filter each list opens with: the review what waits for a decision, an agent every claim. */
-const DEFAULT_STATUS: Record<Scope, ClaimStatusFilter> = { review: 'pending', mine: 'all' };
 const FILTER_LABELS: Record<ClaimStatusFilter, string> = { ...CLAIM_STATUS_LABELS, all: 'All' };
 
 const EMPTY: Record<Scope, Record<ClaimStatusFilter, string>> = {
@@ -46,33 +33,6 @@ const EMPTY: Record<Scope, Record<ClaimStatusFilter, string>> = {
   },
 };
 
-/** The list's state in the URL: `?status=approved&page=2&per_page=25` (defaults left out). */
-function useListParams(scope: Scope) {
-  const [params, setParams] = useSearchParams();
-  const wanted = params.get('status');
-  const status = CLAIM_STATUS_FILTERS.find((s) => s === wanted) ?? DEFAULT_STATUS[scope];
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '', 10) || 1);
-  const size = Number(params.get('per_page'));
-  const perPage = CLAIM_PER_PAGE.find((n) => n === size) ?? CLAIM_PER_PAGE[0];
-  const set = (changes: Record<string, string | number | null>) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null) next.delete(key);
-        else next.set(key, String(value));
-      }
-      return next;
-    });
-  return {
-    status,
-    page,
-    perPage,
-    setStatus: (s: ClaimStatusFilter) => set({ status: s === DEFAULT_STATUS[scope] ? null : s, page: null }),
-    setPage: (p: number) => set({ page: p <= 1 ? null : p }),
-    setPerPage: (n: number) => set({ per_page: n === CLAIM_PER_PAGE[0] ? null : n, page: null }),
-  };
-}
-
 /** `/claims`: the admins' review of claim requests, or an agent's own claims (CONTRACT.md §4). */
 export function ClaimsRoute() {
   return isAdmin(useUser()) ? <ClaimsList scope="review" /> : <ClaimsList scope="mine" />;
@@ -80,9 +40,8 @@ export function ClaimsRoute() {
 
 function ClaimsList({ scope }: { scope: Scope }) {
   const review = scope === 'review';
-  const list = useListParams(scope);
+  const list = useClaimsListParams(scope);
   const claims = useClaimRequests(scope, list);
-  const approve = useApproveClaim();
   const [toApprove, setToApprove] = useState<ClaimRequest | null>(null);
   const [toReject, setToReject] = useState<ClaimRequest | null>(null);
   const [receipt, setReceipt] = useState<ClaimRequest['receipt']>(null);
@@ -92,109 +51,11 @@ function ClaimsList({ scope }: { scope: Scope }) {
     keepFocus(sameActionInNextRow);
     open(claim);
   };
-
-  const closeApprove = () => {
-    setToApprove(null);
-    approve.reset();
-  };
-  const confirmApprove = () => {
-    if (!toApprove) return;
-    approve.mutate(toApprove.id, {
-      onSuccess: (saved) => {
-        notifications.show({ color: 'green', message: saved.message });
-        closeApprove();
-      },
-    });
-  };
-
-  const columns: ListColumn<ClaimRequest>[] = [
-    { header: 'Requested', td: NO_WRAP, cell: (c) => formatDate(c.created_at) },
-    ...(review
-      ? [
-          {
-            header: 'Agent',
-            cell: (c: ClaimRequest) => (
-              <>
-                <Text size="sm">{c.agent.name}</Text>
-                {c.requested_by.name !== c.agent.name && (
-                  <Text size="xs" c="dimmed">
-                    by {c.requested_by.name}
-                  </Text>
-                )}
-              </>
-            ),
-          },
-        ]
-      : []),
-    {
-      header: 'Transaction',
-      cell: (c) => (
-        <>
-          <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
-            {c.transaction.reference_number}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {c.transaction.supplier_name} · {formatDate(c.transaction.transaction_date)}
-          </Text>
-        </>
-      ),
-    },
-    {
-      header: 'Amount',
-      th: { ta: 'right' },
-      td: { ...NO_WRAP, ta: 'right' },
-      cell: (c) => transactionAmount(c.transaction),
-    },
-    { header: 'Booking', cell: (c) => <BookingData claim={c} /> },
-    {
-      header: 'Receipt',
-      cell: (c) =>
-        c.receipt ? (
-          <Button
-            variant="subtle"
-            size="xs"
-            leftSection={<IconFileText size={14} />}
-            aria-label={`View receipt of ${c.transaction.reference_number}`}
-            onClick={() => setReceipt(c.receipt)}
-          >
-            View
-          </Button>
-        ) : (
-          EMPTY_VALUE
-        ),
-    },
-    { header: 'Status', cell: (c) => <ClaimState claim={c} review={review} /> },
-    ...(review
-      ? [
-          actionsColumn((c: ClaimRequest) =>
-            c.status === 'pending' ? (
-              <>
-                <Button
-                  size="xs"
-                  color="green"
-                  variant="light"
-                  leftSection={<IconCheck size={14} />}
-                  aria-label={`Approve ${c.transaction.reference_number}`}
-                  onClick={() => decide(c, setToApprove)}
-                >
-                  Approve
-                </Button>
-                <Button
-                  size="xs"
-                  color="red"
-                  variant="subtle"
-                  leftSection={<IconX size={14} />}
-                  aria-label={`Reject ${c.transaction.reference_number}`}
-                  onClick={() => decide(c, setToReject)}
-                >
-                  Reject
-                </Button>
-              </>
-            ) : null,
-          ),
-        ]
-      : []),
-  ];
+  const columns = claimColumns(review, {
+    onReceipt: setReceipt,
+    onApprove: (c) => decide(c, setToApprove),
+    onReject: (c) => decide(c, setToReject),
+  });
 
   return (
     <ListPage
@@ -232,18 +93,7 @@ function ClaimsList({ scope }: { scope: Scope }) {
         <>
           <ReceiptPreviewModal receipt={receipt} onClose={() => setReceipt(null)} />
           <RejectClaimModal claim={toReject} onClose={() => setToReject(null)} />
-          <ConfirmModal
-            opened={toApprove !== null}
-            onClose={closeApprove}
-            title="Approve claim"
-            error={approve.isError ? getErrorMessage(approve.error, CLAIM_MESSAGES.failed) : null}
-            confirm={{ label: 'Approve', color: 'green', loading: approve.isPending, onClick: confirmApprove }}
-          >
-            {toApprove &&
-              `Approve ${toApprove.agent.name}'s claim of ${toApprove.transaction.reference_number} ` +
-                `(${transactionAmount(toApprove.transaction)}, ${toApprove.transaction.supplier_name})? ` +
-                'A pending booking is created for the agent and matches the transaction.'}
-          </ConfirmModal>
+          <ApproveClaimModal claim={toApprove} onClose={() => setToApprove(null)} />
         </>
       }
     >
@@ -285,58 +135,3 @@ const sameActionInNextRow: FocusFallback = (trigger) => {
     );
   };
 };
-
-/**
- * What the agent says the booking is: customer, date, personal, notes. The booking reference is the
- * transaction's (the server holds it to that), so it shows only written otherwise.
- */
-function BookingData({ claim }: { claim: ClaimRequest }) {
-  const b = claim.booking_data;
-  return (
-    <Stack gap={0} maw={260}>
-      <Text size="sm">{b.customer_name}</Text>
-      <Text size="xs" c="dimmed" component="div">
-        {formatDate(b.booking_date)}
-        {b.booking_reference !== claim.transaction.reference_number && ` · ${b.booking_reference}`}
-        {b.is_personal && (
-          <Badge ml={6} size="xs" variant="outline">
-            Personal
-          </Badge>
-        )}
-      </Text>
-      {b.notes && (
-        <Text size="xs" c="dimmed" lineClamp={2} title={b.notes}>
-          {b.notes}
-        </Text>
-      )}
-    </Stack>
-  );
-}
-
-/** The claim's state: the booking it became, or why it was refused, and (in the review) who decided. */
-function ClaimState({ claim, review }: { claim: ClaimRequest; review: boolean }) {
-  const decided =
-    review && claim.decided_by && claim.decided_at
-      ? `by ${claim.decided_by.name}, ${formatDate(claim.decided_at)}`
-      : null;
-  return (
-    <Stack gap={2} align="flex-start" maw={280}>
-      <ClaimStatusBadge status={claim.status} />
-      {claim.status === 'approved' && claim.booking_id !== null && (
-        <Anchor component={Link} to={paths.bookings.view(claim.booking_id)} size="sm">
-          View booking
-        </Anchor>
-      )}
-      {claim.status === 'rejected' && claim.rejection_reason && (
-        <Text size="xs" data-testid="rejection-reason" style={{ whiteSpace: 'pre-line' }}>
-          {claim.rejection_reason}
-        </Text>
-      )}
-      {decided && (
-        <Text size="xs" c="dimmed">
-          {decided}
-        </Text>
-      )}
-    </Stack>
-  );
-}

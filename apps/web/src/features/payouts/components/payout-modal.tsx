@@ -1,37 +1,16 @@
-import { moneyToString, parseMoney, percentText, sumMoney, type PayoutOutcome } from '@app/domain';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import type { PayoutOutcome } from '@app/domain';
+import { Alert, Button, Checkbox, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { getErrorMessage } from '../../../lib/api-client';
 import type { CurrencyLike } from '../../../lib/format';
-import {
-  gstRateQueryOptions,
-  useProcessPayout,
-  usePayoutInfo,
-  type PayoutInfo,
-  type ProcessPayoutResult,
-} from '../api/payouts-api';
-import { centsOf, money, percentOf } from '../utils/money';
-import { AmountsTable, ErrorAlert } from './amounts-table';
-import { amountProblem, blockProblem, initialAmount, outcomeOf, payoutMax, previewItems } from '../utils/payout-modal';
+import { usePayoutInfo, type PayoutInfo, type ProcessPayoutResult } from '../api/payouts-api';
+import { usePayoutForm } from '../hooks/use-payout-form';
+import { centsOf, money } from '../utils/money';
+import { ErrorAlert } from './amounts-table';
+import { PayoutFacts, PayoutPreview } from './payout-facts';
 
 export const PAYOUT_INFO_FAILED = 'Failed to fetch payout information';
 export const PAYOUT_INFO_ERROR = 'An error occurred while fetching payout information';
-export const PAYOUT_FAILED = 'Failed to process payout';
-export const PAYOUT_ERROR = 'An error occurred while processing the payout';
 
 export interface PayoutModalProps {
   /** The booking to pay out; null while no booking is chosen. */
@@ -83,84 +62,14 @@ interface PayoutFormProps {
 }
 
 function PayoutForm({ info, onClose, onPaid }: PayoutFormProps) {
-  const { booking, payout } = info;
-  const currency = booking.currency;
-  const show = (amount: number) => money(centsOf(amount), currency);
-  const [amount, setAmount] = useState(() => initialAmount(info));
-  const [description, setDescription] = useState('');
-  const [submitError, setSubmitError] = useState<string | null>(null);
-  const gst = useQuery(gstRateQueryOptions());
-  const gstRate = gst.data ? percentOf(gst.data.gst_rate) : null;
-  const process = useProcessPayout(booking.id);
-
-  const blocked = blockProblem(info);
-  const problem = amountProblem(info, amount);
-  const preview = previewItems(info, amount, gstRate);
-  const max = payoutMax(info);
-  // Partial or completed follows from the amount (DOMAIN.md "Payouts"): shown, not chosen.
-  const outcome = outcomeOf(info, amount);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = parseMoney(amount);
-    if (blocked || problem || !parsed.ok || !outcome) return;
-    setSubmitError(null);
-    process.mutate(
-      { payout_amount: moneyToString(parsed.value), description, is_partial: outcome.is_partial },
-      {
-        onSuccess: (result) => {
-          onPaid(result);
-          onClose();
-        },
-        onError: (error) => setSubmitError(getErrorMessage(error, PAYOUT_FAILED, PAYOUT_ERROR)),
-      },
-    );
-  };
+  const currency = info.booking.currency;
+  const form = usePayoutForm(info, onPaid, onClose);
+  const { blocked, outcome } = form;
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.submit} noValidate>
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" data-testid="payout-booking">
-          <Fact label="Booking reference" value={booking.reference} />
-          <Fact label="Supplier" value={`${booking.supplier} (${currency.code})`} />
-          <Fact label="Gross commission" value={show(booking.booking_amount)} />
-          <Fact label="Expected commission" value={show(booking.expected_commission)} />
-          <Fact label="Paid" value={show(booking.paid_amount)} />
-          <Fact label="Remaining" value={show(booking.remaining_amount)} />
-        </SimpleGrid>
-
-        <Group gap="xl" data-testid="payout-available">
-          <Fact label="Available amount" value={show(payout.available_amount)} strong />
-          {payout.max_available_amount !== undefined && (
-            <Fact label="Maximum available amount" value={money(max, currency)} strong />
-          )}
-        </Group>
-
-        {payout.commission_breakdown.length > 0 && (
-          <Stack gap={4}>
-            <Title order={5}>Commission breakdown</Title>
-            <AmountsTable
-              testId="payout-breakdown"
-              head={['Agent', 'Percentage', 'Amount', 'GST', 'Total']}
-              rows={payout.commission_breakdown.map((row) => ({
-                key: row.agent_id,
-                cells: [
-                  row.agent_name,
-                  `${percentText(percentOf(row.percentage))}%`,
-                  show(row.amount),
-                  show(row.gst_amount),
-                  show(row.total),
-                ],
-              }))}
-            />
-          </Stack>
-        )}
-
-        {payout.agents_without_accounts.length > 0 && (
-          <Alert color="red" variant="light" title="Agents without accounts" data-testid="agents-without-accounts">
-            <Text size="sm">{payout.agents_without_accounts.map((a) => a.agent_name).join(', ')}</Text>
-          </Alert>
-        )}
+        <PayoutFacts info={info} />
         {blocked && <ErrorAlert testId="payout-blocked">{blocked}</ErrorAlert>}
 
         <TextInput
@@ -169,45 +78,15 @@ function PayoutForm({ info, onClose, onPaid }: PayoutFormProps) {
           step="0.01"
           inputMode="decimal"
           required
-          value={amount}
-          onChange={(e) => setAmount(e.currentTarget.value)}
-          onBlur={() => {
-            const parsed = parseMoney(amount);
-            if (parsed.ok) setAmount(moneyToString(parsed.value));
-          }}
-          error={problem}
-          description={`Available: ${show(payout.available_amount)}`}
+          value={form.amount}
+          onChange={(e) => form.setAmount(e.currentTarget.value)}
+          onBlur={form.normaliseAmount}
+          error={form.problem}
+          description={`Available: ${money(centsOf(info.payout.available_amount), currency)}`}
           disabled={blocked !== null}
         />
 
-        {preview && (
-          <Stack gap={4}>
-            <Title order={5}>This payout pays</Title>
-            <AmountsTable
-              testId="payout-preview"
-              head={['Agent', 'Percentage', 'Commission', 'GST', 'Total']}
-              rows={preview.map((item) => ({
-                key: item.line_id,
-                cells: [
-                  item.agent_name,
-                  `${percentText(item.percentage)}%`,
-                  money(item.commission, currency),
-                  money(item.gst, currency),
-                  money(item.total, currency),
-                ],
-              }))}
-              foot={{
-                label: 'Total to agents',
-                span: 2,
-                cells: [
-                  money(sumMoney(preview.map((i) => i.commission)), currency),
-                  money(sumMoney(preview.map((i) => i.gst)), currency),
-                  money(sumMoney(preview.map((i) => i.total)), currency),
-                ],
-              }}
-            />
-          </Stack>
-        )}
+        {form.preview && <PayoutPreview preview={form.preview} currency={currency} />}
 
         <Checkbox
           label="Partial payment"
@@ -224,13 +103,13 @@ function PayoutForm({ info, onClose, onPaid }: PayoutFormProps) {
         <TextInput
           label="Description"
           maxLength={255}
-          placeholder={payout.default_description}
-          value={description}
-          onChange={(e) => setDescription(e.currentTarget.value)}
+          placeholder={info.payout.default_description}
+          value={form.description}
+          onChange={(e) => form.setDescription(e.currentTarget.value)}
           disabled={blocked !== null}
         />
 
-        {submitError && <ErrorAlert testId="payout-error">{submitError}</ErrorAlert>}
+        {form.submitError && <ErrorAlert testId="payout-error">{form.submitError}</ErrorAlert>}
 
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
@@ -239,8 +118,8 @@ function PayoutForm({ info, onClose, onPaid }: PayoutFormProps) {
           <Button
             type="submit"
             color="green"
-            loading={process.isPending}
-            disabled={blocked !== null || problem !== null}
+            loading={form.isProcessing}
+            disabled={blocked !== null || form.problem !== null}
           >
             Process Payout
           </Button>
@@ -254,17 +133,4 @@ function PayoutForm({ info, onClose, onPaid }: PayoutFormProps) {
 function outcomeText(outcome: PayoutOutcome, currency: CurrencyLike): string {
   const remain = outcome.is_partial ? `${money(outcome.remaining, currency)} will remain` : 'Nothing will remain';
   return `${remain}: the booking becomes ${outcome.status}`;
-}
-
-function Fact({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={strong ? 700 : 500}>
-        {value}
-      </Text>
-    </Stack>
-  );
 }

@@ -220,3 +220,30 @@ describe('agent form checks and a same-day tier change', () => {
     await screenshot(page, 'agent-tier-history-same-day');
   });
 });
+
+describe('bulk agent import', () => {
+  it('imports a CSV file through the import page and shows what was created', async () => {
+    const { page } = browser;
+    await signInAs(page, 'admin@example.com', 'admin-demo');
+    await page.goto('/agents/import');
+    await page.getByTestId('import-instructions').waitFor();
+    const email = `e2e.import.${RUN}@example.com`;
+    const csv =
+      'First Name,LastName,Address,City,Prov,Postal,Birth Date,Email,Phone Number,AgentTier,JoinDate,SIN\n' +
+      `Ida,Import${RUN},1 King St,Toronto,ON,M5V 1A1,1985-01-01,${email},4165550100,Gold,,046454286\n`;
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'agents.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect.poll(() => page.getByTestId('selected-file').textContent()).toContain('agents.csv');
+    await page.getByRole('button', { name: 'Import Agents' }).click();
+    await page.getByRole('button', { name: 'Import Another File' }).waitFor();
+    expect(await page.getByTestId('import-notice').textContent()).toBe(
+      'Import completed: 1 created, 0 skipped, 0 failed.',
+    );
+    expect(await page.getByText(email).count()).toBeGreaterThan(0);
+    // The notice closes by its named button (the theme names every alert's close button).
+    await page.getByTestId('import-notice').getByRole('button', { name: 'Dismiss' }).click();
+    await page.getByTestId('import-notice').waitFor({ state: 'detached' });
+    await screenshot(page, 'agent-import-results');
+  });
+});

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Badge,
   createTheme,
   FileInput,
@@ -24,6 +25,8 @@ export const theme = createTheme({
     // A close button is an icon: it needs a name for a screen reader (WCAG 4.1.2).
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
+    // An alert's close button was nameless wherever the alert did not set one (the agent import's notice).
+    Alert: Alert.extend({ defaultProps: { closeButtonLabel: 'Dismiss' } }),
     Table: Table.extend({ defaultProps: { verticalSpacing: 'sm', highlightOnHover: true } }),
     // A table wider than its frame shows its scrollbar, not only on hover: the cut-off column is not a clue enough.
     // It is also reachable by keyboard (WCAG 2.1.1): a keyboard user scrolls it with the arrow keys.

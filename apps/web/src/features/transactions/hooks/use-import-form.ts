@@ -112,7 +112,9 @@ export function useImportForm({ accounts, values, setValues, submitUrl, onStarte
           setBanner(`Error: ${res.message || IMPORT_MESSAGES.startFailed}`);
           return;
         }
-        // Spent on this upload: the next one asks the server again.
+        // Spent on this upload, the offer with it: the next one asks the server again (also when Back comes
+        // to this form before the job's view ever replaced it).
+        setDuplicate(false);
         setValues((v) => ({ ...v, allow_duplicate: false }));
         onStarted(res.job_id);
       },

@@ -1,13 +1,13 @@
 import { Badge, Group, Paper, Text, Title } from '@mantine/core';
 import type { Key, ReactNode } from 'react';
-import { DataTable, type ListColumn } from '../../../components/list-table';
+import { DataTable, NO_WRAP, type ListColumn } from '../../../components/list-table';
 import { EMPTY_VALUE, formatDate, formatMoney } from '../../../lib/format';
 import type { Booking, HistoryEntry, MatchedTransaction } from '../api/bookings-api';
 import { describeHistoryChanges, historyActionLabel } from '../utils/history-text';
 import { TRANSACTION_STATUS_LABELS } from './booking-status';
 
 const transactionColumns = (currency: Booking['supplier']['currency']): ListColumn<MatchedTransaction>[] => [
-  { header: 'Reference', cell: (t) => t.reference_number ?? EMPTY_VALUE },
+  { header: 'Reference', td: NO_WRAP, cell: (t) => t.reference_number ?? EMPTY_VALUE },
   { header: 'Account', cell: (t) => t.account_name ?? EMPTY_VALUE },
   { header: 'Date', cell: (t) => formatDate(t.transaction_date) },
   { header: 'Type', cell: (t) => t.transaction_type },

@@ -60,7 +60,7 @@ export function UnmatchedTransactionsPanel({ startDate, endDate, supplierIds }: 
   });
   const columns: ListColumn<UnmatchedTransaction>[] = [
     { ...sortable('Date', 'transaction_date'), td: NO_WRAP, cell: (t) => formatDate(t.transaction_date) },
-    { ...sortable('Reference', 'reference_number'), td: { fw: 500 }, cell: (t) => t.reference_number },
+    { ...sortable('Reference', 'reference_number'), td: { fw: 500, ...NO_WRAP }, cell: (t) => t.reference_number },
     { ...sortable('Supplier', 'supplier_name'), cell: (t) => t.supplier_name },
     { ...sortable('Account', 'account_name'), cell: (t) => t.account_name },
     {

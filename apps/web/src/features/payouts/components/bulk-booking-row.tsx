@@ -87,7 +87,14 @@ const BookingCells = memo(function BookingCells({ booking: b, text }: { booking:
       <Table.Td>
         <Stack gap={2}>
           <Group gap={6}>
-            <Anchor href={paths.bookings.view(b.id)} target="_blank" rel="noopener noreferrer" fw={600} size="sm">
+            <Anchor
+              href={paths.bookings.view(b.id)}
+              target="_blank"
+              rel="noopener noreferrer"
+              fw={600}
+              size="sm"
+              style={{ whiteSpace: 'nowrap' }}
+            >
               {mark(b.booking_reference)}
             </Anchor>
             {b.is_reconciled && (

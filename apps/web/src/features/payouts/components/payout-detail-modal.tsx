@@ -80,7 +80,14 @@ function PayoutItems({ detail }: { detail: PayoutDetail }) {
         rows={items.map((item) => ({
           key: item.id,
           cells: [
-            <Anchor key="ref" component={Link} to={paths.bookings.view(item.booking_id)} size="sm" fw={600}>
+            <Anchor
+              key="ref"
+              component={Link}
+              to={paths.bookings.view(item.booking_id)}
+              size="sm"
+              fw={600}
+              style={{ whiteSpace: 'nowrap' }}
+            >
               {item.booking_reference}
             </Anchor>,
             item.agent_name,

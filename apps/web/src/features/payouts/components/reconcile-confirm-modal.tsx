@@ -37,7 +37,9 @@ export function ReconcileConfirmModal({ drops, onCancel, onConfirm }: ReconcileC
           <Table.Tbody>
             {list.map((d) => (
               <Table.Tr key={d.booking.id}>
-                <Table.Td fw={600}>{d.booking.booking_reference}</Table.Td>
+                <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
+                  {d.booking.booking_reference}
+                </Table.Td>
                 <Table.Td ta="right">{money(d.from, d.currency)}</Table.Td>
                 <Table.Td ta="right">{money(d.to, d.currency)}</Table.Td>
                 <Table.Td ta="right" c="red">

@@ -44,7 +44,9 @@ export function ResultsModal({ results, onClose }: ResultsModalProps) {
                         {ok ? <IconCircleCheck size={14} /> : <IconCircleX size={14} />}
                       </ThemeIcon>
                     </Table.Td>
-                    <Table.Td fw={600}>{r.booking_reference}</Table.Td>
+                    <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
+                      {r.booking_reference}
+                    </Table.Td>
                     <Table.Td>{r.status}</Table.Td>
                     <Table.Td>{r.message}</Table.Td>
                   </Table.Tr>

@@ -89,7 +89,7 @@ const TRANSACTION_COLUMNS: ListColumn<TransactionRow>[] = [
       </Text>
     ),
   },
-  { header: 'Cheque ref.', cell: (t) => t.cheque_reference_number ?? '—' },
+  { header: 'Cheque ref.', td: NO_WRAP, cell: (t) => t.cheque_reference_number ?? '—' },
   {
     header: 'Description',
     // Two lines at most, never cut sideways ('Supplier commission st…' hid the statement's date).

@@ -240,14 +240,9 @@ function coercedFields(
   if (input.is_claimed_booking !== claimed && claim === null && (existing === null || input.is_claimed_booking)) {
     coerced.is_claimed_booking = { sent: input.is_claimed_booking, kept: claimed };
   }
-  if (user.is_admin && input.status !== undefined && input.status !== status) {
-    coerced.status = { sent: input.status, kept: status };
-  }
-  if (!user.is_admin) {
-    if (input.status !== undefined && input.status !== status) coerced.status = { sent: input.status, kept: status };
-    if (input.primary_agent_id !== null && input.primary_agent_id !== resolved.primaryAgentId) {
-      coerced.primary_agent_id = { sent: input.primary_agent_id, kept: resolved.primaryAgentId };
-    }
+  if (input.status !== undefined && input.status !== status) coerced.status = { sent: input.status, kept: status };
+  if (!user.is_admin && input.primary_agent_id !== null && input.primary_agent_id !== resolved.primaryAgentId) {
+    coerced.primary_agent_id = { sent: input.primary_agent_id, kept: resolved.primaryAgentId };
   }
   return coerced;
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { fieldError } from '../../http/errors';
 import { resolveRatesForSuppliers } from '../commissions';
-import { idArray } from '../../shared/sql';
+import { agentNames } from './bookings.repo';
 
 type Supplier = { id: number; name: string; currency_symbol: string; booking_number_format: string | null };
 
@@ -51,15 +51,4 @@ export async function findBookingSuppliers(db: DbOrTx, agentId: number | null, d
       };
     })
     .filter((s) => withUnbookable || s.bookable);
-}
-
-async function agentNames(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
-  const names = new Map<number, string>();
-  if (ids.length) {
-    const { rows } = await db.execute<{ id: number; name: string }>(
-      sql`select a.id, u.name from agents a join users u on u.id = a.user_id where a.id = any(${idArray(ids)})`,
-    );
-    for (const r of rows) names.set(r.id, r.name);
-  }
-  return names;
 }

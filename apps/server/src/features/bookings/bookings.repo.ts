@@ -8,7 +8,6 @@ import {
   type HistoryChange,
   type HistoryReferenceKind,
   moneyFromDb,
-  moneyToNumber,
   ownEntriesOnly,
   percentFromDb,
   type BookingForActions,
@@ -229,7 +228,7 @@ export async function findBookingsWithSupplierReference(
        and upper(btrim(b.booking_reference)) = upper(btrim(${reference}))
        ${excludingBooking(excludeId)}
      order by b.id limit 20`);
-  return rows.map((r) => ({ ...r, booking_amount: moneyToNumber(moneyFromDb(r.booking_amount)) }));
+  return rows.map((r) => ({ ...r, booking_amount: moneyJson(r.booking_amount) }));
 }
 
 /** One booking in the spec's read shape, with its lines, group, receipt and history. */
@@ -261,9 +260,8 @@ export async function getBooking(db: DbOrTx, user: SessionUser, id: number) {
   const r = rows[0];
   if (!r) return null;
   // An agent reads their own line and their own line history only; an admin all of them.
-  const own = <T>(value: T): T => (user.is_admin ? value : (ownEntriesOnly(value, user.agent_id ?? -1) as T));
   const lines = (await findCommissionLines(db, id)).filter((l) => user.is_admin || l.agent_id === user.agent_id);
-  const history = await bookingHistory(db, user, id, own);
+  const history = await bookingHistory(db, user, id);
   const transactionStatus = (await findTransactionStatuses(db, [id])).get(id)!;
   const paidAt = await paidPercentages(db, id);
   return {
@@ -288,7 +286,8 @@ export async function getBooking(db: DbOrTx, user: SessionUser, id: number) {
 }
 
 /** The booking's audit history, newest first (the last 100), each change naming the record it points at. */
-async function bookingHistory(db: DbOrTx, user: SessionUser, id: number, own: <T>(value: T) => T) {
+async function bookingHistory(db: DbOrTx, user: SessionUser, id: number) {
+  const own = <T>(value: T): T => (user.is_admin ? value : (ownEntriesOnly(value, user.agent_id ?? -1) as T));
   const { rows: audits } = await db.execute<{
     id: string;
     occurred_at: string;
@@ -348,6 +347,15 @@ async function paidPercentages(db: DbOrTx, bookingId: number): Promise<Map<numbe
 
 type HistoryNames = Record<HistoryReferenceKind, Map<number, string>>;
 
+/** Agents' names by agent id. */
+export async function agentNames(db: DbOrTx, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.execute<{ id: number; name: string }>(
+    sql`select a.id, u.name from agents a join users u on u.id = a.user_id where a.id = any(${idArray(ids)})`,
+  );
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 /** The names of the records that history changes refer to by id; payouts only for an admin (their page is). */
 async function historyNames(db: DbOrTx, user: SessionUser, changes: readonly HistoryChange[]): Promise<HistoryNames> {
   const ids = historyReferences(changes);
@@ -357,10 +365,7 @@ async function historyNames(db: DbOrTx, user: SessionUser, changes: readonly His
     return new Map(rows.map((r) => [r.id, r.name]));
   };
   const [agent, supplier, booking_group, payout, file] = await Promise.all([
-    lookup(
-      'agent',
-      (list) => sql`select a.id, u.name from agents a join users u on u.id = a.user_id where a.id = any(${list})`,
-    ),
+    agentNames(db, ids.agent),
     lookup('supplier', (list) => sql`select id, name from suppliers where id = any(${list})`),
     lookup('booking_group', (list) => sql`select id, name from booking_groups where id = any(${list})`),
     user.is_admin

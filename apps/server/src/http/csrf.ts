@@ -35,5 +35,5 @@ export function checkCsrfBeforeBody(req: FastifyRequest): 'checked' | 'body' | '
 }
 
 /** By the header: before the body is parsed, `req.isMultipart()` does not know yet. */
-export const isMultipartRequest = (req: FastifyRequest) =>
+const isMultipartRequest = (req: FastifyRequest) =>
   /^multipart\/form-data\b/i.test(String(req.headers['content-type'] ?? ''));

@@ -23,6 +23,12 @@ const hash = (token: string) => crypto.createHash('sha256').update(token).digest
 const randomToken = () => crypto.randomBytes(32).toString('base64url');
 
 /** Sessions live in PostgreSQL so that any app server answers any request. */
+/** Where a session was made from (the audit and the sessions table keep it). */
+export interface SessionMeta {
+  ip?: string;
+  userAgent?: string;
+}
+
 export class SessionStore {
   constructor(
     private readonly db: Db,
@@ -85,7 +91,7 @@ export class SessionStore {
    */
   async create(
     userId: number | null,
-    meta: { ip?: string; userAgent?: string },
+    meta: SessionMeta,
     tx: DbOrTx = this.db,
   ): Promise<{ token: string; session: Session }> {
     const token = randomToken();
@@ -133,8 +139,4 @@ export function setSessionCookie(reply: FastifyReply, req: FastifyRequest, token
     sameSite: 'lax',
     secure: req.protocol === 'https',
   });
-}
-
-export function clearSessionCookie(reply: FastifyReply) {
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }

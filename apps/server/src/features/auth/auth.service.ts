@@ -3,14 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError, validationError } from '../../http/errors';
-import type { SessionStore } from '../../http/session';
+import type { SessionMeta, SessionStore } from '../../http/session';
 import { findUserByEmail } from '../users';
 import type { LoginThrottle } from './login-throttle';
 import { writeAudit } from '../../shared/audit';
 import { hashPassword, verifyPassword } from '../../shared/password';
-
-/** Who opened the session: the address and browser it records. */
-type SessionMeta = { ip?: string; userAgent?: string };
 
 /**
  * The user an e-mail and password sign in as, or the sign-in's refusal: throttled (counted before the

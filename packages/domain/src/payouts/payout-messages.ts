@@ -1,4 +1,4 @@
-import { formatUnits, moneyToString, type Cents } from '../money/money';
+import { moneyToString, type Cents } from '../money/money';
 import { percentToString, type Percent } from '../money/percent';
 import type { TransactionMatchStatus } from '../bookings/booking-rules';
 
@@ -61,6 +61,3 @@ export function percentText(p: Percent): string {
   const s = percentToString(p);
   return s.includes('.') ? s.replace(/\.?0+$/, '') : s;
 }
-
-/** The 2-decimal text of cents for messages ('1,234.50' is not used: plain '1234.50'). */
-export const centsText = (c: Cents) => formatUnits(c, 2);

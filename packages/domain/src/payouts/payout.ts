@@ -103,8 +103,11 @@ export interface PayoutOutcome {
 export function payoutOutcome(gross: Cents, paidBefore: Cents, amount: Cents): PayoutOutcome {
   const paid = (paidBefore + amount) as Cents;
   const remaining = (gross - paid) as Cents;
-  return { paid, remaining, status: statusAfterPayout(gross, paid), is_partial: remaining !== 0n };
+  return { paid, remaining, status: statusAfterPayout(gross, paid), is_partial: isPartialPayout(remaining) };
 }
+
+/** A payout is partial when it leaves something of the booking to pay (or to claw back). */
+export const isPartialPayout = (remaining: Cents): boolean => remaining !== 0n;
 
 /** What a payout needs to know about a booking and the transactions matched to it (DOMAIN.md "Matching"). */
 export interface PayoutEligibility {

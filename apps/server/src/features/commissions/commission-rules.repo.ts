@@ -28,7 +28,7 @@ export async function findCommissionOptions(db: DbOrTx, type: CommissionRuleType
   return rows;
 }
 
-export type RuleRow = {
+type RuleRow = {
   id: number;
   commission_type: CommissionRuleType;
   general_id: number;

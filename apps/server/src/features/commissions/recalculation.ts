@@ -68,7 +68,7 @@ interface PlannedBooking {
 }
 
 /** What a recalculation would change, decided and not yet written. */
-export interface RecalculationPlan {
+interface RecalculationPlan {
   bookings: PlannedBooking[];
   summary: RecalculationSummary;
 }
@@ -254,7 +254,7 @@ export async function previewLinesAtGross(
 }
 
 /** Writes a plan: the bookings' rate columns, their lines, and an audit row per booking. */
-export async function applyRecalculation(
+async function applyRecalculation(
   tx: DbOrTx,
   plan: RecalculationPlan,
   actor: { userId: number | null; reason: string },

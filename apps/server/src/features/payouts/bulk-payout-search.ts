@@ -6,7 +6,6 @@ import {
   payoutBlockReasonAfterReconcile,
   percentToNumber,
   type BulkPayoutSearchInput,
-  type Cents,
 } from '@app/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -16,10 +15,8 @@ import { findLineFacts, searchBookingFacts, type BookingFacts, type LineFacts } 
 
 // The bulk payout screen's search: the bookings a bulk payout or reconcile can take, with their lines.
 
-const num = (c: Cents) => moneyToNumber(c);
-
 /** The most bookings one search answers. */
-export const SEARCH_LIMIT = 2000;
+const SEARCH_LIMIT = 2000;
 
 /**
  * `POST /bulk-payouts/search`: payout mode lists the bookings that can be paid out now with something
@@ -118,8 +115,8 @@ function linesAfterReconcile(current: readonly LineFacts[], preview: readonly Pr
       id: l.id,
       agent_id: l.agent_id,
       percentage: percentToNumber(l.percentage),
-      amount: num(l.amount),
-      paid_amount: num(l.paid_amount),
+      amount: moneyToNumber(l.amount),
+      paid_amount: moneyToNumber(l.paid_amount),
       has_gst: l.has_gst,
     }));
 }
@@ -136,10 +133,10 @@ function searchRow(
     customer_name: f.customer_name,
     booking_date: f.booking_date,
     status: f.booking_status,
-    booking_amount: num(f.gross),
-    paid_amount: num(f.paid),
-    available_amount: num(f.available),
-    transaction_amount: num(f.net),
+    booking_amount: moneyToNumber(f.gross),
+    paid_amount: moneyToNumber(f.paid),
+    available_amount: moneyToNumber(f.available),
+    transaction_amount: moneyToNumber(f.net),
     is_reconciled: f.is_reconciled,
     needs_reconciliation: needsReconciliationOf(f),
     // Payout mode only: a reconcile is not a payout (a booking waiting for one is listed for it).
@@ -159,8 +156,8 @@ function searchRow(
       agent_id: l.agent_id,
       agent: { user: { name: l.agent_name } },
       percentage: percentToNumber(l.percentage),
-      amount: num(l.amount),
-      paid_amount: num(l.paid_amount),
+      amount: moneyToNumber(l.amount),
+      paid_amount: moneyToNumber(l.paid_amount),
       has_gst: l.has_gst,
       has_account: l.account_id !== null,
     })),

@@ -14,6 +14,7 @@ import {
   payoutDateProblem,
   percentFromDb,
   percentToNumber,
+  isPartialPayout,
   planPayout,
   percentMinus,
   HUNDRED_PERCENT,
@@ -34,8 +35,6 @@ import { CHUNK_SIZE, processChunk, processRows } from './payout-run';
 import type { Outcome, Run, RunRow } from './payout-run-model';
 import { countBookingPayouts, findBookingFacts, findLineFacts } from './payouts.repo';
 
-const num = (c: Cents) => moneyToNumber(c);
-
 /** `GET /bookings/{id}/payout-info`: what a payout of the whole available amount would pay each agent. */
 export async function payoutInfo(db: Db, id: number) {
   const f = (await findBookingFacts(db, [id])).get(id);
@@ -55,21 +54,21 @@ export async function payoutInfo(db: Db, id: number) {
       supplier: f.supplier_name,
       currency: { code: f.currency_code, symbol: f.currency_symbol },
       status: f.booking_status,
-      booking_amount: num(f.gross),
-      expected_commission: num(f.expected_commission),
-      paid_amount: num(f.paid),
-      remaining_amount: num((f.gross - f.paid) as Cents),
+      booking_amount: moneyToNumber(f.gross),
+      expected_commission: moneyToNumber(f.expected_commission),
+      paid_amount: moneyToNumber(f.paid),
+      remaining_amount: moneyToNumber((f.gross - f.paid) as Cents),
       is_reconciled: f.is_reconciled,
     },
     payout: {
-      available_amount: num(f.available),
+      available_amount: moneyToNumber(f.available),
       commission_breakdown: items.map((item, i) => ({
         agent_id: item.agent_id,
         agent_name: lines[i]!.agent_name,
         percentage: percentToNumber(item.percentage),
-        amount: num(item.commission),
-        gst_amount: num(item.gst),
-        total: num(item.total),
+        amount: moneyToNumber(item.commission),
+        gst_amount: moneyToNumber(item.gst),
+        total: moneyToNumber(item.total),
       })),
       agents_without_accounts: lines
         .filter((l) => l.account_id === null)
@@ -80,8 +79,8 @@ export async function payoutInfo(db: Db, id: number) {
         agent_id: l.agent_id,
         agent_name: l.agent_name,
         percentage: percentToNumber(l.percentage),
-        amount: num(l.amount),
-        paid_amount: num(l.paid_amount),
+        amount: moneyToNumber(l.amount),
+        paid_amount: moneyToNumber(l.paid_amount),
         has_gst: l.has_gst,
       })),
       can_payout: reason === null,
@@ -119,9 +118,9 @@ export async function processSinglePayout(db: Db, userId: number, bookingId: num
   return {
     status: 'success' as const,
     message: PAYOUT_MESSAGES.processed,
-    is_partial: o!.remaining !== 0n,
-    paid_amount: num(o!.paid!),
-    remaining_amount: num(o!.remaining!),
+    is_partial: isPartialPayout(o!.remaining!),
+    paid_amount: moneyToNumber(o!.paid!),
+    remaining_amount: moneyToNumber(o!.remaining!),
     payout_id: o!.payoutId!,
   };
 }

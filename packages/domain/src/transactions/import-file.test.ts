@@ -153,8 +153,9 @@ describe('splitDelimitedText', () => {
   const text = 'A,1\n\n , \nB,2\nC,3\n';
 
   it('reads every line, blank ones kept, within the limit', () => {
-    expect(splitDelimitedText(text)).toEqual([['A', '1'], [''], [' ', ' '], ['B', '2'], ['C', '3'], ['']]);
-    expect(splitDelimitedText(text, 3)).toEqual(splitDelimitedText(text));
+    const all = [['A', '1'], [''], [' ', ' '], ['B', '2'], ['C', '3'], ['']];
+    expect(splitDelimitedText(text)).toEqual({ rows: all, overLimit: false });
+    expect(splitDelimitedText(text, 3)).toEqual({ rows: all, overLimit: false });
   });
 
   it('reads rows across chunks as one string: quoted lines, CRLF and quotes cut at any chunk end', () => {
@@ -163,29 +164,24 @@ describe('splitDelimitedText', () => {
     expect(long.length).toBeGreaterThan(4 * TEXT_CHUNK_CHARS);
     const whole = Papa.parse<string[]>(long, { delimiter: ',', skipEmptyLines: false }).data;
     expect(whole[1]).toEqual(['R1', 'a "quoted",\r\nmulti-line x', '1.50']);
-    expect(splitDelimitedText(long)).toEqual(whole);
+    expect(splitDelimitedText(long)).toEqual({ rows: whole, overLimit: false });
   });
 
-  it('stops at the first non-blank line past the limit', () => {
-    expect(splitDelimitedText(text, 2)).toEqual([['A', '1'], [''], [' ', ' '], ['B', '2'], ['C', '3']]);
-    expect(splitDelimitedText(text, 1)).toEqual([['A', '1'], [''], [' ', ' '], ['B', '2']]);
-    expect(splitDelimitedText(text, 0)).toEqual([['A', '1']]);
+  it('stops at the first non-blank line past the limit and says so', () => {
+    expect(splitDelimitedText(text, 2)).toEqual({
+      rows: [['A', '1'], [''], [' ', ' '], ['B', '2'], ['C', '3']],
+      overLimit: true,
+    });
+    expect(splitDelimitedText(text, 1)).toEqual({ rows: [['A', '1'], [''], [' ', ' '], ['B', '2']], overLimit: true });
+    expect(splitDelimitedText(text, 0)).toEqual({ rows: [['A', '1']], overLimit: true });
   });
 });
 
 describe('parseImportCells', () => {
-  const cells = [['A', '1'], [], ['B', 'x'], [' ', ''], ['C', '2.50']];
-
-  it('parses every non-blank row within the limit, and counts them', () => {
-    const r = parseImportCells(cells, 3);
-    expect(r.nonBlank).toBe(3);
+  it('parses every non-blank row and skips the unreadable ones with their reason', () => {
+    const r = parseImportCells([['A', '1'], [], ['B', 'x'], [' ', ''], ['C', '2.50']]);
     expect(r.rows.map((x) => `${x.row}:${x.reference} ${moneyToString(x.amount)}`)).toEqual(['1:A 1.00', '5:C 2.50']);
     expect(r.skipped.map(skippedRowMessage)).toEqual(["Row 3: 'x' is not an amount"]);
-  });
-
-  it('stops at the first non-blank row past the limit and parses no amount', () => {
-    expect(parseImportCells(cells, 2)).toEqual({ rows: [], skipped: [], nonBlank: 3 });
-    expect(parseImportCells(cells, 0)).toEqual({ rows: [], skipped: [], nonBlank: 1 });
   });
 });
 

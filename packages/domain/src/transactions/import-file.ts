@@ -87,7 +87,11 @@ export async function parseTransactionImportFile(filename: string, bytes: Uint8A
     if (magic) return failure(IMPORT_MESSAGES.unsupported);
     const text = decodeTextFile(bytes);
     if (text === null) return failure(IMPORT_MESSAGES.unsupported);
-    cells = splitDelimitedText(text, SPREADSHEET_MAX_ROWS);
+    // A sheet's row limit holds for text too (the agent import reads CSV as a sheet and refuses it alike):
+    // a file of more rows is refused once the first row past the limit is read, before any amount is parsed.
+    const split = splitDelimitedText(text, SPREADSHEET_MAX_ROWS);
+    if (split.overLimit) return failure(IMPORT_MESSAGES.unpackedTooLarge);
+    cells = split.rows;
   } else {
     // An Excel file is a ZIP (xlsx) or an OLE2 compound file (xls); either extension may hold either.
     if (magic !== 'zip' && magic !== 'ole2') return failure(IMPORT_MESSAGES.unsupported);
@@ -96,11 +100,8 @@ export async function parseTransactionImportFile(filename: string, bytes: Uint8A
       return failure(sheet.reason === 'too-large' ? IMPORT_MESSAGES.unpackedTooLarge : IMPORT_MESSAGES.unsupported);
     cells = sheet.cells;
   }
-  // A sheet's row limit holds for text too (the agent import reads CSV as a sheet and refuses it alike):
-  // a file of more rows is refused once the first row past the limit is read, before any amount is parsed.
-  const { rows, skipped, nonBlank } = parseImportCells(cells, SPREADSHEET_MAX_ROWS);
-  if (nonBlank === 0) return failure(IMPORT_MESSAGES.noData);
-  if (nonBlank > SPREADSHEET_MAX_ROWS) return failure(IMPORT_MESSAGES.unpackedTooLarge);
+  const { rows, skipped } = parseImportCells(cells);
+  if (rows.length === 0 && skipped.length === 0) return failure(IMPORT_MESSAGES.noData);
   if (rows.length === 0) return failure(IMPORT_MESSAGES.noValidData, skipped);
   return { ok: true, rows, skipped, summary: summarizeImport(rows) };
 }

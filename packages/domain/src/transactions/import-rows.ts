@@ -79,23 +79,11 @@ function parseImportLine(row: number, line: readonly unknown[], texts: readonly 
   return amount.ok ? { row, reference, amount: amount.value } : amount.reason;
 }
 
-/**
- * Rows of cells → parsed rows and skipped rows with their reasons. Blank lines are ignored quietly.
- * `nonBlank` counts the other lines, up to `maxRows` + 1: cells of more non-blank lines than `maxRows`
- * are counted only that far, and none of their amounts is parsed (no rows, nothing skipped).
- */
-export function parseImportCells(
-  cells: readonly (readonly unknown[])[],
-  maxRows = Number.POSITIVE_INFINITY,
-): {
+/** Rows of cells → parsed rows and skipped rows with their reasons. Blank lines are ignored quietly. */
+export function parseImportCells(cells: readonly (readonly unknown[])[]): {
   rows: ImportParsedRow[];
   skipped: ImportSkippedRow[];
-  nonBlank: number;
 } {
-  let nonBlank = 0;
-  for (const line of cells) {
-    if (!isBlankImportLine(line) && ++nonBlank > maxRows) return { rows: [], skipped: [], nonBlank };
-  }
   const rows: ImportParsedRow[] = [];
   const skipped: ImportSkippedRow[] = [];
   for (let i = 0; i < cells.length; i++) {
@@ -107,7 +95,7 @@ export function parseImportCells(
     if (typeof parsed === 'string') skipped.push({ row: i + 1, reason: parsed });
     else rows.push(parsed);
   }
-  return { rows, skipped, nonBlank };
+  return { rows, skipped };
 }
 
 export interface ImportSummary {

@@ -65,9 +65,12 @@ export const TEXT_CHUNK_CHARS = 65_536;
 /**
  * Splits delimited text into rows of cells (RFC 4180 quotes; blank lines kept so row numbers are lines).
  * Reading stops at the first non-blank line past `maxRows` non-blank ones (that line is the last row
- * returned), so a file too long to import is known to be without reading all of it.
+ * returned, and `overLimit` says so), so a file too long to import is known to be without reading all of it.
  */
-export function splitDelimitedText(text: string, maxRows = Number.POSITIVE_INFINITY): string[][] {
+export function splitDelimitedText(
+  text: string,
+  maxRows = Number.POSITIVE_INFINITY,
+): { rows: string[][]; overLimit: boolean } {
   const rows: string[][] = [];
   let nonBlank = 0;
   // A string is read synchronously, chunk by chunk, even with the callbacks of a file's streaming.
@@ -85,5 +88,5 @@ export function splitDelimitedText(text: string, maxRows = Number.POSITIVE_INFIN
     },
     complete: () => undefined,
   });
-  return rows;
+  return { rows, overLimit: nonBlank > maxRows };
 }

@@ -40,7 +40,7 @@ export function formatBookingReference(format: string | null | undefined, raw: s
   while (f < slots.length && i < input.length) {
     const slot = slots[f]!;
     const ch = input[i]!;
-    if (isSlot(slot) ? accepts(slot, ch) : ch === slot) {
+    if (accepts(slot, ch)) {
       out += ch;
       i++;
       f++;

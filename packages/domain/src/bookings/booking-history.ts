@@ -81,7 +81,7 @@ export type HistoryFieldKind =
   | 'file';
 
 /** The kinds whose value is the id of another record, which the history names. */
-export const HISTORY_REFERENCE_KINDS = ['agent', 'supplier', 'booking_group', 'payout', 'file'] as const;
+const HISTORY_REFERENCE_KINDS = ['agent', 'supplier', 'booking_group', 'payout', 'file'] as const;
 export type HistoryReferenceKind = (typeof HISTORY_REFERENCE_KINDS)[number];
 
 /** Whether a field of this kind holds the id of another record ({@link HISTORY_REFERENCE_KINDS}). */
@@ -98,7 +98,7 @@ export function historyReferenceId(value: HistoryValue): number | null {
 }
 
 /** The booking fields an audit row may name, with the words of the booking form and page (spec). */
-export const BOOKING_HISTORY_FIELDS: Readonly<Record<string, { label: string; kind: HistoryFieldKind }>> = {
+const BOOKING_HISTORY_FIELDS: Readonly<Record<string, { label: string; kind: HistoryFieldKind }>> = {
   booking_reference: { label: 'Booking Reference', kind: 'text' },
   trip_number: { label: 'Trip Number', kind: 'text' },
   customer_name: { label: 'Customer Name', kind: 'text' },

@@ -2,9 +2,8 @@
 import type { AddressInfo } from 'node:net';
 import type { Db } from '../apps/server/src/db/client';
 import { buildApp } from '../apps/server/src/http/app';
+import type { Jobs } from '../apps/server/src/jobs/job-runner';
 import { routeModules } from '../apps/server/src/routes';
-
-type Jobs = NonNullable<Parameters<typeof buildApp>[0]['jobs']>;
 
 /** The app (close it when done) and its port on 127.0.0.1; `jobs` for benches that run background jobs. */
 export async function startBenchApp(db: Db, jobs?: Jobs) {

@@ -16,7 +16,7 @@ import { backupDatabase } from './db/backup/writer';
 import type { Db } from './db/client';
 import { seedDemo } from './features/demo';
 import { startJobRunner } from './jobs/job-runner';
-import { insertTier, queryRows } from './test/factories';
+import { countRows, insertTier, queryRows } from './test/factories';
 import { createTestDatabase } from './test/test-app';
 import { withDatabase } from './test/global-setup';
 
@@ -135,8 +135,7 @@ describe('backup and restore', () => {
     expect(header.schemas).toEqual(['public']); // pg-boss's queue is not data
     // The tables a back office cannot lose are there with rows, in foreign-key order.
     const rows = Object.fromEntries(header.tables.map((t) => [t.name, t.rows]));
-    const liveCount = async (table: string) =>
-      (await queryRows(source.db)<{ n: number }>(`select count(*)::int as n from ${table}`))[0]!.n;
+    const liveCount = countRows(source.db);
     const kept = ['bookings', 'transactions', 'payout_items', 'stored_files', 'users'];
     const live = Object.fromEntries(await Promise.all(kept.map(async (t) => [`public.${t}`, await liveCount(t)])));
     expect(rows).toMatchObject(live);
@@ -290,9 +289,7 @@ describe('a backup taken while the database is written to', () => {
   it('holds the one instant it started at: every booking with its lines, the counts of its header', async () => {
     const source = await createTestDatabase();
     await seedDemo(source.db);
-    const [{ n: demoBookings }] = (await queryRows(source.db)<{ n: number }>(
-      'select count(*)::int as n from bookings',
-    )) as [{ n: number }];
+    const demoBookings = await countRows(source.db)('bookings');
     const [supplier] = await queryRows(source.db)<{ id: number }>('select id from suppliers order by id limit 1');
     const agents = await queryRows(source.db)<{ id: number }>('select id from agents order by id limit 2');
 
@@ -342,8 +339,7 @@ describe('a backup taken while the database is written to', () => {
     await writer.end();
 
     const header = await readBackupFile(out);
-    const count = async (db: Db, table: string) =>
-      (await queryRows(db)<{ n: number }>(`select count(*)::int as n from ${table}`))[0]!.n;
+    const count = (db: Db, table: string) => countRows(db)(table);
     const inHeader = (table: string) => header.tables.find((t) => t.name === `public.${table}`)!.rows;
     const live = inHeader('bookings') - demoBookings;
     expect(live).toBeGreaterThanOrEqual(5);

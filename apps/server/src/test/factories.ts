@@ -29,6 +29,12 @@ export const queryOne = (db: Db) => {
 
 export type QueryOne = ReturnType<typeof queryOne>;
 
+/** `count(table)`: how many rows a table of this database holds. */
+export const countRows =
+  (db: Db) =>
+  async (table: string): Promise<number> =>
+    (await queryOne(db)<{ n: number }>(`select count(*)::int as n from ${table}`)).n;
+
 /** Currency ids by ISO code ('CAD', 'GBP', …) as the migrations seed them. */
 export async function currencyIds(db: Db): Promise<Record<string, number>> {
   const rows = await queryRows(db)<{ code: string; id: number }>('select code, id from currencies');

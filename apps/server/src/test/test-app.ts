@@ -8,7 +8,7 @@ import { jobHandlers } from '../job-handlers';
 import { startJobRunner, type Jobs } from '../jobs/job-runner';
 import { routeModules } from '../routes';
 import { createUser } from '../features/users';
-import { queryOne, queryRows, type Query, type QueryOne } from './factories';
+import { countRows, queryOne, queryRows, type Query, type QueryOne } from './factories';
 import { withDatabase } from './global-setup';
 
 const TEMPLATE_DB = 'app_template';
@@ -97,7 +97,7 @@ export async function createTestApp(extraModules: RouteModule[] = [], options: T
     url,
     q: queryRows(db),
     one,
-    count: async (table) => (await one<{ n: number }>(`select count(*)::int as n from ${table}`)).n,
+    count: countRows(db),
     client: () => new TestClient(app),
     async signedIn(role, overrides = {}) {
       n += 1;

@@ -9,6 +9,7 @@ import {
   createBooking,
   expectRecordTotalsMatchItems,
   paidBooking,
+  ref,
   supplierPayment,
   type World,
 } from './payouts.testing';
@@ -496,7 +497,7 @@ describe('the payout records list', () => {
 
   it('names two single payouts of one booking reference apart by their agent', async () => {
     // Two suppliers' bookings may share a reference; each payout names the booking's agent.
-    const reference = `AC-${Date.now() % 1_000_000}`;
+    const reference = ref('AC');
     const ana = await createBooking(w, { agent: w.ana, supplier: w.sunwing, amount: '50.00', reference });
     await supplierPayment(w, w.acc.sunwing, reference, '50.00');
     const pat = await createBooking(w, { agent: w.pat, supplier: w.transat, amount: '50.00', reference });

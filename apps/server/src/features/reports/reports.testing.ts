@@ -11,30 +11,18 @@ import { addDays } from '@app/domain';
 import { expect } from 'vitest';
 import { todayUtc } from '../../clock';
 import { createBooking, createPayment, createPayouts, freshReference } from '../../test/factories';
-import type { TestApp, TestClient } from '../../test/test-app';
 import { AGENTS, buildWorld, type AgentKey, type SupplierKey, type World } from '../../test/world';
 
 export const DAY = addDays(todayUtc(), -10);
 
-export interface ReportWorld {
-  t: TestApp;
-  admin: TestClient;
-  as: Record<AgentKey, TestClient & { agentId: number | null }>;
-  agent: Record<AgentKey, number>;
-  supplier: Record<SupplierKey, number>;
-  account: Record<SupplierKey, number>;
-  cur: Record<string, number>;
-  accountCurrency: World['accountCurrency'];
-  q: World['q'];
-}
+/** The shared test world, with Ana and Pat GST-registered and every agent holding a CAD and a GBP account. */
+export type ReportWorld = World;
 
-export async function buildReportWorld(): Promise<ReportWorld> {
-  const w = await buildWorld({
+export function buildReportWorld(): Promise<ReportWorld> {
+  return buildWorld({
     gst: ['ana', 'pat'],
     agentAccounts: AGENTS.flatMap((a) => [[a, 'CAD'] as const, [a, 'GBP'] as const]),
   });
-  const { t, admin, as, agent, supplier, account, cur, accountCurrency, q } = w;
-  return { t, admin, as, agent, supplier, account, cur, accountCurrency, q };
 }
 
 let n = 0;

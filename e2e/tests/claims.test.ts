@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSupplierCredit } from '../fixtures/api';
-import { openBrowser } from '../fixtures/browser';
+import { checkAccessibility, openBrowser } from '../fixtures/browser';
 import { DEMO_ADMIN, DEMO_AGENT } from '../fixtures/demo';
 import { ClaimModal, ClaimsPage, makeReceipt, UnclaimedSearch } from '../page-models/claims';
 import { signInAs } from '../page-models/mantine';
@@ -36,8 +36,10 @@ afterAll(async () => {
   await browser.close();
 });
 
+/** A screenshot of the state the journey reached, checked by axe like every shared-helper screenshot. */
 async function shot(page: Page, name: string, target?: Locator) {
   if (target) await settled(target);
+  await checkAccessibility(page);
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 

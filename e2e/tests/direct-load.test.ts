@@ -39,6 +39,8 @@ describe.each([
       const response = await page.goto(address);
       expect(response?.status(), address).toBe(200);
       await new AppShell(page).nav().waitFor();
+      // The screen's own heading (its chunk loads after the shell): a missing route would show 'Page not found' there.
+      await page.locator('main h2').first().waitFor();
       expect(new URL(page.url()).pathname, address).toBe(address);
       await expect(page.getByText('Page not found').count(), address).resolves.toBe(0);
     }

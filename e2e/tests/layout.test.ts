@@ -191,6 +191,7 @@ describe('the Past Commissions details', () => {
       expect(await pdf.innerText()).toBe('PDF');
       await row.scrollIntoViewIfNeeded();
       await settled(dialog);
+      await checkAccessibility(page); // the open dialog or notification, a state goto never saw
       await page.screenshot({ path: path.join(SHOTS, `admin-${viewport.name}-past-commissions-details.png`) });
       const found = await layoutViolations(page, { wide: viewport.name === 'desktop' });
       expect(found).toEqual([]);
@@ -208,6 +209,7 @@ describe('a notification after a save', () => {
     // Saved unchanged: the settings stay as they were.
     await page.getByRole('button', { name: 'Save settings' }).click();
     await settled(page.locator('.mantine-Notification-root').first());
+    await checkAccessibility(page); // the open dialog or notification, a state goto never saw
     await page.screenshot({ path: path.join(SHOTS, `admin-${viewport.name}-notification.png`) });
     expect(await notificationOverlaps(page)).toEqual([]);
     expect(await layoutViolations(page)).toEqual([]);

@@ -13,6 +13,8 @@ export interface TruncatedTextProps extends TextProps {
  * `data-full-text` (what the layout journey checks a cut text by).
  */
 export function TruncatedText({ children, maw = 260, ...props }: TruncatedTextProps) {
+  // The cell's own size unless one is asked for: Mantine's [data-inherit] font-size rule beats `size`.
+  const inherit = props.size === undefined && props.fz === undefined;
   const ref = useRef<HTMLParagraphElement>(null);
   const [cut, setCut] = useState(false);
   useLayoutEffect(() => {
@@ -34,7 +36,16 @@ export function TruncatedText({ children, maw = 260, ...props }: TruncatedTextPr
       openDelay={200}
       styles={{ tooltip: { overflowWrap: 'anywhere' } }}
     >
-      <Text ref={ref} span inherit truncate="end" display="block" maw={maw} data-full-text={children} {...props}>
+      <Text
+        ref={ref}
+        span
+        inherit={inherit}
+        truncate="end"
+        display="block"
+        maw={maw}
+        data-full-text={children}
+        {...props}
+      >
         {children}
       </Text>
     </Tooltip>

@@ -331,7 +331,7 @@ describe('bookings', () => {
     // 1000.00 × 75% = 750.00 expected; Noah 1000 × 75% × 40% = 300.00, Olivia the rest 450.00. The
     // Expected Commission stays the agent side; under it, Noah's own share, the figure of his list.
     await expect.poll(() => form.expectedCommission().inputValue()).toBe('750.00');
-    expect(await page.getByTestId('sub-agent-share').textContent()).toBe('Your share: CA$300.00 (40% of CA$750.00)');
+    expect(await page.getByTestId('sub-agent-share').textContent()).toBe('Your share: CA$300.00 (40% split)');
     await screenshot(page, 'sub-agent-booking-form');
     await form.submit();
     await page.waitForURL(/\/bookings$/);

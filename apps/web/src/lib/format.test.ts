@@ -102,6 +102,13 @@ describe('formatSignedMoney', () => {
   ])('writes %j in %j as %j: a plus only before a positive amount', (amount, currency, expected) => {
     expect(formatSignedMoney(amount, currency)).toBe(expected);
   });
+
+  it.each([['abc'], [''], ['1e3'], ['12,50'], ['+5'], [null], [undefined], [Number.NaN]])(
+    'writes unreadable %j as the dash, as formatMoney, and never throws',
+    (amount) => {
+      expect(formatSignedMoney(amount, 'CAD')).toBe('—');
+    },
+  );
 });
 
 describe('formatCount', () => {

@@ -4,7 +4,7 @@
  * Intl.NumberFormat as strings so no float rounding happens on the way ('1234.505' → '£1,234.51').
  */
 
-import { isPositiveMoney, moneyFromDb } from '@app/domain';
+import { isPositiveMoney, parseMoney } from '@app/domain';
 
 export const EMPTY_VALUE = '—';
 
@@ -12,10 +12,13 @@ export const DEFAULT_CURRENCY = { code: 'GBP', symbol: '£' } as const;
 
 export type CurrencyLike = { code?: string | null; symbol?: string | null } | string | null | undefined;
 
+/** A decimal (an amount, a percentage) as the API or a form gives it (CONTRACT.md §2), or none. */
+type DecimalInput = string | number | null | undefined;
+
 const DECIMAL = /^-?\d+(?:\.\d+)?$/;
 
 /** A decimal string Intl can take as-is, or null when the value is not a finite number. */
-function toDecimalString(amount: string | number | null | undefined): string | null {
+function toDecimalString(amount: DecimalInput): string | null {
   if (amount === null || amount === undefined) return null;
   if (typeof amount === 'number') return Number.isFinite(amount) ? String(amount) : null;
   const trimmed = amount.trim();
@@ -77,11 +80,7 @@ export function currencySymbol(currency?: CurrencyLike, locale: string = 'en-GB'
  * formatMoney('1234.5') → '£1,234.50'; formatMoney(-20, {code: 'CAD', symbol: 'C$'}) → '-CA$20.00';
  * formatMoney('10', {symbol: '€'}) → '€10.00'. Null or a non-number gives '—'.
  */
-export function formatMoney(
-  amount: string | number | null | undefined,
-  currency?: CurrencyLike,
-  locale: string = 'en-GB',
-): string {
+export function formatMoney(amount: DecimalInput, currency?: CurrencyLike, locale: string = 'en-GB'): string {
   const value = toDecimalString(amount);
   if (value === null) return EMPTY_VALUE;
   const { code } = resolveCurrency(currency);
@@ -95,10 +94,12 @@ export function formatMoney(
 
 /**
  * A change of money, signed: formatSignedMoney('29.58') → '+£29.58', ('-12.50', 'CAD') → '-CA$12.50', '0' → '£0.00'.
- * The amount is a decimal of at most 2 decimals, as the API sends money.
+ * The plus only before an amount the money parser reads as positive; an unreadable one gives '—', as formatMoney.
  */
-export function formatSignedMoney(amount: string, currency?: CurrencyLike, locale: string = 'en-GB'): string {
-  return `${isPositiveMoney(moneyFromDb(amount)) ? '+' : ''}${formatMoney(amount, currency, locale)}`;
+export function formatSignedMoney(amount: DecimalInput, currency?: CurrencyLike, locale: string = 'en-GB'): string {
+  const parsed = parseMoney(amount);
+  const plus = parsed.ok && isPositiveMoney(parsed.value) ? '+' : '';
+  return `${plus}${formatMoney(amount, currency, locale)}`;
 }
 
 /** A count and its noun, plural unless one: formatCount(1, 'booking') → '1 booking'; (0, 'booking') → '0 bookings'. */
@@ -106,7 +107,7 @@ export const formatCount = (count: number, noun: string, plural: string = `${nou
   `${count} ${count === 1 ? noun : plural}`;
 
 /** A plain number with 2 decimals and grouping ('1234.5' → '1,234.50'); '—' when missing. */
-export function formatAmount(amount: string | number | null | undefined, locale: string = 'en-GB'): string {
+export function formatAmount(amount: DecimalInput, locale: string = 'en-GB'): string {
   const value = toDecimalString(amount);
   return value === null ? EMPTY_VALUE : twoDecimals(locale).format(value as Intl.StringNumericLiteral);
 }
@@ -141,7 +142,7 @@ export function formatDate(value: string | null | undefined): string {
  * decimals (default 2). Missing → '—'.
  */
 export function formatPercent(
-  value: string | number | null | undefined,
+  value: DecimalInput,
   options: { minimumFractionDigits?: number; maximumFractionDigits?: number; locale?: string } = {},
 ): string {
   const decimal = toDecimalString(value);

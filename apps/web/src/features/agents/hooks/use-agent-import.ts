@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useImportAgents } from '../api/import-agents';
 import { checkImportFile, importFailedMessage, importRequestErrorMessage } from '../utils/agent-import';
 
-export type Notice = { color: 'green' | 'red'; text: string } | null;
+type Notice = { color: 'green' | 'red'; text: string } | null;
 
 /** The chosen file, the notice above the page, the import and its result. */
 export function useAgentImport() {

@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { EditModal, useEditModal } from '../../../components/edit-modal';
 import { ListPage } from '../../../components/list-page';
-import { EditButton, ListTable, type ListColumn } from '../../../components/list-table';
+import { EditButton, ListTable, NO_WRAP, type ListColumn } from '../../../components/list-table';
 import { EMPTY_VALUE, formatPercent } from '../../../lib/format';
 import { useDeleteSubAgent, useSubAgents } from '../api/sub-agents';
 import { SubAgentForm } from '../components/sub-agent-form';
@@ -50,7 +50,7 @@ export function SubAgentsRoute() {
     { header: 'Suppliers', cell: (link) => link.suppliers.map((s) => s.name).join(', ') || EMPTY_VALUE },
     {
       header: 'Actions',
-      td: { style: { whiteSpace: 'nowrap' } },
+      td: NO_WRAP,
       cell: (link) => (
         <>
           <EditButton label={`Edit ${link.sub_agent.name}`} onClick={() => editor.openEdit(link)} />

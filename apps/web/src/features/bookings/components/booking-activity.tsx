@@ -18,7 +18,7 @@ const transactionColumns = (currency: Booking['supplier']['currency']): ListColu
 const historyColumns = (currency: Booking['supplier']['currency']): ListColumn<HistoryEntry>[] => [
   {
     header: 'When',
-    td: { style: { whiteSpace: 'nowrap' } },
+    td: NO_WRAP,
     cell: (h) => h.occurred_at.slice(0, 19).replace('T', ' '),
   },
   { header: 'Who', cell: (h) => h.user_name ?? 'System' },

@@ -24,7 +24,6 @@ export function SuccessBanner({ message, onClose }: SuccessBannerProps) {
       variant="light"
       icon={<IconCircleCheck size={18} />}
       withCloseButton
-      closeButtonLabel="Dismiss"
       onClose={onClose}
       mb="md"
       role="status"

@@ -151,11 +151,15 @@ describe('Booking form (agent)', () => {
     // The Expected Commission stays the agent side (spec); under it, the sub-agent's own share, as in
     // their list: 60% of 70.00 = 42.00.
     await waitFor(() => expect(screen.getByTestId('expected-commission')).toHaveValue('70.00'));
-    expect(screen.getByTestId('sub-agent-share')).toHaveTextContent('Your share: CA$42.00 (60% of CA$70.00)');
+    expect(screen.getByTestId('sub-agent-share').textContent).toBe('Your share: CA$42.00 (60% split)');
     await user.clear(input(/^total commission/i));
     await user.type(input(/^total commission/i), '0.06');
-    // One rounding of 0.06 × 70% × 60% = 0.0252, as the server's line: not 60% of the rounded 0.04.
-    await waitFor(() => expect(screen.getByTestId('sub-agent-share')).toHaveTextContent('Your share: CA$0.03'));
+    // One rounding of 0.06 × 70% × 60% = 0.0252, as the server's line: not 60% of the rounded 0.04, so the line
+    // names the split, not '60% of CA$0.04', which 0.03 is not.
+    await waitFor(() =>
+      expect(screen.getByTestId('sub-agent-share').textContent).toBe('Your share: CA$0.03 (60% split)'),
+    );
+    expect(screen.getByTestId('expected-commission')).toHaveValue('0.04');
   });
 
   it('shows no share line for a booking of your own', async () => {
@@ -402,7 +406,7 @@ describe('Booking form (admin)', () => {
     expect(panel).toHaveTextContent('Parent agent: Pat Parent');
     expect(panel).toHaveTextContent('Primary agent: Pat Parent');
     // An admin sees the sub-agent's share by name: 60% of 70.00 of the booking's 100.00.
-    expect(screen.getByTestId('sub-agent-share')).toHaveTextContent("Alex Agent's share: CA$42.00 (60% of CA$70.00)");
+    expect(screen.getByTestId('sub-agent-share').textContent).toBe("Alex Agent's share: CA$42.00 (60% split)");
     // The rate is the sub-agent's through the parent, as the server works it out.
     const rateAgents = mock
       .calls('GET /commissions/rates')

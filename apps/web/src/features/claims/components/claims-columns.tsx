@@ -51,7 +51,7 @@ const transactionColumn: ListColumn<ClaimRequest> = {
   header: 'Transaction',
   cell: (c) => (
     <>
-      <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+      <Text size="sm" fw={500} {...NO_WRAP}>
         {c.transaction.reference_number}
       </Text>
       <Text size="xs" c="dimmed">

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useCommissionOptions } from '../api/get-commission-options';
 import type { CommissionFormState } from '../hooks/use-commission-form';
 
-export const NO_SUPPLIERS_HINT = 'leave empty to create without any suppliers';
+const NO_SUPPLIERS_HINT = 'leave empty to create without any suppliers';
 
 /** The options of the chosen type; in edit mode the rule's own owner too, even when no longer offered. */
 function useOptionData(type: CommissionRuleType | null, commission: CommissionRule | undefined) {

@@ -15,7 +15,7 @@ import { UnexpectedSuccessError, useSaveCommission, type CommissionPayload } fro
 import { savedNotice } from '../utils/recalculation-text';
 
 /** Spec §8 "Commission form", verbatim. */
-export const COMMISSION_FORM_MESSAGES = {
+const COMMISSION_FORM_MESSAGES = {
   validation: 'Please fix the validation errors below.',
   failed: 'An error occurred while submitting the form.',
   unexpectedPrefix: 'Error submitting form: ',
@@ -23,7 +23,7 @@ export const COMMISSION_FORM_MESSAGES = {
   network: 'Error submitting form. Please try again.',
 } as const;
 
-export interface CommissionFormValues {
+interface CommissionFormValues {
   commission_type: CommissionRuleType | null;
   /** The Select's value: an option id as a string. */
   general_id: string | null;

@@ -2,6 +2,7 @@ import { HUNDRED_PERCENT, percentText } from '@app/domain';
 import { Anchor, Badge, Button, Checkbox, Group, Highlight, Stack, Table, Text, TextInput } from '@mantine/core';
 import { memo, type Dispatch } from 'react';
 import { formatDate } from '../../../lib/format';
+import { NO_WRAP } from '../../../components/list-table';
 import { paths } from '../../../lib/paths';
 import type { SearchBooking } from '../api/payouts-api';
 import type { BulkMode } from '../utils/bulk-filters';
@@ -93,7 +94,7 @@ const BookingCells = memo(function BookingCells({ booking: b, text }: { booking:
               rel="noopener noreferrer"
               fw={600}
               size="sm"
-              style={{ whiteSpace: 'nowrap' }}
+              {...NO_WRAP}
             >
               {mark(b.booking_reference)}
             </Anchor>
@@ -111,13 +112,13 @@ const BookingCells = memo(function BookingCells({ booking: b, text }: { booking:
       <Table.Td>{mark(b.supplier.name)}</Table.Td>
       {/* Wide enough for 'Oct 26,' on one line and the year under it. */}
       <Table.Td miw={72}>{formatDate(b.booking_date)}</Table.Td>
-      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td ta="right" {...NO_WRAP}>
         {mark(show(b.booking_amount))}
       </Table.Td>
-      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td ta="right" {...NO_WRAP}>
         {show(b.transaction_amount)}
       </Table.Td>
-      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td ta="right" {...NO_WRAP}>
         {money(agentCommission(b), b.supplier.currency_code)}
       </Table.Td>
     </>
@@ -151,7 +152,7 @@ const ControlCells = memo(function ControlCells({ booking: b, row, mode, dispatc
             // The amount on one line: '-CA$150.00' broke after its minus sign.
             description={
               <>
-                Available: <span style={{ whiteSpace: 'nowrap' }}>{show(b.available_amount)}</span>
+                Available: <span {...NO_WRAP}>{show(b.available_amount)}</span>
               </>
             }
           />

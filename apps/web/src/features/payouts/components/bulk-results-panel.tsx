@@ -8,8 +8,8 @@ import type { BulkMode } from '../utils/bulk-filters';
 import { ROWS_PER_PAGE } from '../utils/bulk-groups';
 import { BulkGroupsTable } from './bulk-groups-table';
 
-export const SEARCH_FAILED = 'An error occurred while fetching bookings.';
-export const EMPTY_RESULTS = 'No bookings found. Use the filters above to search for eligible bookings.';
+const SEARCH_FAILED = 'An error occurred while fetching bookings.';
+const EMPTY_RESULTS = 'No bookings found. Use the filters above to search for eligible bookings.';
 
 interface BulkResultsPanelProps {
   mode: BulkMode;

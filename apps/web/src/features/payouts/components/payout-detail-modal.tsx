@@ -2,6 +2,7 @@ import { percentText, sumMoney, type Cents } from '@app/domain';
 import { Anchor, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { QueryError } from '../../../components/query-error';
+import { NO_WRAP } from '../../../components/list-table';
 import { formatCount, formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { usePayoutDetail, type PayoutDetail } from '../api/payouts-api';
@@ -86,7 +87,7 @@ function PayoutItems({ detail }: { detail: PayoutDetail }) {
               to={paths.bookings.view(item.booking_id)}
               size="sm"
               fw={600}
-              style={{ whiteSpace: 'nowrap' }}
+              {...NO_WRAP}
             >
               {item.booking_reference}
             </Anchor>,

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { NO_WRAP } from '../../../components/list-table';
 import type { GrossDrop } from '../utils/bulk-summary';
 import { money, totalsText } from '../utils/money';
 
@@ -37,7 +38,7 @@ export function ReconcileConfirmModal({ drops, onCancel, onConfirm }: ReconcileC
           <Table.Tbody>
             {list.map((d) => (
               <Table.Tr key={d.booking.id}>
-                <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
+                <Table.Td fw={600} {...NO_WRAP}>
                   {d.booking.booking_reference}
                 </Table.Td>
                 <Table.Td ta="right">{money(d.from, d.currency)}</Table.Td>

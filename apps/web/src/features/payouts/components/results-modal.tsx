@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Table, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import { NO_WRAP } from '../../../components/list-table';
 import type { BulkResponse } from '../api/payouts-api';
 
 interface ResultsModalProps {
@@ -44,7 +45,7 @@ export function ResultsModal({ results, onClose }: ResultsModalProps) {
                         {ok ? <IconCircleCheck size={14} /> : <IconCircleX size={14} />}
                       </ThemeIcon>
                     </Table.Td>
-                    <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
+                    <Table.Td fw={600} {...NO_WRAP}>
                       {r.booking_reference}
                     </Table.Td>
                     <Table.Td>{r.status}</Table.Td>

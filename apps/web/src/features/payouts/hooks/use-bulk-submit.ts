@@ -8,9 +8,9 @@ import type { Selection } from '../utils/bulk-state';
 import { payoutDateFieldProblem, processBody, reconcileBody, submitProblem } from '../utils/bulk-submit';
 import { grossDrops, type GrossDrop } from '../utils/bulk-summary';
 
-export const PROCESS_FAILED = 'An error occurred while processing the request.';
+const PROCESS_FAILED = 'An error occurred while processing the request.';
 /** agents-transactions-payouts §9: the search re-runs 1 s after a successful process. */
-export const RESEARCH_DELAY_MS = 1000;
+const RESEARCH_DELAY_MS = 1000;
 
 /** Whether a submit was tried, and the server's answer when processing failed. */
 export function useSubmitAttempt() {

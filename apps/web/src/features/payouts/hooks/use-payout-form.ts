@@ -6,8 +6,8 @@ import { gstRateQueryOptions, useProcessPayout, type PayoutInfo, type ProcessPay
 import { percentOf } from '../utils/money';
 import { amountProblem, blockProblem, initialAmount, outcomeOf, previewItems } from '../utils/payout-modal';
 
-export const PAYOUT_FAILED = 'Failed to process payout';
-export const PAYOUT_ERROR = 'An error occurred while processing the payout';
+const PAYOUT_FAILED = 'Failed to process payout';
+const PAYOUT_ERROR = 'An error occurred while processing the payout';
 
 /** The payout form's amount and description, what they lead to, and the post of the payout. */
 export function usePayoutForm(info: PayoutInfo, onPaid: (result: ProcessPayoutResult) => void, onClose: () => void) {

@@ -3,7 +3,7 @@ import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ListPage } from '../../../components/list-page';
-import { actionsColumn, ListTable, type ListColumn } from '../../../components/list-table';
+import { actionsColumn, ListTable, NO_WRAP, type ListColumn } from '../../../components/list-table';
 import { formatDate } from '../../../lib/format';
 import { PayoutPdfButton } from '../../reports';
 import { usePayoutList, type PayoutRecord } from '../api/payouts-api';
@@ -31,11 +31,11 @@ export function PayoutsHistoryRoute() {
         </Text>
       ),
     },
-    { header: 'Date', td: { style: { whiteSpace: 'nowrap' } }, cell: (p) => formatDate(p.payout_date) },
+    { header: 'Date', td: NO_WRAP, cell: (p) => formatDate(p.payout_date) },
     {
       header: 'Total',
       th: { ta: 'right' },
-      td: { ta: 'right', style: { whiteSpace: 'nowrap' } },
+      td: { ta: 'right', ...NO_WRAP },
       cell: (p) => money(centsOf(p.total_amount), p.currency_code),
     },
     { header: 'Currency', cell: (p) => p.currency_code },

@@ -9,6 +9,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { NO_WRAP } from '../../../components/list-table';
 import { QueryError } from '../../../components/query-error';
 import type { Query } from '../../../lib/api-client';
 import { formatCount, formatMoney } from '../../../lib/format';
@@ -22,8 +23,6 @@ export const CARD_HINTS: Record<ReportCard, string> = {
   paid: 'Paid out in the range',
   cancelled: 'Lines of cancelled bookings',
 };
-
-const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 const CARD_LOOK: Record<ReportCard, { icon: Icon; color: string }> = {
   pending: { icon: IconCalendarTime, color: 'yellow' },
@@ -51,8 +50,8 @@ export function CurrencyTotalLine({ total }: { total: ReportCurrencyTotal }) {
       </Group>
       {/* A narrow card wraps between the two parts, never inside one. */}
       <Text size="xs" c="dimmed" pl={38} data-testid="total-parts">
-        <span style={NO_WRAP}>Commission {formatMoney(total.total, code)}</span> ·{' '}
-        <span style={NO_WRAP}>GST {formatMoney(total.gst_total, code)}</span>
+        <span {...NO_WRAP}>Commission {formatMoney(total.total, code)}</span> ·{' '}
+        <span {...NO_WRAP}>GST {formatMoney(total.gst_total, code)}</span>
       </Text>
     </div>
   );

@@ -24,6 +24,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconFileAlert } from '@tabler/icons-react';
 import { useState } from 'react';
+import { NO_WRAP } from '../../../components/list-table';
 import { formatMoney, type CurrencyLike } from '../../../lib/format';
 import { PREVIEW_ROWS, type ImportPreview } from '../utils/import-preview';
 
@@ -191,8 +192,8 @@ function PreviewRows({
             return (
               <Table.Tr key={r.row} h={ROW_HEIGHT}>
                 <Table.Td c="dimmed">{r.row}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.reference}</Table.Td>
-                <Table.Td ta="right" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                <Table.Td {...NO_WRAP}>{r.reference}</Table.Td>
+                <Table.Td ta="right" ff="monospace" {...NO_WRAP}>
                   {formatMoney(abs(r.amount), currency)}
                 </Table.Td>
                 <Table.Td>

@@ -64,9 +64,10 @@ export function AmountsStatusSection({
             </Text>
           )}
           {data.share && (
+            // The split, not '60% of' the expected: the share is rounded once from amount × rate × split, so it
+            // need not be 60% of the rounded expected (0.03 of 0.04).
             <Text size="sm" fw={500} mt={4} data-testid="sub-agent-share">
-              {data.share.label}: {formatMoney(data.share.amount, data.currency)} ({formatPercent(data.share.split)} of{' '}
-              {formatMoney(data.expected, data.currency)})
+              {`${data.share.label}: ${formatMoney(data.share.amount, data.currency)} (${formatPercent(data.share.split)} split)`}
             </Text>
           )}
         </Grid.Col>

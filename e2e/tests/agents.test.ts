@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot } from '../fixtures/browser';
+import { describe, expect, it } from 'vitest';
+import { journeyBrowser, screenshot } from '../fixtures/browser';
 import { AgentFormPage } from '../page-models/agents';
 import { apiJson, apiPostJson, choose, signInAs } from '../page-models/mantine';
 import { settled } from '../page-models/transactions';
@@ -9,13 +9,7 @@ const EMAIL = `e2e.agent.${RUN}@example.com`;
 /** Two TUI UK references (its format is 8 digits), unique per run. */
 const REFS = [1, 2].map((i) => `${String(Date.now()).slice(-7)}${i}`);
 
-let browser: Awaited<ReturnType<typeof openBrowser>>;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = journeyBrowser();
 
 // Demo rates (apps/server/src/features/demo/demo-seed.ts): the Bronze tier has a 55% rule for TUI UK,
 // Gold and Silver have none, so there the agent's own default (50% here) applies.

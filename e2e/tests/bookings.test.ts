@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiHeaders, createMatchedBooking, createSupplierCredit } from '../fixtures/api';
 import { DEMO_ADMIN } from '../fixtures/demo';
-import { openBrowser, screenshot } from '../fixtures/browser';
+import { journeyBrowser, screenshot } from '../fixtures/browser';
 import { AppShell } from '../page-models/app-shell';
 import { BookingFormPage } from '../page-models/bookings-form';
 import { BookingsListPage } from '../page-models/bookings-list';
@@ -16,13 +16,7 @@ const AGENT = { email: 'olivia.tremblay@example.com', password: 'agent-demo' };
 const SUB_AGENT = { email: 'noah.gagnon@example.com', password: 'agent-demo' };
 const RUN = Date.now().toString(36).toUpperCase();
 
-let browser: Awaited<ReturnType<typeof openBrowser>>;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = journeyBrowser();
 
 /**
  * Jet2holidays pays the booking in full and the admin pays it out, through the API with the page's session:

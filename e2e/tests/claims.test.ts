@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSupplierCredit } from '../fixtures/api';
-import { checkAccessibility, openBrowser } from '../fixtures/browser';
+import { journeyBrowser, screenshot } from '../fixtures/browser';
 import { DEMO_ADMIN, DEMO_AGENT } from '../fixtures/demo';
 import { ClaimModal, ClaimsPage, makeReceipt, UnclaimedSearch } from '../page-models/claims';
 import { signInAs } from '../page-models/mantine';
@@ -20,28 +17,12 @@ import { alertWith, errorOf, settled } from '../page-models/transactions';
  * cannot either: the two CLMJ credits (£12.34 and £56.78, dated today), the two decided claims, and
  * Olivia's pending claimed Jet2holidays booking of £12.34 dated today that matches the first credit.
  */
-const SHOTS = '/tmp/shots/claims';
 const TAG = `CLMJ-${Date.now().toString(36).toUpperCase()}`;
 const APPROVE = `${TAG}-A`;
 const REJECT = `${TAG}-R`;
 const REASON = 'The receipt is for another trip: please send the Jet2 confirmation.';
 
-let browser: Awaited<ReturnType<typeof openBrowser>>;
-beforeAll(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  browser = await openBrowser();
-  await browser.page.setViewportSize({ width: 1360, height: 900 });
-});
-afterAll(async () => {
-  await browser.close();
-});
-
-/** A screenshot of the state the journey reached, checked by axe like every shared-helper screenshot. */
-async function shot(page: Page, name: string, target?: Locator) {
-  if (target) await settled(target);
-  await checkAccessibility(page);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-}
+const browser = journeyBrowser({ width: 1360, height: 900 });
 
 describe('claims', () => {
   it('an agent claims two unmatched credits with a receipt; the admin approves one and rejects the other', async () => {
@@ -69,14 +50,14 @@ describe('claims', () => {
       expect.stringMatching(/View\s*Claim/),
     ]);
     await unmatched.scrollIntoViewIfNeeded();
-    await shot(page, 'admin-unmatched-table');
+    await screenshot(page, 'claims-admin-unmatched-table');
     await unmatched.getByRole('button', { name: `View ${APPROVE}` }).click();
     const view = page.getByRole('dialog', { name: 'Unmatched credit transaction' });
     await settled(view);
     expect(await view.getByRole('link', { name: 'Open transaction' }).getAttribute('href')).toMatch(
       /^\/transactions\/\d+\/edit$/,
     );
-    await shot(page, 'admin-unmatched-view');
+    await screenshot(page, 'claims-admin-unmatched-view');
     // An admin's claim picks the agent and needs no receipt (it creates the booking at once: not done here).
     await view.getByRole('button', { name: 'Claim' }).click();
     await view.waitFor({ state: 'hidden' });
@@ -86,7 +67,7 @@ describe('claims', () => {
     await page.getByRole('option', { name: 'Olivia Tremblay', exact: true }).waitFor();
     await page.keyboard.press('Escape');
     expect(await modal.dialog().getByText('Booking Receipt (Optional)').isVisible()).toBe(true);
-    await shot(page, 'admin-claim-modal', modal.dialog());
+    await screenshot(page, 'claims-admin-claim-modal', modal.dialog());
     await modal.dialog().getByRole('button', { name: 'Cancel' }).click();
     await modal.dialog().waitFor({ state: 'hidden' });
 
@@ -99,7 +80,7 @@ describe('claims', () => {
     await search.none().waitFor();
     expect(await search.none().innerText()).toBe('No unmatched transaction found for this reference.');
     await search.panel().scrollIntoViewIfNeeded();
-    await shot(page, 'agent-search-not-found');
+    await screenshot(page, 'claims-agent-search-not-found');
 
     // Found: the credit's card, then the claim modal; the receipt is required, the reference UPPERCASE.
     await search.find(APPROVE);
@@ -121,17 +102,17 @@ describe('claims', () => {
     await modal.submit();
     await modal.dialog().getByText('Receipt is required.').waitFor();
     expect(await errorOf(modal.input('Customer Name'))).toBe('The customer name field is required.');
-    await shot(page, 'agent-claim-modal-errors', modal.dialog());
+    await screenshot(page, 'claims-agent-claim-modal-errors', modal.dialog());
     await modal.input('Customer Name').fill('Roy, Jean');
     await modal.input('Notes').fill('Booked by phone, forgot to record it.');
     await modal.attach(await makeReceipt(context, APPROVE, 'png'));
-    await shot(page, 'agent-claim-modal-filled', modal.dialog());
+    await screenshot(page, 'claims-agent-claim-modal-filled', modal.dialog());
     await modal.submit();
     await modal.dialog().waitFor({ state: 'hidden' });
     await alertWith(page, 'Claim submitted for review.').first().waitFor();
     await page.getByTestId('claim-sent').waitFor();
     expect(await page.getByTestId('claim-sent').innerText()).toContain(APPROVE);
-    await shot(page, 'agent-claim-sent');
+    await screenshot(page, 'claims-agent-claim-sent');
 
     // The second one, with a PDF receipt.
     await search.find(REJECT);
@@ -169,13 +150,13 @@ describe('claims', () => {
       '£12.34',
       expect.stringMatching(/^Roy, Jean\n.+\nBooked by phone, forgot to record it\.$/),
     ]);
-    await shot(page, 'admin-review-pending');
+    await screenshot(page, 'claims-admin-review-pending');
 
     await claims.receipt(APPROVE).click();
     const image = claims.preview().getByRole('img', { name: `Receipt receipt-${APPROVE}.png` });
     await image.waitFor();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
-    await shot(page, 'admin-receipt-image', claims.preview());
+    await screenshot(page, 'claims-admin-receipt-image', claims.preview());
     await page.keyboard.press('Escape');
     await claims.preview().waitFor({ state: 'hidden' });
 
@@ -191,7 +172,7 @@ describe('claims', () => {
     expect(answer.status()).toBe(200);
     expect(answer.headers()['content-type']).toContain('application/pdf');
     await page.waitForTimeout(1000); // the viewer draws the page
-    await shot(page, 'admin-receipt-pdf', claims.preview());
+    await screenshot(page, 'claims-admin-receipt-pdf', claims.preview());
     expect(refused).toEqual([]);
     await page.keyboard.press('Escape');
     await claims.preview().waitFor({ state: 'hidden' });
@@ -202,7 +183,7 @@ describe('claims', () => {
     expect(await confirm.innerText()).toContain(
       `Approve Olivia Tremblay's claim of ${APPROVE} (£12.34, Jet2holidays)?`,
     );
-    await shot(page, 'admin-approve-confirm');
+    await screenshot(page, 'claims-admin-approve-confirm');
     await confirm.getByRole('button', { name: 'Approve' }).click();
     await confirm.waitFor({ state: 'hidden' });
     await alertWith(page, 'Claim approved: the booking was created.').first().waitFor();
@@ -218,7 +199,7 @@ describe('claims', () => {
     await reason.press('Enter'); // a new line, not a submit
     expect(await rejectDialog.isVisible()).toBe(true);
     await reason.fill(REASON);
-    await shot(page, 'admin-reject-reason', rejectDialog);
+    await screenshot(page, 'claims-admin-reject-reason', rejectDialog);
     await rejectDialog.getByRole('button', { name: 'Reject claim' }).click();
     await rejectDialog.waitFor({ state: 'hidden' });
     await alertWith(page, 'Claim rejected.').first().waitFor();
@@ -228,7 +209,7 @@ describe('claims', () => {
     await claims.row(APPROVE).waitFor();
     expect((await claims.cells(APPROVE)).at(-2)).toMatch(/^APPROVED\nView booking\nby Alex Morgan, /);
     expect((await claims.cells(REJECT)).at(-2)).toMatch(new RegExp(`^REJECTED\\n${REASON}\\nby Alex Morgan, `));
-    await shot(page, 'admin-review-all');
+    await screenshot(page, 'claims-admin-review-all');
 
     // The booking: Olivia's, pending, on the bookings list and matched to the credit.
     await page.goto(`/bookings?search=${APPROVE}`);
@@ -238,7 +219,7 @@ describe('claims', () => {
     const cells = await bookingRow.locator('td').allInnerTexts();
     expect(cells.slice(0, 5)).toEqual([APPROVE, expect.any(String), 'Roy, Jean', 'Jet2holidays', 'Olivia Tremblay']);
     expect(cells[7]?.toLowerCase()).toBe('pending');
-    await shot(page, 'admin-bookings-matched');
+    await screenshot(page, 'claims-admin-bookings-matched');
 
     // Olivia reads the decisions.
     await signInAs(page, DEMO_AGENT.email, DEMO_AGENT.password);
@@ -246,12 +227,12 @@ describe('claims', () => {
     await claims.row(APPROVE).waitFor();
     expect((await claims.cells(APPROVE)).at(-1)).toBe('APPROVED\nView booking');
     expect((await claims.cells(REJECT)).at(-1)).toBe(`REJECTED\n${REASON}`);
-    await shot(page, 'agent-my-claims');
+    await screenshot(page, 'claims-agent-my-claims');
     await claims.filter('Pending');
     await claims.row(APPROVE).waitFor({ state: 'detached' });
     if (await page.getByTestId('empty-state').isVisible()) {
       expect(await page.getByTestId('empty-state').innerText()).toContain('None of your claims is waiting for review.');
-      await shot(page, 'agent-my-claims-empty-pending');
+      await screenshot(page, 'claims-agent-my-claims-empty-pending');
     }
     await claims.filter('All');
     await claims.row(APPROVE).waitFor();

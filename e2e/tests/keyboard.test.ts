@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMatchedBooking, createSupplierCredit, requestClaim } from '../fixtures/api';
-import { openBrowser, screenshot } from '../fixtures/browser';
+import { journeyBrowser, screenshot } from '../fixtures/browser';
 import { DEMO_ADMIN, DEMO_AGENT } from '../fixtures/demo';
 import { BookingsListPage } from '../page-models/bookings-list';
 import { ClaimsPage, makeReceipt } from '../page-models/claims';
@@ -23,14 +23,7 @@ import { alertWith, settled } from '../page-models/transactions';
 const REFERENCE = `AC-8${String(Date.now() % 100_000).padStart(5, '0')}`;
 const CLAIMED = `KBJ-${Date.now().toString(36).toUpperCase()}`;
 
-let browser: Awaited<ReturnType<typeof openBrowser>>;
-beforeAll(async () => {
-  browser = await openBrowser();
-  await browser.page.setViewportSize({ width: 1360, height: 900 });
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = journeyBrowser({ width: 1360, height: 900 });
 
 /** Signs in with the keyboard: Email has the focus, type, Tab to Password, type, Enter. */
 async function signIn(page: Page, user: { email: string; password: string }) {

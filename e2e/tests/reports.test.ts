@@ -1,11 +1,9 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessibility, openBrowser } from '../fixtures/browser';
+import { describe, expect, it } from 'vitest';
+import { journeyBrowser, screenshot } from '../fixtures/browser';
 import { DEMO_ADMIN, DEMO_AGENT } from '../fixtures/demo';
 import { apiJson, field, signInAs } from '../page-models/mantine';
-import { settled } from '../page-models/transactions';
 
 // Every demo booking is dated 2026-09-14 to 2026-11-20 (apps/server/src/features/demo/demo-seed.ts): this
 // range holds them all whatever day the journey runs. Other journeys pay, reconcile and cancel demo
@@ -13,7 +11,6 @@ import { settled } from '../page-models/transactions';
 // fixed amounts. This journey changes nothing (it reads and downloads).
 const RANGE = 'start_date=2026-09-01&end_date=2026-12-31';
 const DASHBOARD = `/reports/commissions?${RANGE}`;
-const SHOTS = '/tmp/shots/reports';
 const CARDS = ['pending', 'confirmed', 'paid', 'cancelled'] as const;
 
 interface CurrencyTotal {
@@ -27,21 +24,7 @@ interface Summary {
   totals: Record<(typeof CARDS)[number], CurrencyTotal[]>;
 }
 
-let browser: Awaited<ReturnType<typeof openBrowser>>;
-beforeAll(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-
-/** A screenshot of the state the journey reached, checked by axe like every shared-helper screenshot. */
-async function shot(page: Page, name: string, target?: Locator) {
-  if (target) await settled(target);
-  await checkAccessibility(page);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
-}
+const browser = journeyBrowser();
 
 /** The dashboard at `address`, once the cards, charts and (admins) balances have their figures. */
 async function openDashboard(page: Page, address: string) {
@@ -106,24 +89,24 @@ describe('commission reports', () => {
     );
     expect(summary.counts.cancelled).toBeGreaterThan(0);
     await page.getByTestId('account-balances').locator('[data-testid^="balance-"]').first().waitFor();
-    await shot(page, 'admin-wide', page.getByTestId('summary-cards'));
+    await screenshot(page, 'reports-admin-wide', page.getByTestId('summary-cards'));
 
     // The charts, one currency at a time.
     const charts = page.getByTestId('charts');
     await charts.scrollIntoViewIfNeeded();
     await charts.locator('.recharts-bar-rectangle').first().waitFor({ state: 'attached' });
-    await shot(page, 'admin-charts-first-currency', charts);
+    await screenshot(page, 'reports-admin-charts-first-currency', charts);
     const other = charts.getByTestId('chart-currency').locator('label').nth(1);
     if ((await other.count()) > 0) {
       await other.click();
       await charts.locator('.recharts-bar-rectangle').first().waitFor({ state: 'attached' });
-      await shot(page, 'admin-charts-second-currency', charts);
+      await screenshot(page, 'reports-admin-charts-second-currency', charts);
     }
 
     // Below the charts, the claims feature's panel under its heading.
     const claims = page.getByTestId('claims-panel');
     await claims.getByRole('heading', { name: 'Unmatched Credit Transactions' }).scrollIntoViewIfNeeded();
-    await shot(page, 'admin-claims-panel', claims);
+    await screenshot(page, 'reports-admin-claims-panel', claims);
 
     // Future Commissions in detail: the count and totals of the card, every row a booking link.
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -135,7 +118,7 @@ describe('commission reports', () => {
     expect(await dialog.getByTestId('detail-totals').getByTestId('total-with-gst').allInnerTexts()).toEqual(
       summary.totals.pending.map((t) => money(t.total_with_gst, t.currency_code)),
     );
-    await shot(page, 'admin-future-modal', dialog);
+    await screenshot(page, 'reports-admin-future-modal', dialog);
 
     // Sorting by reference asks the server again and orders the page.
     const [sorted] = await Promise.all([
@@ -174,7 +157,7 @@ describe('commission reports', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await openDashboard(page, DASHBOARD);
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).toBe(true);
-    await shot(page, 'admin-1280', page.getByTestId('summary-cards'));
+    await screenshot(page, 'reports-admin-1280', page.getByTestId('summary-cards'));
   });
 
   it('as an agent: no Cancelled card, and only their own lines in a detail modal', async () => {
@@ -194,7 +177,7 @@ describe('commission reports', () => {
     for (const card of ['pending', 'confirmed', 'paid'] as const) {
       expect(await cardFigures(page, card)).toEqual(expectedFigures(summary, card));
     }
-    await shot(page, 'agent-dashboard', page.getByTestId('summary-cards'));
+    await screenshot(page, 'reports-agent-dashboard', page.getByTestId('summary-cards'));
 
     // Olivia's lines: on her own bookings and on Noah's through her (her share), never Noah's.
     await page.getByRole('button', { name: 'View Future Commissions details' }).click();
@@ -202,7 +185,7 @@ describe('commission reports', () => {
     const rows = await detailRows(dialog);
     expect(rows.length).toBeGreaterThan(0);
     expect(new Set(rows.map((r) => r[4]))).toEqual(new Set(['Olivia Tremblay']));
-    await shot(page, 'agent-future-modal', dialog);
+    await screenshot(page, 'reports-agent-future-modal', dialog);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
 
@@ -211,6 +194,6 @@ describe('commission reports', () => {
     await openDashboard(page, DASHBOARD);
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).toBe(true);
     await page.getByTestId('summary-cards').scrollIntoViewIfNeeded();
-    await shot(page, 'agent-phone', page.getByTestId('summary-cards'));
+    await screenshot(page, 'reports-agent-phone', page.getByTestId('summary-cards'));
   });
 });

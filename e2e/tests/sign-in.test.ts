@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot } from '../fixtures/browser';
+import { describe, expect, it } from 'vitest';
+import { journeyBrowser, screenshot } from '../fixtures/browser';
 import { AppShell } from '../page-models/app-shell';
 import { LoginPage } from '../page-models/login-page';
 
@@ -18,13 +18,7 @@ const ADMIN_ONLY = [
   'reports-excel',
 ];
 
-let browser: Awaited<ReturnType<typeof openBrowser>>;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = journeyBrowser();
 
 describe('signing in', () => {
   it('sends a visitor to the login page and refuses a wrong password with the server message', async () => {

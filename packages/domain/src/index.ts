@@ -46,3 +46,5 @@ export * from './reports/accounting-files';
 // `cut` stays inside reports/: the rest of accounting-text.ts is public, as it was from accounting-files.ts.
 export { CSV_EOL, csvAmount, csvRow, csvText, noFormula, toAscii, toLatin1, UTF8_BOM } from './reports/accounting-text';
 export * from './reports/accounting-workbooks';
+export * from './endpoints/endpoint';
+export * from './endpoints/accounts';

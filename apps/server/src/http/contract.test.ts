@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { routeModules } from '../routes';
 import { createTestApp } from '../test/test-app';
 import type { AppContext, RouteModule } from './app';
-import { route } from './route';
+import { legacyRoute } from './route';
 
 /** Every route's definition, built with a context whose services are never called. */
 function allRoutes() {
@@ -23,7 +23,7 @@ describe('one contract: every route describes its answer', () => {
 
 describe('the API tests check each answer against its schema', () => {
   const drifting: RouteModule = () => [
-    route({
+    legacyRoute({
       method: 'GET',
       url: '/api/test-drift/:kind',
       access: 'user',

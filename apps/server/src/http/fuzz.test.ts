@@ -49,7 +49,7 @@ import {
 } from '../test/hostile-world';
 import type { TestClient } from '../test/test-app';
 import type { RouteModule } from './app';
-import { route } from './route';
+import { legacyRoute } from './route';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 500);
 /** The slice replays one seed (reproducible in CI); a long run explores a new one unless told. */
@@ -100,7 +100,7 @@ const ENCODING_OF: Record<string, Encoding> = {
  */
 const PROBE = '/api/test-fuzz-probe';
 const probeRoutes: RouteModule = ({ db }) => [
-  route({
+  legacyRoute({
     method: 'POST',
     url: PROBE,
     access: 'admin',

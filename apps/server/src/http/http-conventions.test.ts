@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { RouteModule } from './app';
-import { route } from './route';
+import { legacyRoute } from './route';
 import { createTestApp, type TestApp, type TestClient } from '../test/test-app';
 
 // A route that fails with an internal error: its details must never reach the client.
 const failing: RouteModule = () => [
-  route({
+  legacyRoute({
     method: 'POST',
     url: '/test/explode',
     access: 'user',

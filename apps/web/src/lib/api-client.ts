@@ -156,7 +156,7 @@ export function setUnauthenticatedHandler(handler: UnauthenticatedHandler | null
 /* -------------------------------------------------------------------- request */
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-type QueryValue = string | number | boolean | null | undefined;
+export type QueryValue = string | number | boolean | null | undefined;
 export type Query = Record<string, QueryValue | readonly QueryValue[]>;
 
 /**

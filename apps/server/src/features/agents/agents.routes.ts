@@ -24,7 +24,7 @@ import { todayUtc } from '../../clock';
 import type { Db } from '../../db/client';
 import type { RouteModule } from '../../http/app';
 import { forbidden, notFound } from '../../http/errors';
-import { idParams, route, type UploadedFile, type RouteDef } from '../../http/route';
+import { idParams, legacyRoute, type UploadedFile, type RouteDef } from '../../http/route';
 import { isUploadedFile } from '../../shared/stored-files';
 import { importAgents, importTemplate } from './agent-import.service';
 import { AGENT_SORTS, createAgent, findAgentOptions, findAgents, getAgentById, updateAgent } from './agents.service';
@@ -61,7 +61,7 @@ export const agentRoutes: RouteModule = ({ db }) => [
 /** The agents list and the short list of agents for pickers. */
 function agentListRoutes(db: Db): RouteDef[] {
   return [
-    route({
+    legacyRoute({
       method: 'GET',
       url: '/agents',
       access: 'admin',
@@ -73,7 +73,7 @@ function agentListRoutes(db: Db): RouteDef[] {
       response: agentListResponse,
       handler: async ({ query }) => findAgents(db, query),
     }),
-    route({
+    legacyRoute({
       method: 'GET',
       url: '/agents-list',
       access: 'user',
@@ -91,7 +91,7 @@ function agentListRoutes(db: Db): RouteDef[] {
 /** Creating an agent, reading one and updating it. */
 function agentRecordRoutes(db: Db): RouteDef[] {
   return [
-    route({
+    legacyRoute({
       method: 'POST',
       url: '/agents',
       access: 'admin',
@@ -107,7 +107,7 @@ function agentRecordRoutes(db: Db): RouteDef[] {
         return { status: 'success' as const, message: 'Agent created successfully', redirect: agentsPage, data };
       },
     }),
-    route({
+    legacyRoute({
       method: 'GET',
       url: '/agents/:id',
       access: 'user',
@@ -123,7 +123,7 @@ function agentRecordRoutes(db: Db): RouteDef[] {
         return { status: 'success' as const, data };
       },
     }),
-    route({
+    legacyRoute({
       method: 'PUT',
       url: '/agents/:id',
       access: 'admin',
@@ -153,7 +153,7 @@ function agentRecordRoutes(db: Db): RouteDef[] {
 /** An agent's commission tier history. */
 function agentTierHistoryRoute(db: Db): RouteDef[] {
   return [
-    route({
+    legacyRoute({
       method: 'GET',
       url: '/agents/:id/tier-history',
       access: 'user',
@@ -175,7 +175,7 @@ function agentTierHistoryRoute(db: Db): RouteDef[] {
 /** An agent's sub-agents, and registering one. */
 function subAgentListAndAddRoutes(db: Db): RouteDef[] {
   return [
-    route({
+    legacyRoute({
       method: 'GET',
       url: '/agents/:id/sub-agents',
       access: 'user',
@@ -198,7 +198,7 @@ function subAgentListAndAddRoutes(db: Db): RouteDef[] {
         };
       },
     }),
-    route({
+    legacyRoute({
       method: 'POST',
       url: '/agents/:id/sub-agents',
       access: 'user',
@@ -227,7 +227,7 @@ function subAgentListAndAddRoutes(db: Db): RouteDef[] {
 /** Changing a sub-agent's registration, and ending it. */
 function subAgentUpdateAndRemoveRoutes(db: Db): RouteDef[] {
   return [
-    route({
+    legacyRoute({
       method: 'PUT',
       url: '/agents/:id/sub-agents/:subAgentId',
       access: 'user',
@@ -249,7 +249,7 @@ function subAgentUpdateAndRemoveRoutes(db: Db): RouteDef[] {
         };
       },
     }),
-    route({
+    legacyRoute({
       method: 'DELETE',
       url: '/agents/:id/sub-agents/:subAgentId',
       access: 'user',
@@ -274,7 +274,7 @@ function subAgentUpdateAndRemoveRoutes(db: Db): RouteDef[] {
 /** The bulk import of agents from a spreadsheet, and its template. */
 function agentImportRoutes(db: Db): RouteDef[] {
   return [
-    route({
+    legacyRoute({
       method: 'POST',
       url: '/agents-bulk-import',
       access: 'admin',
@@ -294,7 +294,7 @@ function agentImportRoutes(db: Db): RouteDef[] {
       response: agentImportResponse,
       handler: async ({ body, user }) => importAgents(db, body.file, user.id),
     }),
-    route({
+    legacyRoute({
       method: 'GET',
       url: '/agents-bulk-import/template',
       access: 'admin',

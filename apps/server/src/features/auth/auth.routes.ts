@@ -9,7 +9,7 @@ import {
   sessionResponseSchema,
 } from '@app/domain';
 import type { AppContext, RouteModule } from '../../http/app';
-import { route, type RouteDef } from '../../http/route';
+import { legacyRoute, type RouteDef } from '../../http/route';
 import { setSessionCookie } from '../../http/session';
 import { authenticate, changePassword, recordSignIn } from './auth.service';
 import { LoginThrottle } from './login-throttle';
@@ -22,7 +22,7 @@ export const authRoutes: RouteModule = (ctx) => {
 /** The current session, created anonymous when there is none. */
 function sessionRoute({ sessions }: AppContext): RouteDef[] {
   return [
-    route({
+    legacyRoute({
       method: 'GET',
       url: '/api/session',
       access: 'public',
@@ -51,7 +51,7 @@ function sessionRoute({ sessions }: AppContext): RouteDef[] {
 /** Signing in (throttled) and out: each rotates the session and its CSRF token. */
 function signInAndOutRoutes({ db, sessions }: AppContext, throttle: LoginThrottle): RouteDef[] {
   return [
-    route({
+    legacyRoute({
       method: 'POST',
       url: '/login',
       access: 'public',
@@ -82,7 +82,7 @@ function signInAndOutRoutes({ db, sessions }: AppContext, throttle: LoginThrottl
         };
       },
     }),
-    route({
+    legacyRoute({
       method: 'POST',
       url: '/logout',
       access: 'public',
@@ -103,7 +103,7 @@ function signInAndOutRoutes({ db, sessions }: AppContext, throttle: LoginThrottl
 /** The signed-in user's own roles and password (open while a password change is required). */
 function ownAccountRoutes({ db, sessions }: AppContext): RouteDef[] {
   return [
-    route({
+    legacyRoute({
       method: 'GET',
       url: '/api/user/roles',
       access: 'user',
@@ -113,7 +113,7 @@ function ownAccountRoutes({ db, sessions }: AppContext): RouteDef[] {
       response: rolesResponseSchema,
       handler: async ({ user }) => ({ roles: user.roles, agent_id: user.agent_id, name: user.name }),
     }),
-    route({
+    legacyRoute({
       method: 'POST',
       url: '/api/user/password',
       access: 'user',

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client';
 import type { RouteModule } from '../../http/app';
 import { notFound } from '../../http/errors';
-import { idParams, route, type RouteDef } from '../../http/route';
+import { idParams, legacyRoute, type RouteDef } from '../../http/route';
 import { findAvailableBookings, findGroupOptions, findGroups, getGroup, saveGroup } from './booking-groups.service';
 
 const TAGS = ['booking-groups'];
@@ -26,7 +26,7 @@ export const bookingGroupRoutes: RouteModule = ({ db }) => [
 /** The booking groups (JSON list and page) and one group. */
 function bookingGroupReadRoutes(db: Db): RouteDef[] {
   return [
-    route({
+    legacyRoute({
       method: 'GET',
       url: '/api/booking-groups',
       access: 'user',
@@ -35,7 +35,7 @@ function bookingGroupReadRoutes(db: Db): RouteDef[] {
       response: bookingGroupOptionsResponse,
       handler: async ({ user }) => ({ status: 'success' as const, data: await findGroupOptions(db, user) }),
     }),
-    route({
+    legacyRoute({
       method: 'GET',
       url: '/booking-groups',
       access: 'user',
@@ -46,7 +46,7 @@ function bookingGroupReadRoutes(db: Db): RouteDef[] {
       response: bookingGroupListResponse,
       handler: async ({ query, user }) => findGroups(db, user, query),
     }),
-    route({
+    legacyRoute({
       method: 'GET',
       url: '/booking-groups/:id',
       access: 'user',
@@ -67,7 +67,7 @@ function bookingGroupReadRoutes(db: Db): RouteDef[] {
 /** Creating a booking group and updating one. */
 function bookingGroupWriteRoutes(db: Db): RouteDef[] {
   return [
-    route({
+    legacyRoute({
       method: 'POST',
       url: '/booking-groups',
       access: 'user',
@@ -86,7 +86,7 @@ function bookingGroupWriteRoutes(db: Db): RouteDef[] {
         };
       },
     }),
-    route({
+    legacyRoute({
       method: 'PUT',
       url: '/booking-groups/:id',
       access: 'user',
@@ -112,7 +112,7 @@ function bookingGroupWriteRoutes(db: Db): RouteDef[] {
 /** The bookings a group may take. */
 function groupableBookingsRoute(db: Db): RouteDef[] {
   return [
-    route({
+    legacyRoute({
       method: 'GET',
       url: '/bookings-available-for-group',
       access: 'user',

@@ -2,7 +2,7 @@ import { bookingSuppliersResponse, dateFilter, idFilter } from '@app/domain';
 import { z } from 'zod';
 import type { RouteModule } from '../../http/app';
 import { forbidden } from '../../http/errors';
-import { route } from '../../http/route';
+import { legacyRoute } from '../../http/route';
 import { todayUtc } from '../../clock';
 import { findBookingSuppliers } from './booking-suppliers.service';
 
@@ -14,7 +14,7 @@ const query = z.object({ agent_id: idFilter('agent'), date: dateFilter('date') }
  * 'name (via parent agent name)'); an admin gets every supplier, annotated for the chosen agent.
  */
 export const bookingSupplierRoutes: RouteModule = ({ db }) => [
-  route({
+  legacyRoute({
     method: 'GET',
     url: '/api/booking-suppliers',
     access: 'user',

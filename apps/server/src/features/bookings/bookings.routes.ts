@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { RouteModule } from '../../http/app';
 import { notFound, validationError } from '../../http/errors';
 import type { Db } from '../../db/client';
-import { idParams, route, type RouteDef, type UploadedFile } from '../../http/route';
+import { idParams, legacyRoute, type RouteDef, type UploadedFile } from '../../http/route';
 import { isUploadedFile, sendStoredFile } from '../../shared/stored-files';
 import { findTransactionStatuses } from '../transactions';
 import {
@@ -56,7 +56,7 @@ export const bookingRoutes: RouteModule = ({ db }) => [
 /** The bookings list and a new booking. */
 function bookingListAndCreateRoutes(db: Db): RouteDef[] {
   return [
-    route({
+    legacyRoute({
       method: 'GET',
       url: '/bookings',
       access: 'user',
@@ -68,7 +68,7 @@ function bookingListAndCreateRoutes(db: Db): RouteDef[] {
       response: bookingListResponse,
       handler: async ({ query, user }) => findBookings(db, user, query),
     }),
-    route({
+    legacyRoute({
       method: 'POST',
       url: '/bookings',
       access: 'user',
@@ -97,7 +97,7 @@ function bookingListAndCreateRoutes(db: Db): RouteDef[] {
 /** One booking: its read shape and its update. */
 function bookingReadAndUpdateRoutes(db: Db): RouteDef[] {
   return [
-    route({
+    legacyRoute({
       method: 'GET',
       url: '/bookings/:id',
       access: 'user',
@@ -112,7 +112,7 @@ function bookingReadAndUpdateRoutes(db: Db): RouteDef[] {
         return { status: 'success' as const, data: booking };
       },
     }),
-    route({
+    legacyRoute({
       method: 'PUT',
       url: '/bookings/:id',
       access: 'user',
@@ -141,7 +141,7 @@ function bookingReadAndUpdateRoutes(db: Db): RouteDef[] {
 /** Ending a booking (admins): deleting it, or cancelling it with a note. */
 function bookingDeleteAndCancelRoutes(db: Db): RouteDef[] {
   return [
-    route({
+    legacyRoute({
       method: 'DELETE',
       url: '/bookings/:id',
       access: 'admin',
@@ -156,7 +156,7 @@ function bookingDeleteAndCancelRoutes(db: Db): RouteDef[] {
         return { status: 'success' as const, message: 'Booking deleted successfully' };
       },
     }),
-    route({
+    legacyRoute({
       method: 'POST',
       url: '/bookings/:id/cancel',
       access: 'admin',
@@ -178,7 +178,7 @@ function bookingDeleteAndCancelRoutes(db: Db): RouteDef[] {
 /** The booking's receipt file, for whoever may see the booking. */
 function bookingReceiptRoute(db: Db): RouteDef[] {
   return [
-    route({
+    legacyRoute({
       method: 'GET',
       url: '/bookings/:id/receipt',
       access: 'user',
@@ -198,7 +198,7 @@ function bookingReceiptRoute(db: Db): RouteDef[] {
 /** What the list and the booking form ask while the user works: match statuses and reference warnings. */
 function bookingCheckRoutes(db: Db): RouteDef[] {
   return [
-    route({
+    legacyRoute({
       method: 'POST',
       url: '/bookings/transaction-status',
       access: 'user',
@@ -209,7 +209,7 @@ function bookingCheckRoutes(db: Db): RouteDef[] {
       handler: async ({ body, user }) =>
         Object.fromEntries(await findTransactionStatuses(db, body.booking_ids, visibleTo(user))),
     }),
-    route({
+    legacyRoute({
       method: 'POST',
       url: '/api/check-booking-reference',
       access: 'user',
@@ -227,7 +227,7 @@ function bookingCheckRoutes(db: Db): RouteDef[] {
           : { exists: false, message: '' };
       },
     }),
-    route({
+    legacyRoute({
       method: 'POST',
       url: '/api/check-duplicate-booking-supplier',
       access: 'admin',

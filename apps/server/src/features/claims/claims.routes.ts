@@ -17,7 +17,7 @@ import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client';
 import type { RouteModule } from '../../http/app';
 import { forbidden, notFound } from '../../http/errors';
-import { idParams, route, type RouteDef } from '../../http/route';
+import { idParams, legacyRoute, type RouteDef } from '../../http/route';
 import { CONTENT_SECURITY_POLICY } from '../../http/security-headers';
 import { sendStoredFile } from '../../shared/stored-files';
 import {
@@ -55,7 +55,7 @@ export const claimRoutes: RouteModule = ({ db }) => [
 /** An agent's claim of an unmatched credit, and the search that finds the credit. */
 function claimSubmissionRoutes(db: Db): RouteDef[] {
   return [
-    route({
+    legacyRoute({
       method: 'POST',
       url: '/api/unclaimed-bookings',
       access: 'user',
@@ -78,7 +78,7 @@ function claimSubmissionRoutes(db: Db): RouteDef[] {
         return savedClaim(db, id, CLAIM_MESSAGES.submitted);
       },
     }),
-    route({
+    legacyRoute({
       method: 'GET',
       url: '/api/unclaimed-bookings/search',
       access: 'user',
@@ -102,7 +102,7 @@ function claimSubmissionRoutes(db: Db): RouteDef[] {
 /** Claims for the admins' review, and the agent's own claims. */
 function claimListRoutes(db: Db): RouteDef[] {
   return [
-    route({
+    legacyRoute({
       method: 'GET',
       url: '/api/unclaimed-bookings',
       access: 'admin',
@@ -113,7 +113,7 @@ function claimListRoutes(db: Db): RouteDef[] {
       response: claimListResponse,
       handler: async ({ query }) => findClaims(db, query, null),
     }),
-    route({
+    legacyRoute({
       method: 'GET',
       url: '/api/unclaimed-bookings/mine',
       access: 'user',
@@ -135,7 +135,7 @@ function claimListRoutes(db: Db): RouteDef[] {
 /** The admin's decision on a pending claim: approve or reject. */
 function claimDecisionRoutes(db: Db): RouteDef[] {
   return [
-    route({
+    legacyRoute({
       method: 'POST',
       url: '/api/unclaimed-bookings/:id/approve',
       access: 'admin',
@@ -151,7 +151,7 @@ function claimDecisionRoutes(db: Db): RouteDef[] {
         return savedClaim(db, params.id, CLAIM_MESSAGES.approved);
       },
     }),
-    route({
+    legacyRoute({
       method: 'POST',
       url: '/api/unclaimed-bookings/:id/reject',
       access: 'admin',
@@ -173,7 +173,7 @@ function claimDecisionRoutes(db: Db): RouteDef[] {
 /** A claim's receipt. */
 function claimReceiptRoute(db: Db): RouteDef[] {
   return [
-    route({
+    legacyRoute({
       method: 'GET',
       url: '/api/unclaimed-bookings/:id/receipt',
       access: 'user',
@@ -194,7 +194,7 @@ function claimReceiptRoute(db: Db): RouteDef[] {
 /** The report of unmatched credit transactions. */
 function unmatchedTransactionsRoute(db: Db): RouteDef[] {
   return [
-    route({
+    legacyRoute({
       method: 'GET',
       url: '/api/reports/unmatched-transactions',
       access: 'admin',

@@ -14,7 +14,7 @@ import {
 } from '@app/domain';
 import type { Db } from '../../db/client';
 import type { RouteModule } from '../../http/app';
-import { idParams, route, type RouteDef } from '../../http/route';
+import { idParams, legacyRoute, type RouteDef } from '../../http/route';
 import { explainBookingCommission, getCommissionRate } from './commission-rates';
 import { findCommissionOptions, findCommissionRules, getCommissionRuleById } from './commission-rules.repo';
 import {
@@ -36,7 +36,7 @@ export const commissionRoutes: RouteModule = ({ db }) => [
 /** The commission rules list, the rule form's options, and an agent's rate for a supplier. */
 function commissionLookupRoutes(db: Db): RouteDef[] {
   return [
-    route({
+    legacyRoute({
       method: 'GET',
       url: '/commissions',
       access: 'admin',
@@ -47,7 +47,7 @@ function commissionLookupRoutes(db: Db): RouteDef[] {
       response: commissionListResponse,
       handler: ({ query }) => findCommissionRules(db, query),
     }),
-    route({
+    legacyRoute({
       method: 'GET',
       url: '/commissions/options',
       access: 'admin',
@@ -57,7 +57,7 @@ function commissionLookupRoutes(db: Db): RouteDef[] {
       response: commissionOptionsResponse,
       handler: async ({ query }) => ({ status: 'success' as const, data: await findCommissionOptions(db, query.type) }),
     }),
-    route({
+    legacyRoute({
       method: 'GET',
       url: '/commissions/rates',
       access: 'user',
@@ -74,7 +74,7 @@ function commissionLookupRoutes(db: Db): RouteDef[] {
 /** Creating a commission rule. */
 function commissionCreateRoute(db: Db): RouteDef[] {
   return [
-    route({
+    legacyRoute({
       method: 'POST',
       url: '/commissions',
       access: 'admin',
@@ -93,7 +93,7 @@ function commissionCreateRoute(db: Db): RouteDef[] {
 /** What creating, editing or deleting a rule would recalculate, before it is done. */
 function commissionPreviewRoutes(db: Db): RouteDef[] {
   return [
-    route({
+    legacyRoute({
       method: 'POST',
       url: '/commissions/preview',
       access: 'admin',
@@ -104,7 +104,7 @@ function commissionPreviewRoutes(db: Db): RouteDef[] {
       response: commissionPreviewResponse,
       handler: ({ body }) => previewCommissionSave(db, null, body),
     }),
-    route({
+    legacyRoute({
       method: 'POST',
       url: '/commissions/:id/preview',
       access: 'admin',
@@ -116,7 +116,7 @@ function commissionPreviewRoutes(db: Db): RouteDef[] {
       response: commissionPreviewResponse,
       handler: ({ body, params }) => previewCommissionSave(db, params.id, body),
     }),
-    route({
+    legacyRoute({
       method: 'GET',
       url: '/commissions/:id/delete-preview',
       access: 'admin',
@@ -133,7 +133,7 @@ function commissionPreviewRoutes(db: Db): RouteDef[] {
 /** One commission rule: read, update, delete. */
 function commissionRuleRoutes(db: Db): RouteDef[] {
   return [
-    route({
+    legacyRoute({
       method: 'GET',
       url: '/commissions/:id',
       access: 'admin',
@@ -144,7 +144,7 @@ function commissionRuleRoutes(db: Db): RouteDef[] {
       response: commissionResponse,
       handler: async ({ params }) => ({ status: 'success' as const, data: await getCommissionRuleById(db, params.id) }),
     }),
-    route({
+    legacyRoute({
       method: 'PUT',
       url: '/commissions/:id',
       access: 'admin',
@@ -158,7 +158,7 @@ function commissionRuleRoutes(db: Db): RouteDef[] {
         return updateCommissionRule(db, params.id, body, user);
       },
     }),
-    route({
+    legacyRoute({
       method: 'DELETE',
       url: '/commissions/:id',
       access: 'admin',
@@ -177,7 +177,7 @@ function commissionRuleRoutes(db: Db): RouteDef[] {
 /** Why a booking's expected commission is what it is. */
 function commissionExplanationRoute(db: Db): RouteDef[] {
   return [
-    route({
+    legacyRoute({
       method: 'GET',
       url: '/bookings/:id/commission-explanation',
       access: 'user',

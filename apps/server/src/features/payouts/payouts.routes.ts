@@ -13,7 +13,7 @@ import {
 } from '@app/domain';
 import type { FastifyRequest } from 'fastify';
 import type { RouteModule } from '../../http/app';
-import { idParams, route } from '../../http/route';
+import { idParams, legacyRoute } from '../../http/route';
 import { searchBulkPayouts } from './bulk-payout-search';
 import { getPayout, listPayouts } from './payout-records';
 import { payoutInfo, processBulkPayout, processBulkReconcile, processSinglePayout } from './payouts.service';
@@ -24,7 +24,7 @@ const logFailure = (req: FastifyRequest) => (err: unknown, bookingId: number) =>
 
 /** Payouts are admin-only (CONTRACT.md §4). */
 export const payoutRoutes: RouteModule = ({ db }) => [
-  route({
+  legacyRoute({
     method: 'GET',
     url: '/bookings/:id/payout-info',
     access: 'admin',
@@ -35,7 +35,7 @@ export const payoutRoutes: RouteModule = ({ db }) => [
     response: payoutInfoResponseSchema,
     handler: async ({ params }) => payoutInfo(db, params.id),
   }),
-  route({
+  legacyRoute({
     method: 'POST',
     url: '/bookings/:id/process-payout',
     access: 'admin',
@@ -47,7 +47,7 @@ export const payoutRoutes: RouteModule = ({ db }) => [
     response: processPayoutResponseSchema,
     handler: async ({ params, body, user }) => processSinglePayout(db, user.id, params.id, body),
   }),
-  route({
+  legacyRoute({
     method: 'GET',
     url: '/api/payouts',
     access: 'admin',
@@ -57,7 +57,7 @@ export const payoutRoutes: RouteModule = ({ db }) => [
     response: payoutListResponseSchema,
     handler: async ({ query }) => listPayouts(db, query),
   }),
-  route({
+  legacyRoute({
     method: 'GET',
     url: '/api/payouts/:id',
     access: 'admin',
@@ -67,7 +67,7 @@ export const payoutRoutes: RouteModule = ({ db }) => [
     response: payoutDetailResponseSchema,
     handler: async ({ params }) => getPayout(db, params.id),
   }),
-  route({
+  legacyRoute({
     method: 'POST',
     url: '/bulk-payouts/search',
     access: 'admin',
@@ -78,7 +78,7 @@ export const payoutRoutes: RouteModule = ({ db }) => [
     response: bulkPayoutSearchResponseSchema,
     handler: async ({ body }) => searchBulkPayouts(db, body),
   }),
-  route({
+  legacyRoute({
     method: 'POST',
     url: '/bulk-payouts/process',
     access: 'admin',
@@ -89,7 +89,7 @@ export const payoutRoutes: RouteModule = ({ db }) => [
     response: bulkPayoutResponseSchema,
     handler: async ({ body, user, req }) => processBulkPayout(db, user.id, body, logFailure(req)),
   }),
-  route({
+  legacyRoute({
     method: 'POST',
     url: '/bulk-payouts/reconcile',
     access: 'admin',

@@ -14,7 +14,7 @@ import {
 } from '@app/domain';
 import type { Db } from '../../db/client';
 import type { RouteModule } from '../../http/app';
-import { idParams, route, type RouteDef } from '../../http/route';
+import { idParams, legacyRoute, type RouteDef } from '../../http/route';
 import {
   createSupplier,
   createTier,
@@ -39,7 +39,7 @@ export const referenceRoutes: RouteModule = ({ db }) => [
 /** Currencies, countries and a country's states. */
 function currencyAndCountryRoutes(db: Db): RouteDef[] {
   return [
-    route({
+    legacyRoute({
       method: 'GET',
       url: '/api/currencies',
       access: 'user',
@@ -51,7 +51,7 @@ function currencyAndCountryRoutes(db: Db): RouteDef[] {
         data: await listCurrencies(db),
       }),
     }),
-    route({
+    legacyRoute({
       method: 'GET',
       url: '/api/countries',
       access: 'user',
@@ -63,7 +63,7 @@ function currencyAndCountryRoutes(db: Db): RouteDef[] {
         data: await listCountries(db),
       }),
     }),
-    route({
+    legacyRoute({
       method: 'GET',
       url: '/api/countries/:id/states',
       access: 'user',
@@ -82,7 +82,7 @@ function currencyAndCountryRoutes(db: Db): RouteDef[] {
 /** Commission tiers: the list, creating one and updating one. */
 function tierRoutes(db: Db): RouteDef[] {
   return [
-    route({
+    legacyRoute({
       method: 'GET',
       url: '/api/commission-tiers',
       access: 'user',
@@ -94,7 +94,7 @@ function tierRoutes(db: Db): RouteDef[] {
         data: await listTiers(db),
       }),
     }),
-    route({
+    legacyRoute({
       method: 'POST',
       url: '/commission-tiers',
       access: 'admin',
@@ -109,7 +109,7 @@ function tierRoutes(db: Db): RouteDef[] {
         data: await createTier(db, user, body),
       }),
     }),
-    route({
+    legacyRoute({
       method: 'PUT',
       url: '/commission-tiers/:id',
       access: 'admin',
@@ -132,7 +132,7 @@ function tierRoutes(db: Db): RouteDef[] {
 function supplierRoutes(db: Db): RouteDef[] {
   return [
     ...(['/api/suppliers', '/suppliers-list'] as const).map((url) =>
-      route({
+      legacyRoute({
         method: 'GET',
         url,
         access: 'user',
@@ -142,7 +142,7 @@ function supplierRoutes(db: Db): RouteDef[] {
         handler: async () => ({ status: 'success' as const, data: await findSuppliers(db) }),
       }),
     ),
-    route({
+    legacyRoute({
       method: 'POST',
       url: '/suppliers',
       access: 'admin',
@@ -157,7 +157,7 @@ function supplierRoutes(db: Db): RouteDef[] {
         data: await createSupplier(db, user, body),
       }),
     }),
-    route({
+    legacyRoute({
       method: 'PUT',
       url: '/suppliers/:id',
       access: 'admin',
@@ -179,7 +179,7 @@ function supplierRoutes(db: Db): RouteDef[] {
 /** The settings (the GST rate): reading and saving them. */
 function settingRoutes(db: Db): RouteDef[] {
   return [
-    route({
+    legacyRoute({
       method: 'GET',
       url: '/api/settings',
       access: 'user',
@@ -189,7 +189,7 @@ function settingRoutes(db: Db): RouteDef[] {
       response: settingsResponse,
       handler: async ({ user }) => ({ status: 'success' as const, data: await getSettings(db, user) }),
     }),
-    route({
+    legacyRoute({
       method: 'POST',
       url: '/settings',
       access: 'admin',

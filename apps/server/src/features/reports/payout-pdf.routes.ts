@@ -2,7 +2,7 @@ import { pathId, reportFiltersSchema } from '@app/domain';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { RouteModule } from '../../http/app';
-import { route } from '../../http/route';
+import { legacyRoute } from '../../http/route';
 import { nextPayoutPdf, payoutPdf, type PdfFile } from './payout-pdf.service';
 
 const TAGS = ['reports'];
@@ -17,7 +17,7 @@ const sendPdf = (reply: FastifyReply, file: PdfFile) =>
 
 /** The payout PDFs (bookings-and-commissions §7, DOMAIN.md "Files"). */
 export const reportPdfRoutes: RouteModule = ({ db }) => [
-  route({
+  legacyRoute({
     method: 'GET',
     url: '/api/reports/payout-pdf/:payoutId',
     access: 'user',
@@ -28,7 +28,7 @@ export const reportPdfRoutes: RouteModule = ({ db }) => [
     produces: 'application/pdf',
     handler: async ({ params, user, reply }) => sendPdf(reply, await payoutPdf(db, user, params.payoutId)),
   }),
-  route({
+  legacyRoute({
     method: 'GET',
     url: '/api/reports/next-payout-pdf',
     access: 'user',

@@ -1,11 +1,11 @@
 import { excelReportRequestSchema, REPORT_FILE_CONTENT_TYPES } from '@app/domain';
 import type { RouteModule } from '../../http/app';
-import { route } from '../../http/route';
+import { legacyRoute } from '../../http/route';
 import { reportFile } from './report-files.service';
 
 /** The accounting files (issue 14 "Excel"; CONTRACT.md §3): admins only. */
 export const reportFileRoutes: RouteModule = ({ db }) => [
-  route({
+  legacyRoute({
     method: 'POST',
     url: '/api/reports/excel',
     access: 'admin',

@@ -10,7 +10,7 @@ import {
   type ReportCard,
 } from '@app/domain';
 import type { RouteModule } from '../../http/app';
-import { route } from '../../http/route';
+import { legacyRoute } from '../../http/route';
 import { availablePayouts, cardLines, commissionCharts, commissionSummary } from './reports.service';
 
 const FILTERS =
@@ -29,7 +29,7 @@ const CARD_MEANING: Record<ReportCard, string> = {
 
 /** The dashboard's reads: every signed-in user, limited to their own lines unless admin. */
 export const reportRoutes: RouteModule = ({ db }) => [
-  route({
+  legacyRoute({
     method: 'GET',
     url: '/api/reports/commission-summary',
     access: 'user',
@@ -40,7 +40,7 @@ export const reportRoutes: RouteModule = ({ db }) => [
     handler: async ({ query, user }) => commissionSummary(db, user, query),
   }),
   ...(['pending', 'confirmed', 'paid', 'cancelled'] as const).map((card) =>
-    route({
+    legacyRoute({
       method: 'GET',
       url: `/api/reports/${card}-bookings`,
       access: card === 'cancelled' ? 'admin' : 'user',
@@ -51,7 +51,7 @@ export const reportRoutes: RouteModule = ({ db }) => [
       handler: async ({ query, user }) => cardLines(db, user, card, query),
     }),
   ),
-  route({
+  legacyRoute({
     method: 'GET',
     url: '/api/reports/commission-charts',
     access: 'user',
@@ -61,7 +61,7 @@ export const reportRoutes: RouteModule = ({ db }) => [
     response: commissionChartsResponseSchema,
     handler: async ({ query, user }) => commissionCharts(db, user, query),
   }),
-  route({
+  legacyRoute({
     method: 'GET',
     url: '/api/reports/available-payouts',
     access: 'user',

@@ -8,12 +8,12 @@ import {
   transactionImportSchema,
 } from '@app/domain';
 import type { RouteModule } from '../../http/app';
-import { route } from '../../http/route';
+import { legacyRoute } from '../../http/route';
 import { referenceImageOf } from '../../shared/stored-files';
 import { getImportJobStatus, startTransactionImport } from './transaction-import';
 
 export const transactionImportRoutes: RouteModule = ({ db, jobs }) => [
-  route({
+  legacyRoute({
     method: 'POST',
     url: '/api/transactions/import',
     access: 'admin',
@@ -27,7 +27,7 @@ export const transactionImportRoutes: RouteModule = ({ db, jobs }) => [
     response: importStartedResponse,
     handler: async ({ body, user }) => startTransactionImport(db, jobs, user, body, referenceImageOf(body), todayUtc()),
   }),
-  route({
+  legacyRoute({
     method: 'GET',
     url: '/api/transactions/import/status/:jobId',
     access: 'admin',

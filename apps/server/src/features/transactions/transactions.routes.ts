@@ -17,7 +17,7 @@ import {
 import type { Db } from '../../db/client';
 import type { RouteModule } from '../../http/app';
 import { notFound } from '../../http/errors';
-import { idParams, route, type RouteDef } from '../../http/route';
+import { idParams, legacyRoute, type RouteDef } from '../../http/route';
 import { referenceImageOf, sendStoredFile } from '../../shared/stored-files';
 import { bulkUpdateStatus, createTransaction, storeBulkTransactions, updateTransaction } from './transactions.service';
 import { findTransactions, findUnclaimedTransaction, getTransaction, referenceImage } from './transactions.repo';
@@ -37,7 +37,7 @@ export const transactionRoutes: RouteModule = ({ db }) => [
 /** The transactions list and a new transaction. */
 function transactionListAndCreateRoutes(db: Db): RouteDef[] {
   return [
-    route({
+    legacyRoute({
       method: 'GET',
       url: '/transactions',
       access: 'admin',
@@ -49,7 +49,7 @@ function transactionListAndCreateRoutes(db: Db): RouteDef[] {
       response: transactionListResponse,
       handler: async ({ query }) => findTransactions(db, query),
     }),
-    route({
+    legacyRoute({
       method: 'POST',
       url: '/transactions',
       access: 'admin',
@@ -78,7 +78,7 @@ function transactionListAndCreateRoutes(db: Db): RouteDef[] {
 /** One transaction: its edit form's read and its update. */
 function transactionReadAndUpdateRoutes(db: Db): RouteDef[] {
   return [
-    route({
+    legacyRoute({
       method: 'GET',
       url: '/transactions/:id',
       access: 'admin',
@@ -93,7 +93,7 @@ function transactionReadAndUpdateRoutes(db: Db): RouteDef[] {
         return { status: 'success' as const, data: t };
       },
     }),
-    route({
+    legacyRoute({
       method: 'PUT',
       url: '/transactions/:id',
       access: 'admin',
@@ -123,7 +123,7 @@ function transactionReadAndUpdateRoutes(db: Db): RouteDef[] {
 /** A transaction's reference image. */
 function transactionReferenceImageRoute(db: Db): RouteDef[] {
   return [
-    route({
+    legacyRoute({
       method: 'GET',
       url: '/transactions/:id/reference-image',
       access: 'admin',
@@ -143,7 +143,7 @@ function transactionReferenceImageRoute(db: Db): RouteDef[] {
 /** Bulk entry of transactions, and the bulk status update. */
 function transactionBulkRoutes(db: Db): RouteDef[] {
   return [
-    route({
+    legacyRoute({
       method: 'POST',
       url: '/transactions/store-bulk',
       access: 'admin',
@@ -166,7 +166,7 @@ function transactionBulkRoutes(db: Db): RouteDef[] {
         };
       },
     }),
-    route({
+    legacyRoute({
       method: 'POST',
       url: '/transactions-bulk-update',
       access: 'admin',
@@ -185,7 +185,7 @@ function transactionBulkRoutes(db: Db): RouteDef[] {
 /** The booking form's check for an unclaimed credit with the reference. */
 function unclaimedTransactionCheckRoute(db: Db): RouteDef[] {
   return [
-    route({
+    legacyRoute({
       method: 'POST',
       url: '/api/check-unclaimed-transaction',
       access: 'admin',

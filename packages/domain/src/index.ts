@@ -48,3 +48,13 @@ export { CSV_EOL, csvAmount, csvRow, csvText, noFormula, toAscii, toLatin1, UTF8
 export * from './reports/accounting-workbooks';
 export * from './endpoints/endpoint';
 export * from './endpoints/accounts';
+export * from './endpoints/agents';
+export * from './endpoints/auth';
+export * from './endpoints/reference';
+export * from './endpoints/bookings';
+export * from './endpoints/booking-groups';
+export * from './endpoints/transactions';
+export * from './endpoints/claims';
+export * from './endpoints/commissions';
+export * from './endpoints/payouts';
+export * from './endpoints/reports';

@@ -1,0 +1,2 @@
+/** Agents, their sub-agents, tier history and the CSV import. */
+export const agentEndpoints = {};

@@ -1,0 +1,2 @@
+/** Booking groups. */
+export const bookingGroupEndpoints = {};

@@ -1,0 +1,2 @@
+/** Bookings, their suppliers and receipts, and the booking reference checks. */
+export const bookingEndpoints = {};

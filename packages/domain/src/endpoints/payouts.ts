@@ -1,0 +1,2 @@
+/** Single and bulk payouts, reconciles and the payout records. */
+export const payoutEndpoints = {};

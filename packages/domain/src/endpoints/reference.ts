@@ -1,0 +1,2 @@
+/** Reference data: currencies, countries and states, commission tiers, suppliers, settings. */
+export const referenceEndpoints = {};

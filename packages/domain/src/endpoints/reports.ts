@@ -1,0 +1,2 @@
+/** The commission dashboard, the Excel reports and the payout PDFs. */
+export const reportEndpoints = {};

@@ -1,0 +1,2 @@
+/** Supplier transactions, bulk entry and the file import. */
+export const transactionEndpoints = {};

@@ -1,14 +1,7 @@
-import {
-  bookingSavedResponse,
-  claimListResponse,
-  claimSavedResponse,
-  unclaimedSearchResponse,
-  unmatchedTransactionsResponse,
-  type ClaimStatusFilter,
-  type UnmatchedSort,
-} from '@app/domain';
+import { bookingSavedResponse, claimEndpoints, type ClaimStatusFilter, type UnmatchedSort } from '@app/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getJson, postForm, postJson } from '../../../lib/api-client';
+import { postForm } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /** Everything the claims feature reads; a claim or a decision refreshes it all. */
 export const claimsQueryKey = ['claims'] as const;
@@ -43,7 +36,7 @@ export const unmatchedTransactionsQueryOptions = (p: UnmatchedTransactionsParams
   queryOptions({
     queryKey: [...claimsQueryKey, 'unmatched', p],
     queryFn: ({ signal }) =>
-      getJson('/api/reports/unmatched-transactions', {
+      callEndpoint(claimEndpoints.unmatchedTransactions, {
         query: {
           start_date: p.startDate,
           end_date: p.endDate,
@@ -55,7 +48,6 @@ export const unmatchedTransactionsQueryOptions = (p: UnmatchedTransactionsParams
           per_page: p.perPage,
         },
         signal,
-        schema: unmatchedTransactionsResponse,
       }),
     placeholderData: keepPreviousData,
   });
@@ -74,11 +66,7 @@ export function useUnclaimedSearch(reference: string) {
   return useQuery({
     queryKey: [...claimsQueryKey, 'search', reference],
     queryFn: async ({ signal }) => {
-      const answer = await getJson('/api/unclaimed-bookings/search', {
-        query: { reference_number: reference },
-        signal,
-        schema: unclaimedSearchResponse,
-      });
+      const answer = await callEndpoint(claimEndpoints.search, { query: { reference_number: reference }, signal });
       return { transaction: answer.data.transaction, message: answer.message ?? null };
     },
     enabled: reference !== '',
@@ -100,10 +88,9 @@ export function useClaimRequests(scope: 'review' | 'mine', { status, page, perPa
   return useQuery({
     queryKey: [...claimsQueryKey, scope, status, page, perPage],
     queryFn: ({ signal }) =>
-      getJson(scope === 'review' ? '/api/unclaimed-bookings' : '/api/unclaimed-bookings/mine', {
+      callEndpoint(scope === 'review' ? claimEndpoints.list : claimEndpoints.mine, {
         query: { status, page, per_page: perPage },
         signal,
-        schema: claimListResponse,
       }),
     placeholderData: keepPreviousData,
   });
@@ -115,7 +102,7 @@ export function useClaimRequests(scope: 'review' | 'mine', { status, page, perPa
 export function useRequestClaim() {
   const refresh = useRefreshAfterClaim();
   return useMutation({
-    mutationFn: (form: FormData) => postForm('/api/unclaimed-bookings', form, { schema: claimSavedResponse }),
+    mutationFn: (form: FormData) => callEndpoint(claimEndpoints.create, { form }),
     onSuccess: refresh,
   });
 }
@@ -132,7 +119,7 @@ export function useAdminClaim() {
 export function useApproveClaim() {
   const refresh = useRefreshAfterClaim();
   return useMutation({
-    mutationFn: (id: number) => postJson(`/api/unclaimed-bookings/${id}/approve`, {}, { schema: claimSavedResponse }),
+    mutationFn: (id: number) => callEndpoint(claimEndpoints.approve, { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -141,7 +128,7 @@ export function useRejectClaim() {
   const refresh = useRefreshAfterClaim();
   return useMutation({
     mutationFn: ({ id, reason }: { id: number; reason: string }) =>
-      postJson(`/api/unclaimed-bookings/${id}/reject`, { reason }, { schema: claimSavedResponse }),
+      callEndpoint(claimEndpoints.reject, { params: { id }, body: { reason } }),
     onSuccess: refresh,
   });
 }

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { AGENT_NAME_MAX, dateOfBirthProblem, phoneProblem, sinProblem } from '../agents/agent-fields';
+import { AGENT_IMPORT_MESSAGES } from '../agents/agent-import';
 import { optionalMoneySchema, optionalPercentSchema, percentSchema } from '../money/schemas';
 import { PASSWORD_MIN } from './auth';
 import { recalculationResultText, recalculationSchema, type MoneyWriter, type Recalculation } from './commissions';
@@ -14,7 +15,9 @@ import {
   isId,
   isoDate,
   isoDateProblem,
+  listQuery,
   optionalId,
+  pathId,
   optionalIsoDate,
   optionalText,
   required,
@@ -164,6 +167,13 @@ export const agentListFilters = z.object({
   has_gst: z.enum(['0', '1']).optional().catch(undefined),
 });
 
+/** The columns `GET /agents` sorts by. */
+export const AGENT_SORTS = ['name', 'email', 'fareconnect_number', 'tier', 'status', 'created_at'] as const;
+
+/** `GET /agents` (JSON): paging, sorting by name by default, search and the filters. */
+export const agentListQuerySchema = listQuery(AGENT_SORTS, 'name').extend(agentListFilters.shape);
+export type AgentListQuery = z.output<typeof agentListQuerySchema>;
+
 const namedRef = z.object({ id: z.number().int(), name: z.string() });
 
 /** One agent as listed. */
@@ -311,6 +321,9 @@ export const subAgentLinkInputSchema = (mode: 'create' | 'edit') =>
   });
 export type SubAgentLinkInput = z.output<ReturnType<typeof subAgentLinkInputSchema>>;
 
+/** `/agents/{id}/sub-agents/{subAgentId}`: the parent agent's id and the sub-agent's. */
+export const subAgentParams = z.object({ id: pathId(), subAgentId: pathId() });
+
 export const subAgentLinkSchema = z.object({
   id: z.number().int(),
   parent_agent_id: z.number().int(),
@@ -388,3 +401,30 @@ export const agentImportResponse = successMessage({
   ),
 });
 export type AgentImportResult = z.output<typeof agentImportResponse>;
+
+/** A file of a multipart body as the server's body parser hands it over (an empty file input is absent). */
+export interface AgentImportUpload {
+  filename: string;
+  mimetype: string;
+  size: number;
+  data: Uint8Array;
+}
+
+const isAgentImportUpload = (v: unknown): v is AgentImportUpload =>
+  typeof v === 'object' &&
+  v !== null &&
+  (v as AgentImportUpload).data instanceof Uint8Array &&
+  typeof (v as AgentImportUpload).filename === 'string' &&
+  typeof (v as AgentImportUpload).mimetype === 'string' &&
+  typeof (v as AgentImportUpload).size === 'number';
+
+/**
+ * `POST /agents-bulk-import`, multipart `file`: a file, or nothing (the server answers the spec's 'Please
+ * select a file first'); a text value where the file should be is not a valid file.
+ */
+export const agentImportRequestSchema = z.object({
+  file: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.custom<AgentImportUpload>(isAgentImportUpload, AGENT_IMPORT_MESSAGES.invalidType).optional(),
+  ),
+});

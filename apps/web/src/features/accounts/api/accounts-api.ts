@@ -1,6 +1,5 @@
-import { accountEndpoints, agentOptionsResponse, type AccountInput } from '@app/domain';
+import { accountEndpoints, agentEndpoints, type AccountInput } from '@app/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getJson } from '../../../lib/api-client';
 import { callEndpoint } from '../../../lib/call-endpoint';
 
 /** `GET /accounts` row; `CurrencySummaryRow`: one currency's totals. */
@@ -52,6 +51,6 @@ export function useDeleteAccount() {
 export function useAgentOptions() {
   return useQuery({
     queryKey: ['agents-list'],
-    queryFn: async () => (await getJson('/agents-list', { schema: agentOptionsResponse })).data,
+    queryFn: async () => (await callEndpoint(agentEndpoints.options)).data,
   });
 }

@@ -7,8 +7,7 @@ import {
   bookingSavedResponse,
   bookingSuppliersResponse,
   bookingTransactionStatusesResponse,
-  commissionExplanationResponse,
-  commissionRateResponseSchema,
+  commissionEndpoints,
   duplicateBookingSupplierResponse,
   messageResponse,
   unclaimedTransactionResponse,
@@ -18,11 +17,13 @@ import {
   type bookingSchema,
   type bookingSupplierOptionSchema,
   type bookingTransactionStatusSchema,
+  type EndpointResponse,
   type matchedTransactionSchema,
 } from '@app/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { deleteJson, getJson, postForm, postJson, putForm } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /* ------------------------------------------------------------------ shapes (the server's answers) */
 
@@ -32,16 +33,16 @@ export type TransactionStatus = z.output<typeof bookingTransactionStatusSchema>;
 export type CommissionLine = z.output<typeof bookingCommissionLineSchema>;
 export type HistoryEntry = z.output<typeof bookingHistoryEntrySchema>;
 export type Booking = z.output<typeof bookingSchema>;
-export type CommissionRate = z.output<typeof commissionRateResponseSchema>;
+export type CommissionRate = EndpointResponse<typeof commissionEndpoints.rate>;
 export type AgentOption = z.output<typeof agentOptionsResponse>['data'][number];
 export type GroupOption = z.output<typeof bookingGroupOptionsResponse>['data'][number];
 /** A supplier as the booking form gets it (`GET /api/booking-suppliers`). */
 export type BookingSupplier = z.output<typeof bookingSupplierOptionSchema>;
-export type CommissionExplanationResponse = z.output<typeof commissionExplanationResponse>;
 export type ReferenceCheck = z.output<typeof bookingReferenceCheckResponse>;
 export type UnclaimedCheck = z.output<typeof unclaimedTransactionResponse>;
 export type DuplicateCheck = z.output<typeof duplicateBookingSupplierResponse>;
 export type SavedBooking = z.output<typeof bookingSavedResponse>;
+export type { CommissionExplanationResponse } from '@app/domain';
 
 /* ------------------------------------------------------------------------------------ list */
 
@@ -87,7 +88,7 @@ export function useBooking(id: number) {
 export function useCommissionExplanation(id: number) {
   return useQuery({
     queryKey: [...bookingsQueryKey, 'explanation', id],
-    queryFn: () => getJson(`/bookings/${id}/commission-explanation`, { schema: commissionExplanationResponse }),
+    queryFn: () => callEndpoint(commissionEndpoints.explanation, { params: { id } }),
     retry: false,
   });
 }
@@ -122,10 +123,9 @@ export const commissionRateQueryOptions = (agentId: number, supplierId: number, 
   queryOptions({
     queryKey: ['commission-rate', agentId, supplierId, date ?? ''],
     queryFn: ({ signal }) =>
-      getJson('/commissions/rates', {
+      callEndpoint(commissionEndpoints.rate, {
         query: { agent_id: agentId, supplier_id: supplierId, date: date ?? undefined },
         signal,
-        schema: commissionRateResponseSchema,
       }),
     retry: false,
   });

@@ -1,11 +1,10 @@
-import { payoutListResponseSchema } from '@app/domain';
+import { payoutEndpoints, type EndpointResponse } from '@app/domain';
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { getJson } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { downloadAndSave } from '../../../lib/save-file';
 import { fallbackFilename, reportRequestBody, type ReportFilters } from '../utils/report-form';
 
-export type PayoutOption = z.output<typeof payoutListResponseSchema>['payouts'][number];
+export type PayoutOption = EndpointResponse<typeof payoutEndpoints.list>['payouts'][number];
 
 /**
  * `GET /api/payouts` (spec §7: id, name, total_amount, payout_date), newest first: the 'From Payout' options.
@@ -15,8 +14,7 @@ export const payoutOptionsQueryOptions = () =>
   queryOptions({
     queryKey: ['payouts', 'report-options'],
     queryFn: async ({ signal }) =>
-      (await getJson('/api/payouts', { query: { page: 1, per_page: 500 }, signal, schema: payoutListResponseSchema }))
-        .payouts,
+      (await callEndpoint(payoutEndpoints.list, { query: { page: 1, per_page: 500 }, signal })).payouts,
   });
 
 /**

@@ -4,14 +4,14 @@ import {
   agentResponse,
   agentTierHistoryResponse,
   agentUpdatedResponse,
-  countryListResponse,
-  stateListResponse,
+  referenceEndpoints,
   type AgentDetail,
   type State,
 } from '@app/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { getJson, postForm, putForm, type Query } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { commissionTiersQueryOptions } from '../../commission-tiers';
 
 export const agentsQueryKey = ['agents'] as const;
@@ -64,14 +64,14 @@ export const useTiers = () => useQuery(commissionTiersQueryOptions());
 export const useCountries = () =>
   useQuery({
     queryKey: ['countries'],
-    queryFn: async () => (await getJson('/api/countries', { schema: countryListResponse })).data,
+    queryFn: async () => (await callEndpoint(referenceEndpoints.countries)).data,
     staleTime: 10 * 60_000,
   });
 
 /** `GET /api/countries/{id}/states`: the list is `data.data.data` (spec §7); on error the list empties. */
 export async function getStates(countryId: string): Promise<State[]> {
   try {
-    const body = await getJson(`/api/countries/${countryId}/states`, { schema: stateListResponse });
+    const body = await callEndpoint(referenceEndpoints.states, { params: { id: countryId } });
     return body.data.data.data;
   } catch {
     return [];

@@ -5,7 +5,7 @@ import {
   payoutInfoResponseSchema,
   payoutListResponseSchema,
   processPayoutResponseSchema,
-  settingsResponse,
+  referenceEndpoints,
   type bulkPayoutProcessSchema,
   type bulkPayoutSearchSchema,
   type bulkReconcileSchema,
@@ -15,6 +15,7 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { getJson, postJson } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /* ------------------------------------------------------------------ shapes (the contract's) */
 
@@ -67,7 +68,7 @@ export function useProcessPayout(bookingId: number) {
 export const gstRateQueryOptions = () =>
   queryOptions({
     queryKey: ['settings'],
-    queryFn: async ({ signal }) => (await getJson('/api/settings', { signal, schema: settingsResponse })).data,
+    queryFn: async ({ signal }) => (await callEndpoint(referenceEndpoints.settings, { signal })).data,
   });
 
 /* ------------------------------------------------------------------ bulk payout / reconcile */

@@ -1,15 +1,13 @@
 import {
   agentEndpoints as api,
   agentFormEndpoints,
-  countryListResponse,
-  stateListResponse,
+  referenceEndpoints,
   type AgentDetail,
   type AgentFormEndpoints,
   type EndpointResponse,
   type State,
 } from '@app/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getJson } from '../../../lib/api-client';
 import { callEndpoint } from '../../../lib/call-endpoint';
 import { todayUtc } from '../../../lib/dates';
 import { commissionTiersQueryOptions } from '../../commission-tiers';
@@ -63,14 +61,14 @@ export const useTiers = () => useQuery(commissionTiersQueryOptions());
 export const useCountries = () =>
   useQuery({
     queryKey: ['countries'],
-    queryFn: async () => (await getJson('/api/countries', { schema: countryListResponse })).data,
+    queryFn: async () => (await callEndpoint(referenceEndpoints.countries)).data,
     staleTime: 10 * 60_000,
   });
 
 /** `GET /api/countries/{id}/states`: the list is `data.data.data` (spec §7); on error the list empties. */
 export async function getStates(countryId: string): Promise<State[]> {
   try {
-    const body = await getJson(`/api/countries/${countryId}/states`, { schema: stateListResponse });
+    const body = await callEndpoint(referenceEndpoints.states, { params: { id: countryId } });
     return body.data.data.data;
   } catch {
     return [];

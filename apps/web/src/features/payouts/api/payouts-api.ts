@@ -1,6 +1,5 @@
-import { payoutEndpoints, settingsResponse, type EndpointBodyInput, type EndpointResponse } from '@app/domain';
+import { payoutEndpoints, referenceEndpoints, type EndpointBodyInput, type EndpointResponse } from '@app/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getJson } from '../../../lib/api-client';
 import { callEndpoint } from '../../../lib/call-endpoint';
 
 /* ------------------------------------------------------------------ shapes (the contract's) */
@@ -52,7 +51,7 @@ export function useProcessPayout(bookingId: number) {
 export const gstRateQueryOptions = () =>
   queryOptions({
     queryKey: ['settings'],
-    queryFn: async ({ signal }) => (await getJson('/api/settings', { signal, schema: settingsResponse })).data,
+    queryFn: async ({ signal }) => (await callEndpoint(referenceEndpoints.settings, { signal })).data,
   });
 
 /* ------------------------------------------------------------------ bulk payout / reconcile */

@@ -1,12 +1,9 @@
-import { bookingSuppliersResponse, dateFilter, idFilter } from '@app/domain';
-import { z } from 'zod';
+import { bookingEndpoints as api } from '@app/domain';
 import type { RouteModule } from '../../http/app';
 import { forbidden } from '../../http/errors';
-import { legacyRoute } from '../../http/route';
+import { route } from '../../http/route';
 import { todayUtc } from '../../clock';
 import { findBookingSuppliers } from './booking-suppliers.service';
-
-const query = z.object({ agent_id: idFilter('agent'), date: dateFilter('date') });
 
 /**
  * `GET /api/booking-suppliers?agent_id=&date=`: the booking form's suppliers (spec §3 "Supplier as given
@@ -14,14 +11,11 @@ const query = z.object({ agent_id: idFilter('agent'), date: dateFilter('date') }
  * 'name (via parent agent name)'); an admin gets every supplier, annotated for the chosen agent.
  */
 export const bookingSupplierRoutes: RouteModule = ({ db }) => [
-  legacyRoute({
-    method: 'GET',
-    url: '/api/booking-suppliers',
+  route({
+    endpoint: api.suppliers,
     access: 'user',
     summary: "The booking form's supplier list for an agent, with the parent agent and split for sub-agent suppliers.",
     tags: ['bookings'],
-    query,
-    response: bookingSuppliersResponse,
     handler: async ({ query: q, user }) => {
       if (!user.is_admin && q.agent_id !== undefined && q.agent_id !== user.agent_id) throw forbidden();
       const agentId = user.is_admin ? (q.agent_id ?? null) : user.agent_id;

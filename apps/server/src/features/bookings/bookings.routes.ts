@@ -1,25 +1,8 @@
-import {
-  bookingInputSchema,
-  bookingListQuerySchema,
-  bookingListResponse,
-  bookingReferenceCheckResponse,
-  bookingResponse,
-  bookingSavedResponse,
-  bookingTransactionStatusesResponse,
-  cancelBookingSchema,
-  checkBookingReferenceSchema,
-  checkReferenceSupplierSchema,
-  duplicateBookingSupplierResponse,
-  messageResponse,
-  transactionStatusRequestSchema,
-  UPLOAD_MAX_BYTES,
-  UPLOAD_TOO_LARGE,
-} from '@app/domain';
-import { z } from 'zod';
+import { bookingEndpoints as api, UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE, type SessionUser } from '@app/domain';
 import type { RouteModule } from '../../http/app';
 import { notFound, validationError } from '../../http/errors';
 import type { Db } from '../../db/client';
-import { idParams, legacyRoute, type RouteDef, type UploadedFile } from '../../http/route';
+import { route, type RouteDef, type UploadedFile } from '../../http/route';
 import { isUploadedFile, sendStoredFile } from '../../shared/stored-files';
 import { findTransactionStatuses } from '../transactions';
 import {
@@ -32,9 +15,6 @@ import {
 } from './bookings.repo';
 import { saveBooking } from './booking-save';
 import { cancelBooking, deleteBooking } from './bookings.service';
-
-/** The form's file field next to the zod-validated fields (multipart). */
-const bookingBody = bookingInputSchema.and(z.object({ booking_receipt: z.unknown().optional() }));
 
 function receiptOf(body: { booking_receipt?: unknown }): UploadedFile | null {
   const f = body.booking_receipt;
@@ -53,40 +33,41 @@ export const bookingRoutes: RouteModule = ({ db }) => [
   ...bookingCheckRoutes(db),
 ];
 
+/** The booking as the routes answer it, or the contract's 404 (also for one deleted right after its save). */
+async function existingBooking(db: Db, user: SessionUser, id: number) {
+  const booking = await getBooking(db, user, id);
+  if (!booking) throw notFound('The booking');
+  return booking;
+}
+
 /** The bookings list and a new booking. */
 function bookingListAndCreateRoutes(db: Db): RouteDef[] {
   return [
-    legacyRoute({
-      method: 'GET',
-      url: '/bookings',
+    route({
+      endpoint: api.list,
       access: 'user',
       page: true,
       summary:
         'Bookings list: filters (search, status, transaction_status = the stored match status, supplier, agent, group, dates, personal), sort (default booking_date desc) and paging. Agents see the bookings they earn from.',
       tags: ['bookings'],
-      query: bookingListQuerySchema,
-      response: bookingListResponse,
       handler: async ({ query, user }) => findBookings(db, user, query),
     }),
-    legacyRoute({
-      method: 'POST',
-      url: '/bookings',
+    route({
+      endpoint: api.create,
       access: 'user',
       summary:
         'Create a booking (multipart, booking_receipt optional). Rates and commission lines come from the engine.',
       tags: ['bookings'],
-      body: bookingBody,
       bodyType: 'multipart',
       multipartLimits: uploadLimits,
       fileTooLargeMessage: UPLOAD_TOO_LARGE,
-      response: bookingSavedResponse,
       handler: async ({ body, user, redirectTo }) => {
         const { id } = await saveBooking(db, user, body, receiptOf(body), null);
         redirectTo(`/bookings/${id}`);
         return {
           status: 'success' as const,
           message: 'Booking created successfully',
-          data: await getBooking(db, user, id),
+          data: await existingBooking(db, user, id),
           redirect: `/bookings/${id}`,
         };
       },
@@ -97,40 +78,32 @@ function bookingListAndCreateRoutes(db: Db): RouteDef[] {
 /** One booking: its read shape and its update. */
 function bookingReadAndUpdateRoutes(db: Db): RouteDef[] {
   return [
-    legacyRoute({
-      method: 'GET',
-      url: '/bookings/:id',
+    route({
+      endpoint: api.get,
       access: 'user',
       page: true,
       summary: 'One booking with supplier, agents, commission lines, group, receipt and audit history.',
       tags: ['bookings'],
-      params: idParams,
-      response: bookingResponse,
-      handler: async ({ params, user }) => {
-        const booking = await getBooking(db, user, params.id);
-        if (!booking) throw notFound('The booking');
-        return { status: 'success' as const, data: booking };
-      },
+      handler: async ({ params, user }) => ({
+        status: 'success' as const,
+        data: await existingBooking(db, user, params.id),
+      }),
     }),
-    legacyRoute({
-      method: 'PUT',
-      url: '/bookings/:id',
+    route({
+      endpoint: api.update,
       access: 'user',
       summary: 'Update a booking (POST with _method=PUT, multipart). Agents keep the status; refunds are admin-only.',
       tags: ['bookings'],
-      params: idParams,
-      body: bookingBody,
       bodyType: 'multipart',
       multipartLimits: uploadLimits,
       fileTooLargeMessage: UPLOAD_TOO_LARGE,
-      response: bookingSavedResponse,
       handler: async ({ body, params, user, redirectTo }) => {
         await saveBooking(db, user, body, receiptOf(body), params.id);
         redirectTo(`/bookings/${params.id}`);
         return {
           status: 'success' as const,
           message: 'Booking updated successfully',
-          data: await getBooking(db, user, params.id),
+          data: await existingBooking(db, user, params.id),
           redirect: `/bookings/${params.id}`,
         };
       },
@@ -141,31 +114,24 @@ function bookingReadAndUpdateRoutes(db: Db): RouteDef[] {
 /** Ending a booking (admins): deleting it, or cancelling it with a note. */
 function bookingDeleteAndCancelRoutes(db: Db): RouteDef[] {
   return [
-    legacyRoute({
-      method: 'DELETE',
-      url: '/bookings/:id',
+    route({
+      endpoint: api.remove,
       access: 'admin',
       summary:
         'Delete a booking (not completed or cancelled, not reconciled, no transactions, no paid commission: else 409).',
       tags: ['bookings'],
-      params: idParams,
-      response: messageResponse,
       handler: async ({ params, user, redirectTo }) => {
         await deleteBooking(db, user, params.id);
         redirectTo('/bookings');
         return { status: 'success' as const, message: 'Booking deleted successfully' };
       },
     }),
-    legacyRoute({
-      method: 'POST',
-      url: '/bookings/:id/cancel',
+    route({
+      endpoint: api.cancel,
       access: 'admin',
       summary: 'Cancel a booking with a note; its unpaid commission lines are cancelled.',
       tags: ['bookings'],
-      params: idParams,
-      body: cancelBookingSchema,
       bodyType: 'form',
-      response: messageResponse,
       handler: async ({ params, body, user, redirectTo }) => {
         await cancelBooking(db, user, params.id, body.cancellation_note);
         redirectTo(`/bookings/${params.id}`);
@@ -178,13 +144,11 @@ function bookingDeleteAndCancelRoutes(db: Db): RouteDef[] {
 /** The booking's receipt file, for whoever may see the booking. */
 function bookingReceiptRoute(db: Db): RouteDef[] {
   return [
-    legacyRoute({
-      method: 'GET',
-      url: '/bookings/:id/receipt',
+    route({
+      endpoint: api.receipt,
       access: 'user',
       summary: "The booking's receipt file.",
       tags: ['bookings'],
-      params: idParams,
       produces: 'application/octet-stream',
       handler: async ({ params, user, reply }) => {
         const file = await findBookingReceipt(db, user, params.id);
@@ -198,25 +162,19 @@ function bookingReceiptRoute(db: Db): RouteDef[] {
 /** What the list and the booking form ask while the user works: match statuses and reference warnings. */
 function bookingCheckRoutes(db: Db): RouteDef[] {
   return [
-    legacyRoute({
-      method: 'POST',
-      url: '/bookings/transaction-status',
+    route({
+      endpoint: api.transactionStatuses,
       access: 'user',
       summary: 'Transaction match status for the given bookings, keyed by booking id (DOMAIN.md "Matching").',
       tags: ['bookings'],
-      body: transactionStatusRequestSchema,
-      response: bookingTransactionStatusesResponse,
       handler: async ({ body, user }) =>
         Object.fromEntries(await findTransactionStatuses(db, body.booking_ids, visibleTo(user))),
     }),
-    legacyRoute({
-      method: 'POST',
-      url: '/api/check-booking-reference',
+    route({
+      endpoint: api.checkReference,
       access: 'user',
       summary: 'Is this booking reference already used? (amber warning on the form)',
       tags: ['bookings'],
-      body: checkBookingReferenceSchema,
-      response: bookingReferenceCheckResponse,
       handler: async ({ body }) => {
         const used = await bookingReferenceInUse(db, body.booking_reference, body.exclude_booking_id);
         return used
@@ -227,14 +185,11 @@ function bookingCheckRoutes(db: Db): RouteDef[] {
           : { exists: false, message: '' };
       },
     }),
-    legacyRoute({
-      method: 'POST',
-      url: '/api/check-duplicate-booking-supplier',
+    route({
+      endpoint: api.checkDuplicateSupplier,
       access: 'admin',
       summary: 'Bookings with the same reference and supplier (admin warning "Duplicate Booking with Supplier").',
       tags: ['bookings'],
-      body: checkReferenceSupplierSchema,
-      response: duplicateBookingSupplierResponse,
       handler: async ({ body }) => {
         if (!body.supplier_id) return { has_duplicate: false, message: '', bookings: [] };
         const rows = await findBookingsWithSupplierReference(

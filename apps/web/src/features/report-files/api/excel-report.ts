@@ -1,8 +1,8 @@
-import { payoutListResponseSchema } from '@app/domain';
+import { payoutListResponseSchema, reportEndpoints } from '@app/domain';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { getJson } from '../../../lib/api-client';
-import { downloadAndSave } from '../../../lib/save-file';
+import { savePostedEndpointFile } from '../../../lib/save-file';
 import { fallbackFilename, reportRequestBody, type ReportFilters } from '../utils/report-form';
 
 export type PayoutOption = z.output<typeof payoutListResponseSchema>['payouts'][number];
@@ -24,9 +24,8 @@ export const payoutOptionsQueryOptions = () =>
  * answer's Content-Disposition or the spec's fallback, saved through a link click. Returns the file name.
  */
 export async function generateExcelReport(filters: ReportFilters): Promise<string> {
-  return downloadAndSave('/api/reports/excel', {
-    method: 'POST',
-    json: reportRequestBody(filters),
+  return savePostedEndpointFile(reportEndpoints.excel, {
+    body: reportRequestBody(filters),
     fallbackFilename: fallbackFilename(filters.report_type, filters.format),
   });
 }

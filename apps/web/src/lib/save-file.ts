@@ -1,4 +1,7 @@
+import { endpointPath, type Endpoint, type EndpointBodyInput } from '@app/domain';
+import type { ZodType } from 'zod';
 import { downloadFile, type SendOptions } from './api-client';
+import { downloadEndpoint } from './call-endpoint';
 
 /**
  * Hands a file to the browser under `filename`: an object URL behind a link clicked once. The link is in the
@@ -29,4 +32,29 @@ export async function downloadAndSave(
   const { blob, filename } = await downloadFile(url, options);
   saveBlob(blob, filename);
   return filename;
+}
+
+/** Downloads the file a GET endpoint answers with (`downloadEndpoint`) and saves it. Returns its name. */
+export async function saveEndpointFile<E extends Endpoint & { method: 'GET' }>(
+  endpoint: E,
+  input: Parameters<typeof downloadEndpoint<E>>[1],
+): Promise<string> {
+  const { blob, filename } = await downloadEndpoint(endpoint, input);
+  saveBlob(blob, filename);
+  return filename;
+}
+
+/**
+ * Posts the endpoint's JSON body and saves the file it answers with (`downloadEndpoint` takes GETs only).
+ * Returns the name it was saved under.
+ */
+export function savePostedEndpointFile<E extends Endpoint & { method: 'POST'; body: ZodType }>(
+  endpoint: E,
+  input: { body: EndpointBodyInput<E>; fallbackFilename: string },
+): Promise<string> {
+  return downloadAndSave(endpointPath(endpoint.path), {
+    method: endpoint.method,
+    json: input.body,
+    fallbackFilename: input.fallbackFilename,
+  });
 }

@@ -1,7 +1,7 @@
-import { payoutEndpoints, type EndpointResponse } from '@app/domain';
+import { payoutEndpoints, reportEndpoints, type EndpointResponse } from '@app/domain';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/call-endpoint';
-import { downloadAndSave } from '../../../lib/save-file';
+import { savePostedEndpointFile } from '../../../lib/save-file';
 import { fallbackFilename, reportRequestBody, type ReportFilters } from '../utils/report-form';
 
 export type PayoutOption = EndpointResponse<typeof payoutEndpoints.list>['payouts'][number];
@@ -22,9 +22,8 @@ export const payoutOptionsQueryOptions = () =>
  * answer's Content-Disposition or the spec's fallback, saved through a link click. Returns the file name.
  */
 export async function generateExcelReport(filters: ReportFilters): Promise<string> {
-  return downloadAndSave('/api/reports/excel', {
-    method: 'POST',
-    json: reportRequestBody(filters),
+  return savePostedEndpointFile(reportEndpoints.excel, {
+    body: reportRequestBody(filters),
     fallbackFilename: fallbackFilename(filters.report_type, filters.format),
   });
 }

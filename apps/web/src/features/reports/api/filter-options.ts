@@ -1,13 +1,12 @@
 import {
-  agentOptionsResponse,
-  availablePayoutsResponseSchema,
-  bookingGroupOptionsResponse,
+  agentEndpoints,
+  bookingGroupEndpoints,
   endpointPath,
   referenceEndpoints,
+  reportEndpoints,
+  type EndpointResponse,
 } from '@app/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { getJson } from '../../../lib/api-client';
 import { callEndpoint } from '../../../lib/call-endpoint';
 import { commissionTiersQueryOptions } from '../../commission-tiers';
 import { suppliersQueryOptions } from '../../suppliers';
@@ -46,23 +45,24 @@ function useOptionList<T = NamedOption>(key: readonly unknown[], source: OptionS
   return query.data ?? [];
 }
 
-/** A list read from `url` (whose endpoint is not yet defined in the domain) with its answer's schema. */
-const listAt = <S extends z.ZodType>(
-  url: string,
-  schema: S,
-  pick: (body: z.output<S>) => NamedOption[],
-): OptionSource<NamedOption> => ({ name: url, load: async (signal) => pick(await getJson(url, { signal, schema })) });
-
 /** `GET /api/booking-groups`: the agent's own groups, every group for an admin. */
 export const useGroupOptions = () =>
-  useOptionList(
-    ['booking-groups', 'options'],
-    listAt('/api/booking-groups', bookingGroupOptionsResponse, (b) => b.data),
-  );
+  useOptionList(['booking-groups', 'options'], {
+    name: bookingGroupEndpoints.options.path,
+    load: async (signal) => (await callEndpoint(bookingGroupEndpoints.options, { signal })).data,
+  });
 
 /** `GET /agents-list` (admins; an agent's filter is fixed by the server). */
 export const useAgentOptions = (isAdmin: boolean) =>
-  useOptionList(['agents-list'], isAdmin ? listAt('/agents-list', agentOptionsResponse, (b) => b.data) : null);
+  useOptionList(
+    ['agents-list'],
+    isAdmin
+      ? {
+          name: agentEndpoints.options.path,
+          load: async (signal) => (await callEndpoint(agentEndpoints.options, { signal })).data,
+        }
+      : null,
+  );
 
 /** `GET /api/countries` (admins). */
 export const useCountryOptions = (isAdmin: boolean) =>
@@ -90,15 +90,15 @@ export const useStateOptions = (countryId: string) => {
   );
 };
 
-export type AvailablePayout = z.output<typeof availablePayoutsResponseSchema>['data'][number];
+export type AvailablePayout = EndpointResponse<typeof reportEndpoints.availablePayouts>['data'][number];
 
 /** `GET /api/reports/available-payouts`: the payout filter's options, newest first, paid within the range. */
 export const useAvailablePayouts = (range: { start_date: string; end_date: string }) => {
   const query = { start_date: range.start_date, end_date: range.end_date };
-  const url = '/api/reports/available-payouts';
+  const endpoint = reportEndpoints.availablePayouts;
   return useOptionList(['reports', 'available-payouts', query], {
-    name: url,
-    load: async (signal) => (await getJson(url, { query, signal, schema: availablePayoutsResponseSchema })).data,
+    name: endpoint.path,
+    load: async (signal) => (await callEndpoint(endpoint, { query, signal })).data,
   });
 };
 

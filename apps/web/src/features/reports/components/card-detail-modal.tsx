@@ -1,4 +1,10 @@
-import { REPORT_CARD_TITLES, REPORT_PER_PAGE, type ReportCard, type ReportLineSort } from '@app/domain';
+import {
+  REPORT_CARD_TITLES,
+  REPORT_PER_PAGE,
+  type ReportCard,
+  type ReportLineSort,
+  type ReportFiltersInput,
+} from '@app/domain';
 import { Anchor, Badge, Group, Modal, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
@@ -7,7 +13,6 @@ import { ListPagination } from '../../../components/list-pagination';
 import { DataTable, NO_WRAP, type ListColumn } from '../../../components/list-table';
 import { QueryContent } from '../../../components/query-content';
 import { TruncatedText } from '../../../components/truncated-text';
-import type { Query } from '../../../lib/api-client';
 import { formatCount, formatDate, formatMoney, formatPercent } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useCardLines, type CardLine, type LinesPage } from '../api/reports-api';
@@ -21,7 +26,7 @@ const RIGHT_NO_WRAP = { ...RIGHT, ...NO_WRAP } as const;
 interface CardDetailModalProps {
   /** The open card, or null (closed). */
   card: ReportCard | null;
-  query: Query;
+  query: ReportFiltersInput;
   onClose: () => void;
 }
 
@@ -43,7 +48,7 @@ export function CardDetailModal({ card, query, onClose }: CardDetailModalProps) 
   );
 }
 
-function CardLines({ card, query }: { card: ReportCard; query: Query }) {
+function CardLines({ card, query }: { card: ReportCard; query: ReportFiltersInput }) {
   const [page, setPage] = useState<LinesPage>(FIRST_PAGE);
   const lines = useCardLines(card, query, page);
   const sortBy = (sort: ReportLineSort) =>

@@ -103,16 +103,6 @@ export function route<E extends Endpoint, A extends Access>(def: EndpointRouteDe
   } as unknown as RouteDef;
 }
 
-/** The older form, until every route serves an endpoint of the domain. */
-export function legacyRoute<
-  B extends ZodType = ZodType<undefined>,
-  Q extends ZodType = ZodType<undefined>,
-  P extends ZodType = ZodType<undefined>,
-  A extends Access = Access,
->(def: Omit<RouteDef<B, Q, P, A>, 'tags'> & { tags?: string[] }): RouteDef {
-  return { tags: [], ...def } as unknown as RouteDef;
-}
-
 declare module 'fastify' {
   interface FastifyRequest {
     session: Session | null;
@@ -192,6 +182,3 @@ export async function runRoute(def: RouteDef, req: FastifyRequest, reply: Fastif
 export function isAppError(err: unknown): err is AppError {
   return err instanceof AppError;
 }
-
-/** Until every route module imports it from the domain with its endpoints. */
-export { idParams } from '@app/domain';

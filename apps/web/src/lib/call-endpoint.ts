@@ -52,16 +52,29 @@ export function callEndpoint<E extends Endpoint & { response: ZodType }>(
   return apiRequest(url, { ...request, method: 'POST', ...sent }) as Promise<EndpointResponse<E>>;
 }
 
-/** Downloads the file an endpoint answers with (a GET), named by the server or by `fallbackFilename`. */
-export function downloadEndpoint<E extends Endpoint & { method: 'GET' }>(
+/** What a file download of endpoint E takes: as a call (without a form), and the name to fall back to. */
+export type DownloadInput<E extends Endpoint> = Omit<CallInput<E>, 'form' | 'redirectOnUnauthenticated'> & {
+  fallbackFilename: string;
+};
+
+/**
+ * Downloads the file an endpoint answers with (a GET with its query, or a POST with its JSON body), named
+ * by the server's Content-Disposition or by `fallbackFilename`.
+ */
+export function downloadEndpoint<E extends Endpoint & { method: 'GET' | 'POST' }>(
   endpoint: E,
-  input: { params?: PathValues<E>; query?: QueryValues<E>; signal?: AbortSignal; fallbackFilename: string },
+  input: DownloadInput<E>,
 ): Promise<{ blob: Blob; filename: string }> {
-  const { params, ...options } = input;
-  return downloadFile(endpointPath(endpoint.path, params as Record<string, string | number> | undefined), {
-    ...options,
-    query: options.query as Record<string, QueryValue | readonly QueryValue[]> | undefined,
-  });
+  const { params, query, body, ...options } = input as {
+    params?: Record<string, string | number>;
+    query?: Record<string, QueryValue | readonly QueryValue[]>;
+    body?: unknown;
+    signal?: AbortSignal;
+    fallbackFilename: string;
+  };
+  const url = endpointPath(endpoint.path, params);
+  if (endpoint.method === 'GET') return downloadFile(url, { ...options, query });
+  return downloadFile(url, { ...options, method: 'POST', json: body ?? {} });
 }
 
 /** A copy of the form with the method override (the given FormData is not modified). */

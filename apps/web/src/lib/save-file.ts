@@ -1,7 +1,5 @@
-import { endpointPath, type Endpoint, type EndpointBodyInput } from '@app/domain';
-import type { ZodType } from 'zod';
-import { downloadFile, type SendOptions } from './api-client';
-import { downloadEndpoint } from './call-endpoint';
+import type { Endpoint } from '@app/domain';
+import { downloadEndpoint, type DownloadInput } from './call-endpoint';
 
 /**
  * Hands a file to the browser under `filename`: an object URL behind a link clicked once. The link is in the
@@ -22,39 +20,15 @@ export function saveBlob(blob: Blob, filename: string): void {
 }
 
 /**
- * Fetches a file through the API client (session cookie, CSRF on writes, 419 retry) and saves it under the
- * name of the answer's Content-Disposition, else `fallbackFilename`. Returns the name it was saved under.
+ * Downloads the file an endpoint answers with (`downloadEndpoint`: the API client's session cookie, CSRF on
+ * a POST and its 419 retry) and saves it under the answer's Content-Disposition name, else
+ * `fallbackFilename`. Returns the name it was saved under.
  */
-export async function downloadAndSave(
-  url: string,
-  options: SendOptions & { fallbackFilename: string },
-): Promise<string> {
-  const { blob, filename } = await downloadFile(url, options);
-  saveBlob(blob, filename);
-  return filename;
-}
-
-/** Downloads the file a GET endpoint answers with (`downloadEndpoint`) and saves it. Returns its name. */
-export async function saveEndpointFile<E extends Endpoint & { method: 'GET' }>(
+export async function saveEndpointFile<E extends Endpoint & { method: 'GET' | 'POST' }>(
   endpoint: E,
-  input: Parameters<typeof downloadEndpoint<E>>[1],
+  input: DownloadInput<E>,
 ): Promise<string> {
   const { blob, filename } = await downloadEndpoint(endpoint, input);
   saveBlob(blob, filename);
   return filename;
-}
-
-/**
- * Posts the endpoint's JSON body and saves the file it answers with (`downloadEndpoint` takes GETs only).
- * Returns the name it was saved under.
- */
-export function savePostedEndpointFile<E extends Endpoint & { method: 'POST'; body: ZodType }>(
-  endpoint: E,
-  input: { body: EndpointBodyInput<E>; fallbackFilename: string },
-): Promise<string> {
-  return downloadAndSave(endpointPath(endpoint.path), {
-    method: endpoint.method,
-    json: input.body,
-    fallbackFilename: input.fallbackFilename,
-  });
 }

@@ -1,8 +1,8 @@
 import { agentEndpoints as api, type AgentImportResult } from '@app/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../../lib/api-client';
-import { callEndpoint, downloadEndpoint } from '../../../lib/call-endpoint';
-import { saveBlob } from '../../../lib/save-file';
+import { callEndpoint } from '../../../lib/call-endpoint';
+import { saveEndpointFile } from '../../../lib/save-file';
 import { agentsQueryKey } from './agents';
 
 /** A 2xx answer that is not the import's result: the spec's non-success, with the body's message if any. */
@@ -35,8 +35,5 @@ export function useImportAgents() {
 
 /** `GET /agents-bulk-import/template`: the .xlsx with the header row. */
 export async function downloadImportTemplate(): Promise<void> {
-  const { blob, filename } = await downloadEndpoint(api.importTemplate, {
-    fallbackFilename: 'agent-import-template.xlsx',
-  });
-  saveBlob(blob, filename);
+  await saveEndpointFile(api.importTemplate, { fallbackFilename: 'agent-import-template.xlsx' });
 }

@@ -1,6 +1,5 @@
-import { bookingSavedResponse, claimEndpoints, type ClaimStatusFilter, type UnmatchedSort } from '@app/domain';
+import { bookingEndpoints, claimEndpoints, type ClaimStatusFilter, type UnmatchedSort } from '@app/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { postForm } from '../../../lib/api-client';
 import { callEndpoint } from '../../../lib/call-endpoint';
 
 /** Everything the claims feature reads; a claim or a decision refreshes it all. */
@@ -111,7 +110,7 @@ export function useRequestClaim() {
 export function useAdminClaim() {
   const refresh = useRefreshAfterClaim();
   return useMutation({
-    mutationFn: (form: FormData) => postForm('/bookings', form, { schema: bookingSavedResponse }),
+    mutationFn: (form: FormData) => callEndpoint(bookingEndpoints.create, { form }),
     onSuccess: refresh,
   });
 }

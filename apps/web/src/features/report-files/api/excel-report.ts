@@ -1,7 +1,7 @@
 import { payoutEndpoints, reportEndpoints, type EndpointResponse } from '@app/domain';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/call-endpoint';
-import { savePostedEndpointFile } from '../../../lib/save-file';
+import { saveEndpointFile } from '../../../lib/save-file';
 import { fallbackFilename, reportRequestBody, type ReportFilters } from '../utils/report-form';
 
 export type PayoutOption = EndpointResponse<typeof payoutEndpoints.list>['payouts'][number];
@@ -22,7 +22,7 @@ export const payoutOptionsQueryOptions = () =>
  * answer's Content-Disposition or the spec's fallback, saved through a link click. Returns the file name.
  */
 export async function generateExcelReport(filters: ReportFilters): Promise<string> {
-  return savePostedEndpointFile(reportEndpoints.excel, {
+  return saveEndpointFile(reportEndpoints.excel, {
     body: reportRequestBody(filters),
     fallbackFilename: fallbackFilename(filters.report_type, filters.format),
   });

@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
-import { Checkbox, Paper, PasswordInput, Select, SimpleGrid, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Checkbox, PasswordInput, Select, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
 import type { AgentFormApi, Option } from '../hooks/use-agent-form';
 import { fieldId, type AgentFormValues } from '../utils/agent-form';
+import { SectionCard } from './section-card';
 
 /** An input's props: its id (for focusing the first error) and its value, change and error. */
 const input = (form: AgentFormApi, field: keyof AgentFormValues) => ({
@@ -14,18 +14,6 @@ const check = (form: AgentFormApi, field: 'inactive' | 'has_gst') => ({
   ...form.getInputProps(field, { type: 'checkbox' }),
 });
 
-/** One titled card of the form. */
-function FormSection({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Title order={4} mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
-
 interface PersonalDetailsProps {
   form: AgentFormApi;
   countryOptions: Option[];
@@ -36,7 +24,7 @@ interface PersonalDetailsProps {
 export function PersonalDetailsSection({ form, countryOptions, stateOptions }: PersonalDetailsProps) {
   const countryId = form.values.country_id;
   return (
-    <FormSection title="Personal details">
+    <SectionCard title="Personal details">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="Full name" required {...input(form, 'full_name')} />
         <TextInput label="Nickname" {...input(form, 'nickname')} />
@@ -86,7 +74,7 @@ export function PersonalDetailsSection({ form, countryOptions, stateOptions }: P
         />
       </SimpleGrid>
       <Checkbox mt="md" label="Inactive (cannot sign in)" {...check(form, 'inactive')} />
-    </FormSection>
+    </SectionCard>
   );
 }
 
@@ -100,7 +88,7 @@ interface CommissionProps {
 /** Commission: tier (with a change's reason and start date), type, rate, status and GST. */
 export function CommissionSection({ form, tierOptions, tierChange }: CommissionProps) {
   return (
-    <FormSection title="Commission">
+    <SectionCard title="Commission">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select
           label="Commission tier"
@@ -132,7 +120,7 @@ export function CommissionSection({ form, tierOptions, tierChange }: CommissionP
           {...input(form, 'gst_number')}
         />
       )}
-    </FormSection>
+    </SectionCard>
   );
 }
 
@@ -189,7 +177,7 @@ function TierChangeFields({ form }: { form: AgentFormApi }) {
 /** Password and its confirmation: required for a new agent, blank keeps an edited agent's. */
 export function PasswordSection({ form, mode }: { form: AgentFormApi; mode: 'create' | 'edit' }) {
   return (
-    <FormSection title="Password">
+    <SectionCard title="Password">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <PasswordInput
           label="Password"
@@ -205,6 +193,6 @@ export function PasswordSection({ form, mode }: { form: AgentFormApi; mode: 'cre
           {...input(form, 'password_confirmation')}
         />
       </SimpleGrid>
-    </FormSection>
+    </SectionCard>
   );
 }

@@ -17,6 +17,7 @@ export * from './commission/commission-lines';
 export * from './commission/explain';
 export * from './commission/recalculation';
 export * from './schemas/agents';
+export * from './schemas/sub-agents';
 export * from './agents/agent-fields';
 export * from './agents/agent-import';
 export * from './bookings/booking-format';

@@ -9,12 +9,14 @@ import {
   agentResponse,
   agentTierHistoryResponse,
   agentUpdatedResponse,
+} from '../schemas/agents';
+import {
   subAgentLinkInputSchema,
   subAgentParams,
   subAgentRemovedResponse,
   subAgentSavedResponse,
   subAgentsResponse,
-} from '../schemas/agents';
+} from '../schemas/sub-agents';
 import { endpoint, idParams } from './endpoint';
 
 /** Agents, their sub-agents, tier history and the CSV import. */

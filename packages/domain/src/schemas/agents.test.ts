@@ -5,9 +5,9 @@ import {
   agentInputSchema,
   agentListQuerySchema,
   agentUpdatedMessage,
-  subAgentParams,
   withoutTrailingZeros,
 } from './agents';
+import { subAgentParams } from './sub-agents';
 
 const form = {
   full_name: 'Ana Lee',

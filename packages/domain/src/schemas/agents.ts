@@ -5,25 +5,23 @@
 import { z } from 'zod';
 import { AGENT_NAME_MAX, dateOfBirthProblem, phoneProblem, sinProblem } from '../agents/agent-fields';
 import { AGENT_IMPORT_MESSAGES } from '../agents/agent-import';
-import { optionalMoneySchema, optionalPercentSchema, percentSchema } from '../money/schemas';
+import { optionalMoneySchema, optionalPercentSchema } from '../money/schemas';
 import { PASSWORD_MIN } from './auth';
 import { recalculationResultText, recalculationSchema, type MoneyWriter, type Recalculation } from './commissions';
 import {
   flag,
   id,
   idFilter,
-  isId,
   isoDate,
   isoDateProblem,
   listQuery,
   optionalId,
-  pathId,
   optionalIsoDate,
   optionalText,
   required,
   requiredText,
 } from './fields';
-import { dateOut, decimalOut, pageOf, success, successData, successMessage, timestampOut } from './responses';
+import { dateOut, pageOf, success, successData, successMessage, timestampOut } from './responses';
 
 export const COMMISSION_TYPES = ['percentage', 'fixed'] as const;
 export const AGENT_STATUSES = ['active', 'inactive'] as const;
@@ -174,7 +172,7 @@ export const AGENT_SORTS = ['name', 'email', 'fareconnect_number', 'tier', 'stat
 export const agentListQuerySchema = listQuery(AGENT_SORTS, 'name').extend(agentListFilters.shape);
 export type AgentListQuery = z.output<typeof agentListQuerySchema>;
 
-const namedRef = z.object({ id: z.number().int(), name: z.string() });
+export const namedRef = z.object({ id: z.number().int(), name: z.string() });
 
 /** One agent as listed. */
 export const agentListItemSchema = z.object({
@@ -292,49 +290,6 @@ export const agentTierHistoryResponse = success({
 });
 export type AgentTierHistoryResponse = z.output<typeof agentTierHistoryResponse>;
 
-/** Suppliers posted as `suppliers[]`, as one empty `suppliers` value (none), or a JSON array. */
-const supplierIds = z.preprocess(
-  (v) => {
-    if (v === undefined || v === null || v === '') return [];
-    const list = Array.isArray(v) ? v : [v];
-    return list.filter((x) => x !== '' && x !== null && x !== undefined);
-  },
-  z.array(z.unknown()).transform((list, ctx) => {
-    const ids: number[] = [];
-    for (const x of list) {
-      if (!isId(x)) {
-        ctx.addIssue({ code: 'custom', message: 'The selected suppliers are invalid.', input: x });
-        return z.NEVER;
-      }
-      ids.push(Number(x));
-    }
-    return [...new Set(ids)];
-  }),
-);
-
-/** Sub-agent form (bookings spec §5): sub agent required on create, split 0–100 step 0.01. */
-export const subAgentLinkInputSchema = (mode: 'create' | 'edit') =>
-  z.object({
-    sub_agent_id: mode === 'create' ? id('sub agent') : optionalId('sub agent'),
-    split_percentage: percentSchema('split percentage'),
-    suppliers: supplierIds,
-  });
-export type SubAgentLinkInput = z.output<ReturnType<typeof subAgentLinkInputSchema>>;
-
-/** `/agents/{id}/sub-agents/{subAgentId}`: the parent agent's id and the sub-agent's. */
-export const subAgentParams = z.object({ id: pathId(), subAgentId: pathId() });
-
-export const subAgentLinkSchema = z.object({
-  id: z.number().int(),
-  parent_agent_id: z.number().int(),
-  sub_agent_id: z.number().int(),
-  sub_agent: z.object({ id: z.number().int(), name: z.string(), email: z.string().nullable() }),
-  /** '12.50'. */
-  split_percentage: decimalOut,
-  suppliers: z.array(namedRef),
-});
-export type SubAgentLink = z.output<typeof subAgentLinkSchema>;
-
 /** Agent options for selects (`GET /agents-list`, bookings spec §7) and the sub-agent form's candidates. */
 export const agentOptionSchema = z.object({
   id: z.number().int(),
@@ -347,31 +302,6 @@ export type AgentOption = z.output<typeof agentOptionSchema>;
 
 /** `GET /agents-list`. */
 export const agentOptionsResponse = successData(z.array(agentOptionSchema));
-
-/**
- * An agent the sub-agent form offers: what its option shows, 'name (email or No Email)' (bookings spec
- * §2), and no more. A parent agent sees these of every agent that could be linked.
- */
-export const subAgentCandidateSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string().nullable(),
-});
-export type SubAgentCandidate = z.output<typeof subAgentCandidateSchema>;
-
-/** `GET /agents/{id}/sub-agents`: the links, the agents that can be added, the parent's suppliers. */
-export const subAgentsResponse = success({
-  parent: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
-  data: z.array(subAgentLinkSchema),
-  candidates: z.array(subAgentCandidateSchema),
-  suppliers: z.array(namedRef),
-});
-
-/** `POST /agents/{id}/sub-agents`, and the update with `_method=PUT`. */
-export const subAgentSavedResponse = successMessage({ redirect: z.string(), data: subAgentLinkSchema });
-
-/** The removal with `_method=DELETE`. */
-export const subAgentRemovedResponse = successMessage({ redirect: z.string() });
 
 /** `POST /agents-bulk-import` answer (agents spec §3 "Agent import result"). */
 export const agentImportResponse = successMessage({

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../fixtures/demo';
 import { openBrowser, screenshot } from '../fixtures/browser';
@@ -117,6 +118,17 @@ describe('payouts', () => {
     expect(dates.every((d) => !Number.isNaN(d))).toBe(true);
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
     await screenshot(page, 'payouts-history');
+    // The older record's PDF (GET /api/reports/payout-pdf/:payoutId): a PDF under the server's name for it.
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      history
+        .table()
+        .getByRole('button', { name: `PDF of Payout ${SINGLE} · Olivia Tremblay · ${today}`, exact: true })
+        .click(),
+    ]);
+    expect(pdf.suggestedFilename()).toMatch(new RegExp(`^payout-\\d+-${today}\\.pdf$`));
+    expect(fs.readFileSync(await pdf.path()).toString('latin1', 0, 5)).toBe('%PDF-');
+    expect(await page.getByText('Error generating PDF. Please try again.').count()).toBe(0);
     await history.view(1);
     expect(await history.detail().getByTestId('payout-facts').innerText()).toContain('Total: CA$787.50');
     expect(await history.items()).toEqual([[SINGLE, 'Olivia Tremblay', '75%', 'CA$750.00', 'CA$37.50', 'CA$787.50']]);

@@ -10,6 +10,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { endpoint } from '@app/domain';
 import {
   encodeAs,
   fieldsOf,
@@ -101,12 +102,14 @@ const ENCODING_OF: Record<string, Encoding> = {
 const PROBE = '/api/test-fuzz-probe';
 const probeRoutes: RouteModule = ({ db }) => [
   route({
-    method: 'POST',
-    url: PROBE,
+    endpoint: endpoint({
+      method: 'POST',
+      path: PROBE,
+      body: z.object({ booking_id: z.coerce.number().int().min(1), note: z.string().max(50) }),
+      response: z.object({ status: z.literal('success'), found: z.boolean() }),
+    }),
     access: 'admin',
     summary: 'test only: a planted int4 overflow',
-    body: z.object({ booking_id: z.coerce.number().int().min(1), note: z.string().max(50) }),
-    response: z.object({ status: z.literal('success'), found: z.boolean() }),
     handler: async ({ body }) => {
       const { rows } = await db.$client.query('select id from bookings where id = $1', [body.booking_id]);
       return { status: 'success' as const, found: rows.length > 0 };

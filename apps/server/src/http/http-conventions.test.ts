@@ -1,17 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { RouteModule } from './app';
+import { endpoint } from '@app/domain';
 import { route } from './route';
 import { createTestApp, type TestApp, type TestClient } from '../test/test-app';
 
 // A route that fails with an internal error: its details must never reach the client.
 const failing: RouteModule = () => [
   route({
-    method: 'POST',
-    url: '/test/explode',
+    endpoint: endpoint({ method: 'POST', path: '/test/explode', body: z.object({}) }),
     access: 'user',
     summary: 'test only',
-    body: z.object({}),
     handler: async () => {
       throw new Error('relation "secret_table" does not exist at /srv/app/src/x.ts:12');
     },

@@ -1,6 +1,15 @@
-import { PASSWORD_CHANGE_REQUIRED, pathId, type SessionUser } from '@app/domain';
+import {
+  PASSWORD_CHANGE_REQUIRED,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResponseInput,
+  type SessionUser,
+} from '@app/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z, type ZodType } from 'zod';
+import type { z } from 'zod';
+import { type ZodType } from 'zod';
 import { checkCsrf, type checkCsrfBeforeBody } from './csrf';
 import { AppError, forbidden, notFound, unauthenticated, validationError, type FieldErrors } from './errors';
 import type { Session } from './session';
@@ -65,17 +74,34 @@ export interface RouteDef<
   handler(ctx: RouteContext<z.output<B>, z.output<Q>, z.output<P>, A>): Promise<unknown>;
 }
 
-/** Identity helper that keeps the schema and handler types tied together. */
-export function route<
-  B extends ZodType = ZodType<undefined>,
-  Q extends ZodType = ZodType<undefined>,
-  P extends ZodType = ZodType<undefined>,
-  A extends Access = Access,
->(def: Omit<RouteDef<B, Q, P, A>, 'tags'> & { tags?: string[] }): RouteDef {
-  return { tags: [], ...def } as unknown as RouteDef;
-}
+/** What a route adds to its endpoint (method, path and schemas come from the endpoint, defined in the domain). */
+export type EndpointRouteDef<E extends Endpoint, A extends Access> = Omit<
+  RouteDef,
+  'method' | 'url' | 'params' | 'query' | 'body' | 'response' | 'tags' | 'access' | 'handler'
+> & {
+  endpoint: E;
+  access: A;
+  tags?: string[];
+  /** The answer is checked against the endpoint's response schema by the types (before it is serialised). */
+  handler(
+    ctx: RouteContext<EndpointBody<E>, EndpointQuery<E>, EndpointParams<E>, A>,
+  ): Promise<E extends { response: ZodType } ? EndpointResponseInput<E> : unknown>;
+};
 
-export const idParams = z.object({ id: pathId() });
+/** A route serving one endpoint of the domain: the handler's context and answer are typed from its schemas. */
+export function route<E extends Endpoint, A extends Access>(def: EndpointRouteDef<E, A>): RouteDef {
+  const { endpoint, ...rest } = def;
+  return {
+    tags: [],
+    ...rest,
+    method: endpoint.method,
+    url: endpoint.path,
+    ...(endpoint.params ? { params: endpoint.params } : {}),
+    ...(endpoint.query ? { query: endpoint.query } : {}),
+    ...(endpoint.body ? { body: endpoint.body } : {}),
+    ...(endpoint.response ? { response: endpoint.response } : {}),
+  } as unknown as RouteDef;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {

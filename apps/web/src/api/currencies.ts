@@ -1,13 +1,13 @@
-import { currencyListResponse, type Currency } from '@app/domain';
+import { referenceEndpoints, type Currency } from '@app/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '../lib/api-client';
+import { callEndpoint } from '../lib/call-endpoint';
 import { currencySymbol } from '../lib/format';
 
 /** Reference data several features read (suppliers, accounts, transactions, reports). */
 export const currenciesQueryKey = ['currencies'] as const;
 
 export async function getCurrencies(): Promise<Currency[]> {
-  const { data } = await getJson('/api/currencies', { schema: currencyListResponse });
+  const { data } = await callEndpoint(referenceEndpoints.currencies);
   return data;
 }
 

@@ -2,17 +2,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { jsonResponse, mockFetch } from '../testing/mock-fetch';
 import {
+  apiRequest,
   ApiError,
   buildUrl,
   filenameFromDisposition,
   getCsrfToken,
   getErrorMessage,
-  getJson,
   isNetworkError,
-  postForm,
-  postJson,
-  putForm,
-  putJson,
   setUnauthenticatedHandler,
   toFormData,
 } from './api-client';
@@ -20,6 +16,12 @@ import {
 /** These tests are about the transport, not an answer's shape: any JSON answer is accepted. */
 const anyAnswer = z.unknown();
 const answer = { schema: anyAnswer };
+type Options = Omit<Parameters<typeof apiRequest>[1], 'method' | 'json' | 'form'>;
+const getJson = (url: string, options: Options) => apiRequest(url, { ...options, method: 'GET' });
+const postJson = (url: string, json: unknown, options: Options) =>
+  apiRequest(url, { ...options, method: 'POST', json });
+const postForm = (url: string, form: FormData, options: Options) =>
+  apiRequest(url, { ...options, method: 'POST', form });
 
 function setMetaToken(token: string) {
   const meta = document.createElement('meta');
@@ -55,17 +57,16 @@ describe('api-client headers', () => {
     expect(request.body).toEqual({ name: 'Gold' });
   });
 
-  it('overrides the method with _method PUT for JSON and multipart bodies', async () => {
-    const mock = mockFetch({ 'POST /suppliers/3': { body: { status: 'success' } } });
-    await putJson('/suppliers/3', { name: 'Air' }, answer);
-    const original = toFormData({ name: 'Air', is_partial: true, skipped: null, suppliers: [1, 2] });
-    await putForm('/suppliers/3', original, answer);
-
-    expect(mock.requests[0]!.body).toEqual({ name: 'Air', _method: 'PUT' });
-    const multipart = mock.requests[1]!;
+  it('sends a multipart body as the browser builds it: no Content-Type of its own, fields as the spec posts them', async () => {
+    const mock = mockFetch({ 'POST /suppliers': { body: { status: 'success' } } });
+    await postForm(
+      '/suppliers',
+      toFormData({ name: 'Air', is_partial: true, skipped: null, suppliers: [1, 2] }),
+      answer,
+    );
+    const multipart = mock.requests[0]!;
     expect(multipart.headers.has('Content-Type')).toBe(false); // the browser adds the boundary
-    expect(multipart.body).toEqual({ name: 'Air', is_partial: '1', 'suppliers[]': '2', _method: 'PUT' });
-    expect(original.has('_method')).toBe(false);
+    expect(multipart.body).toEqual({ name: 'Air', is_partial: '1', 'suppliers[]': '2' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { CSRF_MISMATCH, FORBIDDEN, UNAUTHENTICATED } from '@app/domain';
+import { authEndpoints, CSRF_MISMATCH, FORBIDDEN, UNAUTHENTICATED } from '@app/domain';
 import { z } from 'zod';
 import { paths } from './paths';
 
@@ -117,6 +117,7 @@ export function resetCsrfToken(): void {
   pendingRefresh = null;
 }
 
+/** The session endpoint's answer, read here for its token only (which must not be empty). */
 const tokenOnly = z.object({ csrf_token: z.string().min(1) });
 
 /** Asks `GET /api/session` for the current token; concurrent callers share one request. */
@@ -124,7 +125,10 @@ export function refreshCsrfToken(): Promise<string> {
   pendingRefresh ??= (async () => {
     try {
       // Only the token is read here; the session itself is read (and validated) by the auth feature.
-      const body = await apiRequest('/api/session', { schema: tokenOnly, redirectOnUnauthenticated: false });
+      const body = await apiRequest(authEndpoints.session.path, {
+        schema: tokenOnly,
+        redirectOnUnauthenticated: false,
+      });
       return body.csrf_token;
     } finally {
       pendingRefresh = null;
@@ -156,7 +160,7 @@ export function setUnauthenticatedHandler(handler: UnauthenticatedHandler | null
 /* -------------------------------------------------------------------- request */
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-type QueryValue = string | number | boolean | null | undefined;
+export type QueryValue = string | number | boolean | null | undefined;
 export type Query = Record<string, QueryValue | readonly QueryValue[]>;
 
 /**
@@ -290,50 +294,6 @@ export async function apiRequest<S extends z.ZodType>(url: string, options: Requ
     throw new ApiError({ kind: 'invalid_response', status: response.status, message: INVALID_RESPONSE_MESSAGE, body });
   }
   return parsed.data;
-}
-
-type BodylessOptions<S extends z.ZodType> = Omit<RequestOptions<S>, 'method' | 'json' | 'form'>;
-
-export function getJson<S extends z.ZodType>(url: string, options: BodylessOptions<S>): Promise<z.output<S>> {
-  return apiRequest(url, { ...options, method: 'GET' });
-}
-
-export function postJson<S extends z.ZodType>(
-  url: string,
-  data: unknown,
-  options: BodylessOptions<S>,
-): Promise<z.output<S>> {
-  return apiRequest(url, { ...options, method: 'POST', json: data });
-}
-
-export function postForm<S extends z.ZodType>(
-  url: string,
-  form: FormData,
-  options: BodylessOptions<S>,
-): Promise<z.output<S>> {
-  return apiRequest(url, { ...options, method: 'POST', form });
-}
-
-/** PUT through the method override: a POST whose JSON carries `_method: 'PUT'` (CONTRACT.md §2). */
-export function putJson<S extends z.ZodType>(url: string, data: Record<string, unknown>, options: BodylessOptions<S>) {
-  return postJson(url, { ...data, _method: 'PUT' }, options);
-}
-
-/** PUT through the method override for multipart bodies (the given FormData is not modified). */
-export function putForm<S extends z.ZodType>(url: string, form: FormData, options: BodylessOptions<S>) {
-  const copy = new FormData();
-  for (const [key, value] of form.entries()) copy.append(key, value);
-  copy.set('_method', 'PUT');
-  return postForm(url, copy, options);
-}
-
-/** DELETE through the method override. */
-export function deleteJson<S extends z.ZodType>(
-  url: string,
-  data: Record<string, unknown>,
-  options: BodylessOptions<S>,
-) {
-  return postJson(url, { ...data, _method: 'DELETE' }, options);
 }
 
 /* ------------------------------------------------------------------- helpers */

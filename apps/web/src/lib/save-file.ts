@@ -1,4 +1,5 @@
-import { downloadFile, type SendOptions } from './api-client';
+import type { Endpoint } from '@app/domain';
+import { downloadEndpoint, type DownloadInput } from './call-endpoint';
 
 /**
  * Hands a file to the browser under `filename`: an object URL behind a link clicked once. The link is in the
@@ -19,14 +20,15 @@ export function saveBlob(blob: Blob, filename: string): void {
 }
 
 /**
- * Fetches a file through the API client (session cookie, CSRF on writes, 419 retry) and saves it under the
- * name of the answer's Content-Disposition, else `fallbackFilename`. Returns the name it was saved under.
+ * Downloads the file an endpoint answers with (`downloadEndpoint`: the API client's session cookie, CSRF on
+ * a POST and its 419 retry) and saves it under the answer's Content-Disposition name, else
+ * `fallbackFilename`. Returns the name it was saved under.
  */
-export async function downloadAndSave(
-  url: string,
-  options: SendOptions & { fallbackFilename: string },
+export async function saveEndpointFile<E extends Endpoint & { method: 'GET' | 'POST' }>(
+  endpoint: E,
+  input: DownloadInput<E>,
 ): Promise<string> {
-  const { blob, filename } = await downloadFile(url, options);
+  const { blob, filename } = await downloadEndpoint(endpoint, input);
   saveBlob(blob, filename);
   return filename;
 }

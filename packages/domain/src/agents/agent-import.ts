@@ -171,100 +171,109 @@ export function planAgentImport(
   lookups: ImportLookups,
   today: string,
 ): ImportPlan {
-  const plan: ImportPlan = { fileError: null, total_rows: 0, toCreate: [], skipped: [], failed: [] };
-  const isBlank = (r: readonly unknown[]) => r.every((c) => cellText(c) === '');
-  // Trailing blank rows (and blank rows anywhere) are not agents.
-  const header = matrix[0];
-  if (!header || (isBlank(header) && matrix.every(isBlank))) {
-    plan.fileError = AGENT_IMPORT_MESSAGES.emptyFile;
-    return plan;
-  }
-  let width = header.length;
-  while (width > 0 && cellText(header[width - 1]) === '') width--;
-  if (width < AGENT_IMPORT_COLUMNS.length) {
-    plan.fileError = AGENT_IMPORT_MESSAGES.wrongColumns(width);
-    return plan;
-  }
+  const plan: ImportPlan = { fileError: headerProblem(matrix), total_rows: 0, toCreate: [], skipped: [], failed: [] };
+  if (plan.fileError) return plan;
   const seen = new Map<string, number>();
   for (let i = 1; i < matrix.length; i++) {
     const cells = matrix[i]!;
-    if (isBlank(cells)) continue;
+    if (isBlankRow(cells)) continue;
     const row = i + 1;
     plan.total_rows++;
-    const data = Object.fromEntries(AGENT_IMPORT_COLUMNS.map((name, c) => [name, cellText(cells[c])])) as Record<
-      AgentImportColumn,
-      string
-    >;
+    const data = rowData(cells);
     const email = data.Email;
-    const fail = (error: string) => plan.failed.push({ row, email, data, error });
-
-    const errors: string[] = [];
-    const check = (problem: string | null) => {
-      if (problem) errors.push(problem);
-    };
-    if (data['First Name'] === '' && data.LastName === '') errors.push('The first name field is required.');
-    if (email === '') errors.push('The email field is required.');
-    else if (!emailCheck.safeParse(email).success || email.length > 255)
-      errors.push('The email must be a valid email address.');
-    const birth = parseImportDate(cells[6]);
-    if (!birth.ok)
-      errors.push(`The birth date "${data['Birth Date']}" is not a date (use YYYY-MM-DD or an Excel date).`);
-    else if (birth.value !== null) check(dateOfBirthProblem(birth.value, today, 'birth date'));
-    const joined = parseImportDate(cells[10]);
-    if (!joined.ok) errors.push(`The join date "${data.JoinDate}" is not a date (use YYYY-MM-DD or an Excel date).`);
-    let tierId: number | undefined;
-    if (data.AgentTier === '') errors.push('The agent tier field is required.');
-    else {
-      tierId = lookups.tiers.get(data.AgentTier.toLowerCase());
-      if (tierId === undefined) errors.push(`The commission tier "${data.AgentTier}" does not exist.`);
-    }
-    let state: { id: number; country_id: number } | undefined;
-    if (data.Prov !== '') {
-      state = lookups.states.get(data.Prov.toUpperCase());
-      if (!state) errors.push(`The province or state "${data.Prov}" is not known.`);
-    }
-    if (data.SIN.length > 20) errors.push('The SIN must not be greater than 20 characters.');
-    else if (data.SIN !== '') check(sinProblem(data.SIN, 'SIN'));
-    const phone = data['Phone Number'];
-    if (phone.length > 50) errors.push('The phone number must not be greater than 50 characters.');
-    else if (phone !== '') check(phoneProblem(phone));
-    const fullName = `${data['First Name']} ${data.LastName}`.trim().replace(/\s+/g, ' ');
-    if (fullName.length > AGENT_NAME_MAX)
-      errors.push(`The name must not be greater than ${AGENT_NAME_MAX} characters.`);
-    if (errors.length) {
-      fail(errors.join(' '));
+    const checked = checkAgentRow(cells, data, lookups, today);
+    if (!checked.ok) {
+      plan.failed.push({ row, email, data, error: checked.error });
       continue;
     }
-
     const key = email.toLowerCase();
+    const first = seen.get(key);
     if (lookups.existingEmails.has(key)) {
       plan.skipped.push({ row, email, reason: 'An agent with this email already exists (not updated).' });
-      continue;
-    }
-    const first = seen.get(key);
-    if (first !== undefined) {
+    } else if (first !== undefined) {
       plan.skipped.push({ row, email, reason: `The same email is already imported from row ${first}.` });
-      continue;
+    } else {
+      seen.set(key, row);
+      plan.toCreate.push({ row, ...checked.agent });
     }
-    seen.set(key, row);
-    const address = [data.Address, data.City, [data.Prov.toUpperCase(), data.Postal].filter(Boolean).join(' ')]
-      .filter((p) => p !== '')
-      .join(', ');
-    plan.toCreate.push({
-      row,
-      full_name: fullName,
-      email,
-      home_address: address || null,
-      phone_number: data['Phone Number'] || null,
-      date_of_birth: birth.ok ? birth.value : null,
-      joined_on: joined.ok ? joined.value : null,
-      sin_number: data.SIN || null,
-      commission_tier_id: tierId!,
-      country_id: state?.country_id ?? null,
-      state_id: state?.id ?? null,
-      default_password: defaultImportPassword(email),
-    });
   }
   if (plan.total_rows === 0) plan.fileError = AGENT_IMPORT_MESSAGES.noDataRows;
   return plan;
+}
+
+/** Blank rows, trailing or anywhere, are not agents. */
+const isBlankRow = (cells: readonly unknown[]) => cells.every((c) => cellText(c) === '');
+
+/** A problem with the whole file: no rows at all, or fewer columns in the header than the template has. */
+function headerProblem(matrix: readonly (readonly unknown[])[]): string | null {
+  const header = matrix[0];
+  if (!header || (isBlankRow(header) && matrix.every(isBlankRow))) return AGENT_IMPORT_MESSAGES.emptyFile;
+  let width = header.length;
+  while (width > 0 && cellText(header[width - 1]) === '') width--;
+  return width < AGENT_IMPORT_COLUMNS.length ? AGENT_IMPORT_MESSAGES.wrongColumns(width) : null;
+}
+
+/** The row's cells as text under the template's column names (what a failed row reports back). */
+function rowData(cells: readonly unknown[]): Record<AgentImportColumn, string> {
+  return Object.fromEntries(AGENT_IMPORT_COLUMNS.map((name, c) => [name, cellText(cells[c])])) as Record<
+    AgentImportColumn,
+    string
+  >;
+}
+
+type CheckedRow = { ok: true; agent: Omit<ImportAgentRow, 'row'> } | { ok: false; error: string };
+
+/** Every problem of one row, in the columns' order (one message), or the agent it creates. */
+function checkAgentRow(
+  cells: readonly unknown[],
+  data: Record<AgentImportColumn, string>,
+  lookups: ImportLookups,
+  today: string,
+): CheckedRow {
+  const errors: string[] = [];
+  const check = (problem: string | null) => {
+    if (problem) errors.push(problem);
+  };
+  const email = data.Email;
+  if (data['First Name'] === '' && data.LastName === '') errors.push('The first name field is required.');
+  if (email === '') errors.push('The email field is required.');
+  else if (!emailCheck.safeParse(email).success || email.length > 255)
+    errors.push('The email must be a valid email address.');
+  const birth = parseImportDate(cells[6]);
+  if (!birth.ok) errors.push(`The birth date "${data['Birth Date']}" is not a date (use YYYY-MM-DD or an Excel date).`);
+  else if (birth.value !== null) check(dateOfBirthProblem(birth.value, today, 'birth date'));
+  const joined = parseImportDate(cells[10]);
+  if (!joined.ok) errors.push(`The join date "${data.JoinDate}" is not a date (use YYYY-MM-DD or an Excel date).`);
+  const tierId = data.AgentTier === '' ? undefined : lookups.tiers.get(data.AgentTier.toLowerCase());
+  if (data.AgentTier === '') errors.push('The agent tier field is required.');
+  else if (tierId === undefined) errors.push(`The commission tier "${data.AgentTier}" does not exist.`);
+  const state = data.Prov === '' ? undefined : lookups.states.get(data.Prov.toUpperCase());
+  if (data.Prov !== '' && !state) errors.push(`The province or state "${data.Prov}" is not known.`);
+  if (data.SIN.length > 20) errors.push('The SIN must not be greater than 20 characters.');
+  else if (data.SIN !== '') check(sinProblem(data.SIN, 'SIN'));
+  const phone = data['Phone Number'];
+  if (phone.length > 50) errors.push('The phone number must not be greater than 50 characters.');
+  else if (phone !== '') check(phoneProblem(phone));
+  const fullName = `${data['First Name']} ${data.LastName}`.trim().replace(/\s+/g, ' ');
+  if (fullName.length > AGENT_NAME_MAX) errors.push(`The name must not be greater than ${AGENT_NAME_MAX} characters.`);
+  if (errors.length || tierId === undefined || !birth.ok || !joined.ok) return { ok: false, error: errors.join(' ') };
+  const address = [data.Address, data.City, [data.Prov.toUpperCase(), data.Postal].filter(Boolean).join(' ')]
+    .filter((p) => p !== '')
+    .join(', ');
+  return {
+    ok: true,
+    agent: {
+      full_name: fullName,
+      email,
+      home_address: address || null,
+      phone_number: phone || null,
+      date_of_birth: birth.value,
+      joined_on: joined.value,
+      sin_number: data.SIN || null,
+      commission_tier_id: tierId,
+      country_id: state?.country_id ?? null,
+      state_id: state?.id ?? null,
+      default_password: defaultImportPassword(email),
+    },
+  };
 }

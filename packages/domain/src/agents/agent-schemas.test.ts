@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { agentInputSchema, subAgentLinkInputSchema } from '../schemas/agents';
+import { agentInputSchema } from '../schemas/agents';
+import { subAgentLinkInputSchema } from '../schemas/sub-agents';
 
 const valid = {
   full_name: 'Ana Lee',

@@ -68,14 +68,8 @@ const pct = (p: Percent) => `${percentToString(p)}%`;
  * '333.33 × 12.50% = 41.66625 → 41.67 (rounded half away from zero to the cent)'.
  * `agentName` labels the agents in the sentences (default 'agent #id').
  */
-export function explainExpectedCommission(input: {
-  gross: Cents;
-  rate: BookingRate;
-  subAgentId?: number | null;
-  agentName?: (agentId: number) => string;
-}): CommissionExplanation {
+export function explainExpectedCommission(input: ExplainInput): CommissionExplanation {
   const { gross, rate } = input;
-  const name = input.agentName ?? ((id: number) => `agent #${id}`);
   const r = rate.commission_percentage;
   const g = moneyToString(gross);
   const expected = applyPercent(gross, r);
@@ -87,50 +81,25 @@ export function explainExpectedCommission(input: {
     expected,
   );
   const companyAmount = (gross - expected) as Cents;
-  const company: ExplanationStep = {
-    label: 'Company',
-    exact: moneyToString(companyAmount),
-    rounded: moneyToString(companyAmount),
-    was_rounded: false,
-    text: `${g} − ${moneyToString(expected)} = ${moneyToString(companyAmount)} kept by the company`,
-  };
-
-  const lines: string[] = [];
-  let subAgent: ExplanationStep | null = null;
-  let parent: ExplanationStep | null = null;
-  if (rate.is_sub_agent && rate.split_percentage !== null) {
-    const s = rate.split_percentage;
-    const parentLabel = rate.parent_agent_id === null ? 'the parent agent' : name(rate.parent_agent_id);
-    const subLabel =
-      input.subAgentId === undefined || input.subAgentId === null ? 'the sub-agent' : name(input.subAgentId);
-    lines.push(
-      `Booked by ${subLabel} as a sub-agent of ${parentLabel}: the rate ${pct(r)} is ${parentLabel}'s, from ${SOURCE_TEXT[rate.source]}.`,
-      `Split ${pct(s)}: ${subLabel} gets ${pct(r)} × ${pct(s)} = ${pct(rate.sub_agent_commission_percentage ?? (0n as Percent))} of gross, ${parentLabel} the rest of ${pct(r)}.`,
-    );
-    const subAmount = applyPercentProduct(gross, r, s);
-    subAgent = roundingStep(
-      `Sub-agent (${subLabel})`,
-      `${g} × ${pct(r)} × ${pct(s)}`,
-      exactDecimal(gross * r * s, 14), // + split units (4) + ÷100 (2)
-      subAmount,
-    );
-    const parentAmount = (expected - subAmount) as Cents;
-    parent = {
-      label: `Parent (${parentLabel})`,
-      exact: moneyToString(parentAmount),
-      rounded: moneyToString(parentAmount),
-      was_rounded: false,
-      text: `${moneyToString(expected)} − ${moneyToString(subAmount)} = ${moneyToString(parentAmount)} (the rest of the agent side, so the two add up to the expected commission)`,
-    };
-  } else {
-    lines.push(
-      rate.source === 'none'
-        ? `Rate ${pct(r)}: no commission rule or agent default applies to this agent and supplier.`
-        : `Rate ${pct(r)} from ${SOURCE_TEXT[rate.source]}.`,
-    );
-  }
-  lines.push(`Expected commission: ${expectedStep.text}`);
-  if (subAgent && parent) lines.push(`${subAgent.label}: ${subAgent.text}`, `${parent.label}: ${parent.text}`);
+  const company = exactStep(
+    'Company',
+    companyAmount,
+    `${g} − ${moneyToString(expected)} = ${moneyToString(companyAmount)} kept by the company`,
+  );
+  const split = rate.is_sub_agent && rate.split_percentage !== null ? explainSplit(input, expected) : null;
+  const lines = split
+    ? [
+        ...split.lines,
+        `Expected commission: ${expectedStep.text}`,
+        `${split.subAgent.label}: ${split.subAgent.text}`,
+        `${split.parent.label}: ${split.parent.text}`,
+      ]
+    : [
+        rate.source === 'none'
+          ? `Rate ${pct(r)}: no commission rule or agent default applies to this agent and supplier.`
+          : `Rate ${pct(r)} from ${SOURCE_TEXT[rate.source]}.`,
+        `Expected commission: ${expectedStep.text}`,
+      ];
   lines.push(`Company: ${company.text}`);
 
   return {
@@ -144,9 +113,56 @@ export function explainExpectedCommission(input: {
     parent_percentage:
       rate.parent_commission_percentage === null ? null : percentToString(rate.parent_commission_percentage),
     expected_commission: expectedStep,
-    sub_agent: subAgent,
-    parent,
+    sub_agent: split?.subAgent ?? null,
+    parent: split?.parent ?? null,
     company,
     lines,
   };
+}
+
+interface ExplainInput {
+  gross: Cents;
+  rate: BookingRate;
+  subAgentId?: number | null;
+  agentName?: (agentId: number) => string;
+}
+
+/** A step with nothing to round (a difference of cents). */
+function exactStep(label: string, amount: Cents, text: string): ExplanationStep {
+  const cents = moneyToString(amount);
+  return { label, exact: cents, rounded: cents, was_rounded: false, text };
+}
+
+/**
+ * A sub-agent's booking: who booked it under whom, the split, and the two shares. The sub-agent's share is
+ * rounded once from gross × rate × split; the parent gets the rest, so the two add up to `expected`.
+ */
+function explainSplit(
+  { gross, rate, subAgentId, agentName }: ExplainInput,
+  expected: Cents,
+): { lines: string[]; subAgent: ExplanationStep; parent: ExplanationStep } {
+  const name = agentName ?? ((id: number) => `agent #${id}`);
+  const r = rate.commission_percentage;
+  const s = rate.split_percentage ?? (0n as Percent);
+  const g = moneyToString(gross);
+  const parentLabel = rate.parent_agent_id === null ? 'the parent agent' : name(rate.parent_agent_id);
+  const subLabel = subAgentId === undefined || subAgentId === null ? 'the sub-agent' : name(subAgentId);
+  const lines = [
+    `Booked by ${subLabel} as a sub-agent of ${parentLabel}: the rate ${pct(r)} is ${parentLabel}'s, from ${SOURCE_TEXT[rate.source]}.`,
+    `Split ${pct(s)}: ${subLabel} gets ${pct(r)} × ${pct(s)} = ${pct(rate.sub_agent_commission_percentage ?? (0n as Percent))} of gross, ${parentLabel} the rest of ${pct(r)}.`,
+  ];
+  const subAmount = applyPercentProduct(gross, r, s);
+  const subAgent = roundingStep(
+    `Sub-agent (${subLabel})`,
+    `${g} × ${pct(r)} × ${pct(s)}`,
+    exactDecimal(gross * r * s, 14), // + split units (4) + ÷100 (2)
+    subAmount,
+  );
+  const parentAmount = (expected - subAmount) as Cents;
+  const parent = exactStep(
+    `Parent (${parentLabel})`,
+    parentAmount,
+    `${moneyToString(expected)} − ${moneyToString(subAmount)} = ${moneyToString(parentAmount)} (the rest of the agent side, so the two add up to the expected commission)`,
+  );
+  return { lines, subAgent, parent };
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { percent } from '../money/percent';
-import { agentInputSchema, agentUpdatedMessage, withoutTrailingZeros } from './agents';
+import {
+  agentImportRequestSchema,
+  agentInputSchema,
+  agentListQuerySchema,
+  agentUpdatedMessage,
+  withoutTrailingZeros,
+} from './agents';
+import { subAgentParams } from './sub-agents';
 
 const form = {
   full_name: 'Ana Lee',
@@ -71,5 +78,35 @@ describe('agentUpdatedMessage', () => {
     expect(agentUpdatedMessage(r, (amount, code) => `${code}[${amount}]`)).toBe(
       'Agent updated successfully. 3 bookings recalculated: agent commission +CAD[300.00], GBP[-0.01], USD[0.00].',
     );
+  });
+});
+
+describe('agent requests moved to the domain with their endpoints', () => {
+  it('import: takes the uploaded file, treats a blank file input as none, refuses a text value', () => {
+    const file = { filename: 'a.csv', mimetype: 'text/csv', size: 3, data: new Uint8Array([97, 44, 98]) };
+    expect(agentImportRequestSchema.parse({ file })).toEqual({ file });
+    expect(agentImportRequestSchema.parse({ file: '' })).toEqual({ file: undefined });
+    expect(agentImportRequestSchema.parse({ file: null })).toEqual({ file: undefined });
+    expect(agentImportRequestSchema.parse({})).toEqual({ file: undefined });
+    for (const bad of ['a.csv', { filename: 'a.csv', mimetype: 'text/csv', size: 3, data: 'a,b' }]) {
+      const r = agentImportRequestSchema.safeParse({ file: bad });
+      expect(r.success ? [] : r.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+        ['file', 'Please select a valid Excel or CSV file'],
+      ]);
+    }
+  });
+
+  it('list: pages by 15 sorted by name by default; an unknown sort or filter falls back instead of failing', () => {
+    expect(agentListQuerySchema.parse({})).toEqual({ page: 1, per_page: 15, sort: 'name', direction: 'asc' });
+    expect(
+      agentListQuerySchema.parse({ page: '2', sort: 'tier', direction: 'desc', status: 'gone', has_gst: '1' }),
+    ).toEqual({ page: 2, per_page: 15, sort: 'tier', direction: 'desc', has_gst: '1' });
+    expect(agentListQuerySchema.parse({ sort: 'password' }).sort).toBe('name');
+  });
+
+  it('sub-agent path: both ids are path ids', () => {
+    expect(subAgentParams.parse({ id: '7', subAgentId: '12' })).toEqual({ id: 7, subAgentId: 12 });
+    expect(subAgentParams.safeParse({ id: '7', subAgentId: '0' }).success).toBe(false);
+    expect(subAgentParams.safeParse({ id: '7', subAgentId: 'x' }).success).toBe(false);
   });
 });

@@ -4,23 +4,24 @@
  */
 import { z } from 'zod';
 import { AGENT_NAME_MAX, dateOfBirthProblem, phoneProblem, sinProblem } from '../agents/agent-fields';
-import { optionalMoneySchema, optionalPercentSchema, percentSchema } from '../money/schemas';
+import { AGENT_IMPORT_MESSAGES } from '../agents/agent-import';
+import { optionalMoneySchema, optionalPercentSchema } from '../money/schemas';
 import { PASSWORD_MIN } from './auth';
 import { recalculationResultText, recalculationSchema, type MoneyWriter, type Recalculation } from './commissions';
 import {
   flag,
   id,
   idFilter,
-  isId,
   isoDate,
   isoDateProblem,
+  listQuery,
   optionalId,
   optionalIsoDate,
   optionalText,
   required,
   requiredText,
 } from './fields';
-import { dateOut, decimalOut, pageOf, success, successData, successMessage, timestampOut } from './responses';
+import { dateOut, pageOf, success, successData, successMessage, timestampOut } from './responses';
 
 export const COMMISSION_TYPES = ['percentage', 'fixed'] as const;
 export const AGENT_STATUSES = ['active', 'inactive'] as const;
@@ -164,7 +165,14 @@ export const agentListFilters = z.object({
   has_gst: z.enum(['0', '1']).optional().catch(undefined),
 });
 
-const namedRef = z.object({ id: z.number().int(), name: z.string() });
+/** The columns `GET /agents` sorts by. */
+export const AGENT_SORTS = ['name', 'email', 'fareconnect_number', 'tier', 'status', 'created_at'] as const;
+
+/** `GET /agents` (JSON): paging, sorting by name by default, search and the filters. */
+export const agentListQuerySchema = listQuery(AGENT_SORTS, 'name').extend(agentListFilters.shape);
+export type AgentListQuery = z.output<typeof agentListQuerySchema>;
+
+export const namedRef = z.object({ id: z.number().int(), name: z.string() });
 
 /** One agent as listed. */
 export const agentListItemSchema = z.object({
@@ -282,46 +290,6 @@ export const agentTierHistoryResponse = success({
 });
 export type AgentTierHistoryResponse = z.output<typeof agentTierHistoryResponse>;
 
-/** Suppliers posted as `suppliers[]`, as one empty `suppliers` value (none), or a JSON array. */
-const supplierIds = z.preprocess(
-  (v) => {
-    if (v === undefined || v === null || v === '') return [];
-    const list = Array.isArray(v) ? v : [v];
-    return list.filter((x) => x !== '' && x !== null && x !== undefined);
-  },
-  z.array(z.unknown()).transform((list, ctx) => {
-    const ids: number[] = [];
-    for (const x of list) {
-      if (!isId(x)) {
-        ctx.addIssue({ code: 'custom', message: 'The selected suppliers are invalid.', input: x });
-        return z.NEVER;
-      }
-      ids.push(Number(x));
-    }
-    return [...new Set(ids)];
-  }),
-);
-
-/** Sub-agent form (bookings spec §5): sub agent required on create, split 0–100 step 0.01. */
-export const subAgentLinkInputSchema = (mode: 'create' | 'edit') =>
-  z.object({
-    sub_agent_id: mode === 'create' ? id('sub agent') : optionalId('sub agent'),
-    split_percentage: percentSchema('split percentage'),
-    suppliers: supplierIds,
-  });
-export type SubAgentLinkInput = z.output<ReturnType<typeof subAgentLinkInputSchema>>;
-
-export const subAgentLinkSchema = z.object({
-  id: z.number().int(),
-  parent_agent_id: z.number().int(),
-  sub_agent_id: z.number().int(),
-  sub_agent: z.object({ id: z.number().int(), name: z.string(), email: z.string().nullable() }),
-  /** '12.50'. */
-  split_percentage: decimalOut,
-  suppliers: z.array(namedRef),
-});
-export type SubAgentLink = z.output<typeof subAgentLinkSchema>;
-
 /** Agent options for selects (`GET /agents-list`, bookings spec §7) and the sub-agent form's candidates. */
 export const agentOptionSchema = z.object({
   id: z.number().int(),
@@ -334,31 +302,6 @@ export type AgentOption = z.output<typeof agentOptionSchema>;
 
 /** `GET /agents-list`. */
 export const agentOptionsResponse = successData(z.array(agentOptionSchema));
-
-/**
- * An agent the sub-agent form offers: what its option shows, 'name (email or No Email)' (bookings spec
- * §2), and no more. A parent agent sees these of every agent that could be linked.
- */
-export const subAgentCandidateSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string().nullable(),
-});
-export type SubAgentCandidate = z.output<typeof subAgentCandidateSchema>;
-
-/** `GET /agents/{id}/sub-agents`: the links, the agents that can be added, the parent's suppliers. */
-export const subAgentsResponse = success({
-  parent: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
-  data: z.array(subAgentLinkSchema),
-  candidates: z.array(subAgentCandidateSchema),
-  suppliers: z.array(namedRef),
-});
-
-/** `POST /agents/{id}/sub-agents`, and the update with `_method=PUT`. */
-export const subAgentSavedResponse = successMessage({ redirect: z.string(), data: subAgentLinkSchema });
-
-/** The removal with `_method=DELETE`. */
-export const subAgentRemovedResponse = successMessage({ redirect: z.string() });
 
 /** `POST /agents-bulk-import` answer (agents spec §3 "Agent import result"). */
 export const agentImportResponse = successMessage({
@@ -388,3 +331,30 @@ export const agentImportResponse = successMessage({
   ),
 });
 export type AgentImportResult = z.output<typeof agentImportResponse>;
+
+/** A file of a multipart body as the server's body parser hands it over (an empty file input is absent). */
+export interface AgentImportUpload {
+  filename: string;
+  mimetype: string;
+  size: number;
+  data: Uint8Array;
+}
+
+const isAgentImportUpload = (v: unknown): v is AgentImportUpload =>
+  typeof v === 'object' &&
+  v !== null &&
+  (v as AgentImportUpload).data instanceof Uint8Array &&
+  typeof (v as AgentImportUpload).filename === 'string' &&
+  typeof (v as AgentImportUpload).mimetype === 'string' &&
+  typeof (v as AgentImportUpload).size === 'number';
+
+/**
+ * `POST /agents-bulk-import`, multipart `file`: a file, or nothing (the server answers the spec's 'Please
+ * select a file first'); a text value where the file should be is not a valid file.
+ */
+export const agentImportRequestSchema = z.object({
+  file: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.custom<AgentImportUpload>(isAgentImportUpload, AGENT_IMPORT_MESSAGES.invalidType).optional(),
+  ),
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idList, optionalId, optionalText, requiredText } from './fields';
+import { idList, listQuery, optionalId, optionalText, requiredText } from './fields';
 import { moneyOut, pageOf, successData, successMessage, timestampOut } from './responses';
 
 const bookingIds = idList('The selected booking is invalid.', {
@@ -14,6 +14,9 @@ export const bookingGroupInputSchema = z.object({
   selectedBookings: bookingIds,
 });
 export type BookingGroupInput = z.infer<typeof bookingGroupInputSchema>;
+
+/** `GET /booking-groups?page=&sort=&direction=`: newest first, 25 a page. */
+export const bookingGroupListQuerySchema = listQuery(['created_at'] as const, 'created_at', 25);
 
 /** `GET /bookings-available-for-group?agent_id=&group_id=` */
 export const availableForGroupQuerySchema = z.object({

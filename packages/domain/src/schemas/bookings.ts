@@ -82,6 +82,9 @@ export const bookingInputSchema = z
   });
 export type BookingInput = z.infer<typeof bookingInputSchema>;
 
+/** The booking form as posted (multipart): the zod-validated fields and the receipt file beside them. */
+export const bookingFormSchema = bookingInputSchema.and(z.object({ booking_receipt: z.unknown().optional() }));
+
 export const cancelBookingSchema = z.object({
   cancellation_note: optionalText('cancellation note', 2000, { multiline: true }),
 });
@@ -311,6 +314,9 @@ export const bookingSupplierOptionSchema = z.object({
   commission_percentage: percentOut.nullable(),
   bookable: z.boolean(),
 });
+
+/** `GET /api/booking-suppliers?agent_id=&date=` */
+export const bookingSuppliersQuerySchema = z.object({ agent_id: idFilter('agent'), date: dateFilter('date') });
 
 /** `GET /api/booking-suppliers`. */
 export const bookingSuppliersResponse = successData(z.array(bookingSupplierOptionSchema));

@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { agentInputSchema, agentListFilters, subAgentLinkInputSchema } from './agents';
+import { agentInputSchema, agentListFilters } from './agents';
 import { bookingGroupInputSchema } from './booking-groups';
+import { subAgentLinkInputSchema } from './sub-agents';
 import {
   agentClaimSchema,
   rejectClaimSchema,

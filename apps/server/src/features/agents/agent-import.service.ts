@@ -8,6 +8,7 @@ import {
   defaultImportPassword,
   planAgentImport,
   type AgentImportResult,
+  type AgentImportUpload,
   type ImportAgentRow,
   type ImportPlan,
 } from '@app/domain';
@@ -16,7 +17,6 @@ import { hash } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { fieldError } from '../../http/errors';
-import type { UploadedFile } from '../../http/route';
 import { writeAudit, writeAudits } from '../../shared/audit';
 import { SpreadsheetLimitError, runSpreadsheetTask } from '../../shared/spreadsheet-worker';
 import { todayUtc } from '../../clock';
@@ -42,7 +42,7 @@ const fileError = (message: string) => fieldError('file', message);
  * converts; blank cells are ''); refuses files whose content is not what they claim. The workbook is
  * read by the domain in a spreadsheet worker, off the event loop, within the spreadsheet limits.
  */
-export async function readImportFile(file: UploadedFile): Promise<unknown[][]> {
+export async function readImportFile(file: AgentImportUpload): Promise<unknown[][]> {
   const kind = agentImportFileKind(file.filename, file.mimetype);
   if (!kind) throw fileError(AGENT_IMPORT_MESSAGES.invalidType);
   if (file.size > AGENT_IMPORT_MAX_BYTES) throw fileError(AGENT_IMPORT_MESSAGES.tooLarge);
@@ -107,7 +107,7 @@ async function existingEmails(db: DbOrTx, emails: string[]): Promise<Set<string>
 
 export async function importAgents(
   db: Db,
-  file: UploadedFile | undefined,
+  file: AgentImportUpload | undefined,
   actorId: number,
 ): Promise<AgentImportResult> {
   if (!file) throw fileError(AGENT_IMPORT_MESSAGES.noFile);

@@ -1,33 +1,18 @@
 import {
-  agentCreatedResponse,
-  agentImportResponse,
-  agentInputSchema,
-  agentListFilters,
-  agentListResponse,
-  agentOptionsResponse,
-  agentResponse,
-  agentTierHistoryResponse,
+  agentEndpoints as api,
+  agentFormEndpoints,
   agentUpdatedMessage,
-  agentUpdatedResponse,
-  listQuery,
-  pathId,
-  subAgentRemovedResponse,
-  subAgentSavedResponse,
-  subAgentsResponse,
-  subAgentLinkInputSchema,
   AGENT_IMPORT_MAX_BYTES,
   AGENT_IMPORT_MESSAGES,
   type SessionUser,
 } from '@app/domain';
-import { z } from 'zod';
 import { todayUtc } from '../../clock';
 import type { Db } from '../../db/client';
 import type { RouteModule } from '../../http/app';
 import { forbidden, notFound } from '../../http/errors';
-import { idParams, route, type UploadedFile, type RouteDef } from '../../http/route';
-import { isUploadedFile } from '../../shared/stored-files';
+import { route, type RouteDef } from '../../http/route';
 import { importAgents, importTemplate } from './agent-import.service';
-import { AGENT_SORTS, createAgent, findAgentOptions, findAgents, getAgentById, updateAgent } from './agents.service';
+import { createAgent, findAgentOptions, findAgents, getAgentById, updateAgent } from './agents.service';
 import { getTierHistory } from './agent-tiers.service';
 import {
   createSubAgentLink,
@@ -39,7 +24,8 @@ import {
 } from './sub-agents.service';
 
 const TAGS = ['agents'];
-const subAgentParams = z.object({ id: pathId(), subAgentId: pathId() });
+/** The agent form's endpoints, their date of birth checked on the server's day. */
+const form = agentFormEndpoints(todayUtc);
 
 /** CONTRACT.md §4: an admin, or the agent the record is about. */
 function assertAdminOrSelf(user: SessionUser, agentId: number) {
@@ -62,24 +48,19 @@ export const agentRoutes: RouteModule = ({ db }) => [
 function agentListRoutes(db: Db): RouteDef[] {
   return [
     route({
-      method: 'GET',
-      url: '/agents',
+      endpoint: api.list,
       access: 'admin',
       page: true,
       summary:
         'Agents (page, or JSON list): search by name, e-mail or FareConnect number; filters tier, status, inactive, has_gst.',
       tags: TAGS,
-      query: listQuery(AGENT_SORTS, 'name').extend(agentListFilters.shape),
-      response: agentListResponse,
       handler: async ({ query }) => findAgents(db, query),
     }),
     route({
-      method: 'GET',
-      url: '/agents-list',
+      endpoint: api.options,
       access: 'user',
       summary: 'Agents for selects: every agent for an admin, only themself for an agent.',
       tags: TAGS,
-      response: agentOptionsResponse,
       handler: async ({ user }) => ({
         status: 'success' as const,
         data: await findAgentOptions(db, user.is_admin ? undefined : (user.agent_id ?? 0)),
@@ -92,15 +73,12 @@ function agentListRoutes(db: Db): RouteDef[] {
 function agentRecordRoutes(db: Db): RouteDef[] {
   return [
     route({
-      method: 'POST',
-      url: '/agents',
+      endpoint: form.create,
       access: 'admin',
       summary:
         'Create an agent (a user with the agent role); fareconnect_number is required (only the import generates one).',
       tags: TAGS,
-      body: agentInputSchema('create', todayUtc),
       bodyType: 'multipart',
-      response: agentCreatedResponse,
       handler: async ({ body, user, redirectTo }) => {
         const data = await createAgent(db, body, user.id);
         redirectTo(agentsPage);
@@ -108,14 +86,11 @@ function agentRecordRoutes(db: Db): RouteDef[] {
       },
     }),
     route({
-      method: 'GET',
-      url: '/agents/:id',
+      endpoint: api.get,
       access: 'user',
       page: true,
       summary: 'One agent (admin, or the agent themself).',
       tags: TAGS,
-      params: idParams,
-      response: agentResponse,
       handler: async ({ params, user }) => {
         assertAdminOrSelf(user, params.id);
         const data = await getAgentById(db, params.id);
@@ -124,16 +99,12 @@ function agentRecordRoutes(db: Db): RouteDef[] {
       },
     }),
     route({
-      method: 'PUT',
-      url: '/agents/:id',
+      endpoint: form.update,
       access: 'admin',
       summary:
         'Update an agent (POST with _method=PUT). A blank password keeps it. A new tier uses tier_change_reason and tier_start_date (blank = today); a start on or before today recalculates the agent’s bookings from that date.',
       tags: TAGS,
-      params: idParams,
-      body: agentInputSchema('edit', todayUtc),
       bodyType: 'multipart',
-      response: agentUpdatedResponse,
       handler: async ({ params, body, user, redirectTo }) => {
         const result = await updateAgent(db, params.id, body, user.id);
         redirectTo(agentsPage);
@@ -154,14 +125,11 @@ function agentRecordRoutes(db: Db): RouteDef[] {
 function agentTierHistoryRoute(db: Db): RouteDef[] {
   return [
     route({
-      method: 'GET',
-      url: '/agents/:id/tier-history',
+      endpoint: api.tierHistory,
       access: 'user',
       page: true,
       summary: 'Tier history of an agent: agent, history (newest first), statistics.',
       tags: TAGS,
-      params: idParams,
-      response: agentTierHistoryResponse,
       handler: async ({ params, user }) => {
         assertAdminOrSelf(user, params.id);
         const data = await getTierHistory(db, params.id);
@@ -176,15 +144,12 @@ function agentTierHistoryRoute(db: Db): RouteDef[] {
 function subAgentListAndAddRoutes(db: Db): RouteDef[] {
   return [
     route({
-      method: 'GET',
-      url: '/agents/:id/sub-agents',
+      endpoint: api.subAgents,
       access: 'user',
       page: true,
       summary:
         'Sub-agent links of a parent agent, with the agents that can be added and the parent’s suppliers (admin, or the parent themself).',
       tags: TAGS,
-      params: idParams,
-      response: subAgentsResponse,
       handler: async ({ params, user }) => {
         assertAdminOrSelf(user, params.id);
         const parent = await getAgentById(db, params.id);
@@ -199,15 +164,11 @@ function subAgentListAndAddRoutes(db: Db): RouteDef[] {
       },
     }),
     route({
-      method: 'POST',
-      url: '/agents/:id/sub-agents',
+      endpoint: api.addSubAgent,
       access: 'user',
       summary: 'Add a sub-agent link: sub_agent_id, split_percentage, suppliers[] (admin, or the parent themself).',
       tags: TAGS,
-      params: idParams,
-      body: subAgentLinkInputSchema('create'),
       bodyType: 'multipart',
-      response: subAgentSavedResponse,
       handler: async ({ params, body, user, redirectTo }) => {
         assertAdminOrSelf(user, params.id);
         if (!(await getAgentById(db, params.id))) throw notFound('The agent');
@@ -228,15 +189,11 @@ function subAgentListAndAddRoutes(db: Db): RouteDef[] {
 function subAgentUpdateAndRemoveRoutes(db: Db): RouteDef[] {
   return [
     route({
-      method: 'PUT',
-      url: '/agents/:id/sub-agents/:subAgentId',
+      endpoint: api.updateSubAgent,
       access: 'user',
       summary: 'Update a sub-agent link (POST with _method=PUT): split_percentage, suppliers[].',
       tags: TAGS,
-      params: subAgentParams,
-      body: subAgentLinkInputSchema('edit'),
       bodyType: 'multipart',
-      response: subAgentSavedResponse,
       handler: async ({ params, body, user, redirectTo }) => {
         assertAdminOrSelf(user, params.id);
         const data = await updateSubAgentLink(db, params.id, params.subAgentId, body, user.id);
@@ -250,13 +207,10 @@ function subAgentUpdateAndRemoveRoutes(db: Db): RouteDef[] {
       },
     }),
     route({
-      method: 'DELETE',
-      url: '/agents/:id/sub-agents/:subAgentId',
+      endpoint: api.removeSubAgent,
       access: 'user',
       summary: 'Remove a sub-agent link (POST with _method=DELETE).',
       tags: TAGS,
-      params: subAgentParams,
-      response: subAgentRemovedResponse,
       handler: async ({ params, user, redirectTo }) => {
         assertAdminOrSelf(user, params.id);
         await deleteSubAgentLink(db, params.id, params.subAgentId, user.id);
@@ -275,28 +229,19 @@ function subAgentUpdateAndRemoveRoutes(db: Db): RouteDef[] {
 function agentImportRoutes(db: Db): RouteDef[] {
   return [
     route({
-      method: 'POST',
-      url: '/agents-bulk-import',
+      endpoint: api.bulkImport,
       access: 'admin',
       summary:
         'Bulk agent import (multipart `file`: .xlsx, .xls or .csv, max 10 MB; the 12 template columns in order, header on row 1).',
       tags: TAGS,
-      body: z.object({
-        file: z.preprocess(
-          (v) => (v === '' || v === null ? undefined : v),
-          z.custom<UploadedFile>(isUploadedFile, AGENT_IMPORT_MESSAGES.invalidType).optional(),
-        ),
-      }),
       bodyType: 'multipart',
       // Uploads up to 20 MB reach the handler, which answers the spec's 422 'File size must be less than 10MB'.
       multipartLimits: { fileSize: 2 * AGENT_IMPORT_MAX_BYTES, files: 1 },
       fileTooLargeMessage: AGENT_IMPORT_MESSAGES.tooLarge,
-      response: agentImportResponse,
       handler: async ({ body, user }) => importAgents(db, body.file, user.id),
     }),
     route({
-      method: 'GET',
-      url: '/agents-bulk-import/template',
+      endpoint: api.importTemplate,
       access: 'admin',
       summary:
         'Added path (not in the spec): the agent import template, an .xlsx with the header row of the 12 columns.',

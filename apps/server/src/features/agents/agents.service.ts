@@ -7,12 +7,12 @@ import {
   type agentUpdatedResponse,
   type AgentInput,
   type AgentListItem,
+  type AgentListQuery,
   type AgentOption,
   type Paginated,
 } from '@app/domain';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { agentListFilters } from '@app/domain';
 import { todayUtc } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { agents, users } from '../../db/schema';
@@ -21,16 +21,6 @@ import { writeAudit } from '../../shared/audit';
 import { hashPassword } from '../../shared/password';
 import { likePattern, orderBy, pageLimit, paginate, type SortColumns } from '../../shared/sql';
 import { changeAgentTier } from './agent-tiers.service';
-
-export const AGENT_SORTS = ['name', 'email', 'fareconnect_number', 'tier', 'status', 'created_at'] as const;
-
-export interface AgentListQuery extends z.output<typeof agentListFilters> {
-  page: number;
-  per_page: number;
-  sort: (typeof AGENT_SORTS)[number];
-  direction: 'asc' | 'desc';
-  search?: string | undefined;
-}
 
 const AGENT_ORDER: SortColumns<AgentListQuery['sort']> = {
   name: sql`lower(u.name)`,

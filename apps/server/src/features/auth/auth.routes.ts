@@ -1,13 +1,4 @@
-import {
-  isAdminRole,
-  loginResponseSchema,
-  loginSchema,
-  logoutResponseSchema,
-  passwordChangeResponseSchema,
-  passwordChangeSchema,
-  rolesResponseSchema,
-  sessionResponseSchema,
-} from '@app/domain';
+import { authEndpoints as api, isAdminRole } from '@app/domain';
 import type { AppContext, RouteModule } from '../../http/app';
 import { route, type RouteDef } from '../../http/route';
 import { setSessionCookie } from '../../http/session';
@@ -23,12 +14,10 @@ export const authRoutes: RouteModule = (ctx) => {
 function sessionRoute({ sessions }: AppContext): RouteDef[] {
   return [
     route({
-      method: 'GET',
-      url: '/api/session',
+      endpoint: api.session,
       access: 'public',
       summary: 'The current session: who is signed in and the CSRF token (creates an anonymous session if none).',
       tags: ['auth'],
-      response: sessionResponseSchema,
       handler: async ({ req, reply, session }) => {
         let current = session;
         if (!current) {
@@ -52,13 +41,10 @@ function sessionRoute({ sessions }: AppContext): RouteDef[] {
 function signInAndOutRoutes({ db, sessions }: AppContext, throttle: LoginThrottle): RouteDef[] {
   return [
     route({
-      method: 'POST',
-      url: '/login',
+      endpoint: api.login,
       access: 'public',
       summary: 'Sign in with e-mail and password. Rotates the session id and the CSRF token.',
       tags: ['auth'],
-      body: loginSchema,
-      response: loginResponseSchema,
       handler: async ({ req, reply, body, session, redirectTo }) => {
         const found = await authenticate(db, throttle, body.email, body.password, req.ip);
         if (session) await sessions.destroy(session.id);
@@ -83,12 +69,10 @@ function signInAndOutRoutes({ db, sessions }: AppContext, throttle: LoginThrottl
       },
     }),
     route({
-      method: 'POST',
-      url: '/logout',
+      endpoint: api.logout,
       access: 'public',
       summary: 'Sign out. Answers with a fresh anonymous CSRF token.',
       tags: ['auth'],
-      response: logoutResponseSchema,
       handler: async ({ req, reply, session, redirectTo }) => {
         if (session) await sessions.destroy(session.id);
         const created = await sessions.create(null, { ip: req.ip, userAgent: req.headers['user-agent'] });
@@ -104,26 +88,21 @@ function signInAndOutRoutes({ db, sessions }: AppContext, throttle: LoginThrottl
 function ownAccountRoutes({ db, sessions }: AppContext): RouteDef[] {
   return [
     route({
-      method: 'GET',
-      url: '/api/user/roles',
+      endpoint: api.roles,
       access: 'user',
       summary: "The signed-in user's roles, agent id and name.",
       tags: ['auth'],
       allowWhilePasswordChangeRequired: true,
-      response: rolesResponseSchema,
       handler: async ({ user }) => ({ roles: user.roles, agent_id: user.agent_id, name: user.name }),
     }),
     route({
-      method: 'POST',
-      url: '/api/user/password',
+      endpoint: api.changePassword,
       access: 'user',
       summary:
         'Change your own password (required at first sign-in for imported agents). Other sessions of the user end.',
       tags: ['auth'],
-      body: passwordChangeSchema,
       allowWhilePasswordChangeRequired: true,
       // The session id and CSRF token are replaced: the answer carries the new token (and a new cookie).
-      response: passwordChangeResponseSchema,
       handler: async ({ req, reply, body, user }) => {
         const meta = { ip: req.ip, userAgent: req.headers['user-agent'] };
         const created = await changePassword(db, sessions, user.id, body, meta);

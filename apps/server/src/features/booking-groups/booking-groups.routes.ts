@@ -1,17 +1,8 @@
-import {
-  availableBookingsResponse,
-  availableForGroupQuerySchema,
-  bookingGroupInputSchema,
-  bookingGroupListResponse,
-  bookingGroupOptionsResponse,
-  bookingGroupResponse,
-  bookingGroupSavedResponse,
-  listQuery,
-} from '@app/domain';
+import { bookingGroupEndpoints as api, type SessionUser } from '@app/domain';
 import type { Db } from '../../db/client';
 import type { RouteModule } from '../../http/app';
 import { notFound } from '../../http/errors';
-import { idParams, route, type RouteDef } from '../../http/route';
+import { route, type RouteDef } from '../../http/route';
 import { findAvailableBookings, findGroupOptions, findGroups, getGroup, saveGroup } from './booking-groups.service';
 
 const TAGS = ['booking-groups'];
@@ -23,43 +14,41 @@ export const bookingGroupRoutes: RouteModule = ({ db }) => [
   ...groupableBookingsRoute(db),
 ];
 
+/** The group as the routes answer it, or the contract's 404 (also for one gone right after its save). */
+async function existingGroup(db: Db, user: SessionUser, id: number) {
+  const group = await getGroup(db, user, id);
+  if (!group) throw notFound('The booking group');
+  return group;
+}
+
 /** The booking groups (JSON list and page) and one group. */
 function bookingGroupReadRoutes(db: Db): RouteDef[] {
   return [
     route({
-      method: 'GET',
-      url: '/api/booking-groups',
+      endpoint: api.options,
       access: 'user',
       summary: 'Booking groups for pickers: id and name (agents: their own; admins: all).',
       tags: TAGS,
-      response: bookingGroupOptionsResponse,
       handler: async ({ user }) => ({ status: 'success' as const, data: await findGroupOptions(db, user) }),
     }),
     route({
-      method: 'GET',
-      url: '/booking-groups',
+      endpoint: api.list,
       access: 'user',
       page: true,
       summary: 'Booking groups (page, or JSON list) with booking counts and per-currency totals.',
       tags: TAGS,
-      query: listQuery(['created_at'] as const, 'created_at', 25),
-      response: bookingGroupListResponse,
       handler: async ({ query, user }) => findGroups(db, user, query),
     }),
     route({
-      method: 'GET',
-      url: '/booking-groups/:id',
+      endpoint: api.get,
       access: 'user',
       page: true,
       summary: 'One booking group with its bookings (selectedBookings: their ids).',
       tags: TAGS,
-      params: idParams,
-      response: bookingGroupResponse,
-      handler: async ({ params, user }) => {
-        const group = await getGroup(db, user, params.id);
-        if (!group) throw notFound('The booking group');
-        return { status: 'success' as const, data: group };
-      },
+      handler: async ({ params, user }) => ({
+        status: 'success' as const,
+        data: await existingGroup(db, user, params.id),
+      }),
     }),
   ];
 }
@@ -68,40 +57,33 @@ function bookingGroupReadRoutes(db: Db): RouteDef[] {
 function bookingGroupWriteRoutes(db: Db): RouteDef[] {
   return [
     route({
-      method: 'POST',
-      url: '/booking-groups',
+      endpoint: api.create,
       access: 'user',
       summary: 'Create a booking group: name, description, selectedBookings[] (moved into the group).',
       tags: TAGS,
-      body: bookingGroupInputSchema,
-      response: bookingGroupSavedResponse,
       handler: async ({ body, user, redirectTo }) => {
         const { id } = await saveGroup(db, user, body, null);
         redirectTo(LIST_PAGE);
         return {
           status: 'success' as const,
           message: 'Booking group created successfully',
-          data: await getGroup(db, user, id),
+          data: await existingGroup(db, user, id),
           redirect: LIST_PAGE,
         };
       },
     }),
     route({
-      method: 'PUT',
-      url: '/booking-groups/:id',
+      endpoint: api.update,
       access: 'user',
       summary: 'Update a booking group (POST with _method=PUT); bookings left out leave the group.',
       tags: TAGS,
-      params: idParams,
-      body: bookingGroupInputSchema,
-      response: bookingGroupSavedResponse,
       handler: async ({ body, params, user, redirectTo }) => {
         await saveGroup(db, user, body, params.id);
         redirectTo(LIST_PAGE);
         return {
           status: 'success' as const,
           message: 'Booking group updated successfully',
-          data: await getGroup(db, user, params.id),
+          data: await existingGroup(db, user, params.id),
           redirect: LIST_PAGE,
         };
       },
@@ -113,14 +95,11 @@ function bookingGroupWriteRoutes(db: Db): RouteDef[] {
 function groupableBookingsRoute(db: Db): RouteDef[] {
   return [
     route({
-      method: 'GET',
-      url: '/bookings-available-for-group',
+      endpoint: api.availableBookings,
       access: 'user',
       summary:
         'Bookings that can join a group: in no group (or in group_id when editing it). Admins may filter by agent_id.',
       tags: TAGS,
-      query: availableForGroupQuerySchema,
-      response: availableBookingsResponse,
       handler: async ({ query, user }) => ({
         status: 'success' as const,
         data: await findAvailableBookings(db, user, query),

@@ -1,12 +1,9 @@
-import { bookingSuppliersResponse, dateFilter, idFilter } from '@app/domain';
-import { z } from 'zod';
+import { bookingEndpoints as api } from '@app/domain';
 import type { RouteModule } from '../../http/app';
 import { forbidden } from '../../http/errors';
 import { route } from '../../http/route';
 import { todayUtc } from '../../clock';
 import { findBookingSuppliers } from './booking-suppliers.service';
-
-const query = z.object({ agent_id: idFilter('agent'), date: dateFilter('date') });
 
 /**
  * `GET /api/booking-suppliers?agent_id=&date=`: the booking form's suppliers (spec §3 "Supplier as given
@@ -15,13 +12,10 @@ const query = z.object({ agent_id: idFilter('agent'), date: dateFilter('date') }
  */
 export const bookingSupplierRoutes: RouteModule = ({ db }) => [
   route({
-    method: 'GET',
-    url: '/api/booking-suppliers',
+    endpoint: api.suppliers,
     access: 'user',
     summary: "The booking form's supplier list for an agent, with the parent agent and split for sub-agent suppliers.",
     tags: ['bookings'],
-    query,
-    response: bookingSuppliersResponse,
     handler: async ({ query: q, user }) => {
       if (!user.is_admin && q.agent_id !== undefined && q.agent_id !== user.agent_id) throw forbidden();
       const agentId = user.is_admin ? (q.agent_id ?? null) : user.agent_id;

@@ -1,25 +1,8 @@
-import {
-  bookingInputSchema,
-  bookingListQuerySchema,
-  bookingListResponse,
-  bookingReferenceCheckResponse,
-  bookingResponse,
-  bookingSavedResponse,
-  bookingTransactionStatusesResponse,
-  cancelBookingSchema,
-  checkBookingReferenceSchema,
-  checkReferenceSupplierSchema,
-  duplicateBookingSupplierResponse,
-  messageResponse,
-  transactionStatusRequestSchema,
-  UPLOAD_MAX_BYTES,
-  UPLOAD_TOO_LARGE,
-} from '@app/domain';
-import { z } from 'zod';
+import { bookingEndpoints as api, UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE, type SessionUser } from '@app/domain';
 import type { RouteModule } from '../../http/app';
 import { notFound, validationError } from '../../http/errors';
 import type { Db } from '../../db/client';
-import { idParams, route, type RouteDef, type UploadedFile } from '../../http/route';
+import { route, type RouteDef, type UploadedFile } from '../../http/route';
 import { isUploadedFile, sendStoredFile } from '../../shared/stored-files';
 import { findTransactionStatuses } from '../transactions';
 import {
@@ -32,9 +15,6 @@ import {
 } from './bookings.repo';
 import { saveBooking } from './booking-save';
 import { cancelBooking, deleteBooking } from './bookings.service';
-
-/** The form's file field next to the zod-validated fields (multipart). */
-const bookingBody = bookingInputSchema.and(z.object({ booking_receipt: z.unknown().optional() }));
 
 function receiptOf(body: { booking_receipt?: unknown }): UploadedFile | null {
   const f = body.booking_receipt;
@@ -53,40 +33,41 @@ export const bookingRoutes: RouteModule = ({ db }) => [
   ...bookingCheckRoutes(db),
 ];
 
+/** The booking as the routes answer it, or the contract's 404 (also for one deleted right after its save). */
+async function existingBooking(db: Db, user: SessionUser, id: number) {
+  const booking = await getBooking(db, user, id);
+  if (!booking) throw notFound('The booking');
+  return booking;
+}
+
 /** The bookings list and a new booking. */
 function bookingListAndCreateRoutes(db: Db): RouteDef[] {
   return [
     route({
-      method: 'GET',
-      url: '/bookings',
+      endpoint: api.list,
       access: 'user',
       page: true,
       summary:
         'Bookings list: filters (search, status, transaction_status = the stored match status, supplier, agent, group, dates, personal), sort (default booking_date desc) and paging. Agents see the bookings they earn from.',
       tags: ['bookings'],
-      query: bookingListQuerySchema,
-      response: bookingListResponse,
       handler: async ({ query, user }) => findBookings(db, user, query),
     }),
     route({
-      method: 'POST',
-      url: '/bookings',
+      endpoint: api.create,
       access: 'user',
       summary:
         'Create a booking (multipart, booking_receipt optional). Rates and commission lines come from the engine.',
       tags: ['bookings'],
-      body: bookingBody,
       bodyType: 'multipart',
       multipartLimits: uploadLimits,
       fileTooLargeMessage: UPLOAD_TOO_LARGE,
-      response: bookingSavedResponse,
       handler: async ({ body, user, redirectTo }) => {
         const { id } = await saveBooking(db, user, body, receiptOf(body), null);
         redirectTo(`/bookings/${id}`);
         return {
           status: 'success' as const,
           message: 'Booking created successfully',
-          data: await getBooking(db, user, id),
+          data: await existingBooking(db, user, id),
           redirect: `/bookings/${id}`,
         };
       },
@@ -98,39 +79,31 @@ function bookingListAndCreateRoutes(db: Db): RouteDef[] {
 function bookingReadAndUpdateRoutes(db: Db): RouteDef[] {
   return [
     route({
-      method: 'GET',
-      url: '/bookings/:id',
+      endpoint: api.get,
       access: 'user',
       page: true,
       summary: 'One booking with supplier, agents, commission lines, group, receipt and audit history.',
       tags: ['bookings'],
-      params: idParams,
-      response: bookingResponse,
-      handler: async ({ params, user }) => {
-        const booking = await getBooking(db, user, params.id);
-        if (!booking) throw notFound('The booking');
-        return { status: 'success' as const, data: booking };
-      },
+      handler: async ({ params, user }) => ({
+        status: 'success' as const,
+        data: await existingBooking(db, user, params.id),
+      }),
     }),
     route({
-      method: 'PUT',
-      url: '/bookings/:id',
+      endpoint: api.update,
       access: 'user',
       summary: 'Update a booking (POST with _method=PUT, multipart). Agents keep the status; refunds are admin-only.',
       tags: ['bookings'],
-      params: idParams,
-      body: bookingBody,
       bodyType: 'multipart',
       multipartLimits: uploadLimits,
       fileTooLargeMessage: UPLOAD_TOO_LARGE,
-      response: bookingSavedResponse,
       handler: async ({ body, params, user, redirectTo }) => {
         await saveBooking(db, user, body, receiptOf(body), params.id);
         redirectTo(`/bookings/${params.id}`);
         return {
           status: 'success' as const,
           message: 'Booking updated successfully',
-          data: await getBooking(db, user, params.id),
+          data: await existingBooking(db, user, params.id),
           redirect: `/bookings/${params.id}`,
         };
       },
@@ -142,14 +115,11 @@ function bookingReadAndUpdateRoutes(db: Db): RouteDef[] {
 function bookingDeleteAndCancelRoutes(db: Db): RouteDef[] {
   return [
     route({
-      method: 'DELETE',
-      url: '/bookings/:id',
+      endpoint: api.remove,
       access: 'admin',
       summary:
         'Delete a booking (not completed or cancelled, not reconciled, no transactions, no paid commission: else 409).',
       tags: ['bookings'],
-      params: idParams,
-      response: messageResponse,
       handler: async ({ params, user, redirectTo }) => {
         await deleteBooking(db, user, params.id);
         redirectTo('/bookings');
@@ -157,15 +127,11 @@ function bookingDeleteAndCancelRoutes(db: Db): RouteDef[] {
       },
     }),
     route({
-      method: 'POST',
-      url: '/bookings/:id/cancel',
+      endpoint: api.cancel,
       access: 'admin',
       summary: 'Cancel a booking with a note; its unpaid commission lines are cancelled.',
       tags: ['bookings'],
-      params: idParams,
-      body: cancelBookingSchema,
       bodyType: 'form',
-      response: messageResponse,
       handler: async ({ params, body, user, redirectTo }) => {
         await cancelBooking(db, user, params.id, body.cancellation_note);
         redirectTo(`/bookings/${params.id}`);
@@ -179,12 +145,10 @@ function bookingDeleteAndCancelRoutes(db: Db): RouteDef[] {
 function bookingReceiptRoute(db: Db): RouteDef[] {
   return [
     route({
-      method: 'GET',
-      url: '/bookings/:id/receipt',
+      endpoint: api.receipt,
       access: 'user',
       summary: "The booking's receipt file.",
       tags: ['bookings'],
-      params: idParams,
       produces: 'application/octet-stream',
       handler: async ({ params, user, reply }) => {
         const file = await findBookingReceipt(db, user, params.id);
@@ -199,24 +163,18 @@ function bookingReceiptRoute(db: Db): RouteDef[] {
 function bookingCheckRoutes(db: Db): RouteDef[] {
   return [
     route({
-      method: 'POST',
-      url: '/bookings/transaction-status',
+      endpoint: api.transactionStatuses,
       access: 'user',
       summary: 'Transaction match status for the given bookings, keyed by booking id (DOMAIN.md "Matching").',
       tags: ['bookings'],
-      body: transactionStatusRequestSchema,
-      response: bookingTransactionStatusesResponse,
       handler: async ({ body, user }) =>
         Object.fromEntries(await findTransactionStatuses(db, body.booking_ids, visibleTo(user))),
     }),
     route({
-      method: 'POST',
-      url: '/api/check-booking-reference',
+      endpoint: api.checkReference,
       access: 'user',
       summary: 'Is this booking reference already used? (amber warning on the form)',
       tags: ['bookings'],
-      body: checkBookingReferenceSchema,
-      response: bookingReferenceCheckResponse,
       handler: async ({ body }) => {
         const used = await bookingReferenceInUse(db, body.booking_reference, body.exclude_booking_id);
         return used
@@ -228,13 +186,10 @@ function bookingCheckRoutes(db: Db): RouteDef[] {
       },
     }),
     route({
-      method: 'POST',
-      url: '/api/check-duplicate-booking-supplier',
+      endpoint: api.checkDuplicateSupplier,
       access: 'admin',
       summary: 'Bookings with the same reference and supplier (admin warning "Duplicate Booking with Supplier").',
       tags: ['bookings'],
-      body: checkReferenceSupplierSchema,
-      response: duplicateBookingSupplierResponse,
       handler: async ({ body }) => {
         if (!body.supplier_id) return { has_duplicate: false, message: '', bookings: [] };
         const rows = await findBookingsWithSupplierReference(

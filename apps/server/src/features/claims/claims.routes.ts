@@ -1,23 +1,9 @@
-import {
-  agentClaimSchema,
-  CLAIM_MESSAGES,
-  claimListQuerySchema,
-  claimListResponse,
-  claimSavedResponse,
-  myClaimsQuerySchema,
-  rejectClaimSchema,
-  unclaimedSearchQuerySchema,
-  unclaimedSearchResponse,
-  unmatchedTransactionsQuerySchema,
-  unmatchedTransactionsResponse,
-  UPLOAD_MAX_BYTES,
-  UPLOAD_TOO_LARGE,
-} from '@app/domain';
+import { claimEndpoints as api, CLAIM_MESSAGES, UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE } from '@app/domain';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client';
 import type { RouteModule } from '../../http/app';
 import { forbidden, notFound } from '../../http/errors';
-import { idParams, route, type RouteDef } from '../../http/route';
+import { route, type RouteDef } from '../../http/route';
 import { CONTENT_SECURITY_POLICY } from '../../http/security-headers';
 import { sendStoredFile } from '../../shared/stored-files';
 import {
@@ -56,8 +42,7 @@ export const claimRoutes: RouteModule = ({ db }) => [
 function claimSubmissionRoutes(db: Db): RouteDef[] {
   return [
     route({
-      method: 'POST',
-      url: '/api/unclaimed-bookings',
+      endpoint: api.create,
       access: 'user',
       summary:
         "An agent's (or sub-agent's) claim of an unmatched credit (multipart: reference_number, booking_data as JSON " +
@@ -68,26 +53,21 @@ function claimSubmissionRoutes(db: Db): RouteDef[] {
         "supplier_id or booking_amount that is not the transaction's is a 422. Admins claim by creating the " +
         'booking directly (POST /bookings with is_claimed_booking=1 and primary_agent_id): 403 here.',
       tags: ['claims'],
-      body: agentClaimSchema,
       bodyType: 'multipart',
       multipartLimits: { fileSize: UPLOAD_MAX_BYTES + 1, files: 1 },
       fileTooLargeMessage: UPLOAD_TOO_LARGE,
-      response: claimSavedResponse,
       handler: async ({ body, user }) => {
         const id = await createClaim(db, user, body, claimReceiptOf(body));
         return savedClaim(db, id, CLAIM_MESSAGES.submitted);
       },
     }),
     route({
-      method: 'GET',
-      url: '/api/unclaimed-bookings/search',
+      endpoint: api.search,
       access: 'user',
       summary:
         'The newest unmatched credit transaction with this reference (trimmed, case-insensitive; any supplier), ' +
         "for the dashboard's unclaimed-booking search; none found is a 200 with transaction null and a message.",
       tags: ['claims'],
-      query: unclaimedSearchQuerySchema,
-      response: unclaimedSearchResponse,
       handler: async ({ query }) => {
         const transaction = await findUnmatchedByReference(db, query.reference_number);
         // Nothing found is an answer, not an error (a 404 was logged as one by the browser).
@@ -103,27 +83,21 @@ function claimSubmissionRoutes(db: Db): RouteDef[] {
 function claimListRoutes(db: Db): RouteDef[] {
   return [
     route({
-      method: 'GET',
-      url: '/api/unclaimed-bookings',
+      endpoint: api.list,
       access: 'admin',
       summary:
         'Claim requests for review, newest first: pending by default, status=approved|rejected|all for the others; paged.',
       tags: ['claims'],
-      query: claimListQuerySchema,
-      response: claimListResponse,
       handler: async ({ query }) => findClaims(db, query, null),
     }),
     route({
-      method: 'GET',
-      url: '/api/unclaimed-bookings/mine',
+      endpoint: api.mine,
       access: 'user',
       summary:
         "The signed-in agent's own claim requests (beyond the contract: the agents' 'My claims' list), newest first, " +
         'every state by default: pending, approved with the booking id, rejected with the reason. 403 for a user ' +
         'without an agent profile.',
       tags: ['claims'],
-      query: myClaimsQuerySchema,
-      response: claimListResponse,
       handler: async ({ query, user }) => {
         if (user.agent_id === null) throw forbidden(CLAIM_MESSAGES.agentOnly);
         return findClaims(db, query, user.agent_id);
@@ -136,32 +110,25 @@ function claimListRoutes(db: Db): RouteDef[] {
 function claimDecisionRoutes(db: Db): RouteDef[] {
   return [
     route({
-      method: 'POST',
-      url: '/api/unclaimed-bookings/:id/approve',
+      endpoint: api.approve,
       access: 'admin',
       summary:
         'Approve a pending claim: creates the booking as if the claiming agent had booked it (pending, ' +
         "is_claimed_booking, the transaction's supplier and amount, a via-parent supplier under the parent with the " +
         'split, the claim receipt), which then matches the transaction. A decided claim: 422.',
       tags: ['claims'],
-      params: idParams,
-      response: claimSavedResponse,
       handler: async ({ params, user }) => {
         await approveClaim(db, user, params.id);
         return savedClaim(db, params.id, CLAIM_MESSAGES.approved);
       },
     }),
     route({
-      method: 'POST',
-      url: '/api/unclaimed-bookings/:id/reject',
+      endpoint: api.reject,
       access: 'admin',
       summary:
         'Reject a pending claim with a reason (required, ≤ 1000 characters): the transaction is unmatched again. A decided claim: 422.',
       tags: ['claims'],
-      params: idParams,
-      body: rejectClaimSchema,
       bodyType: 'form',
-      response: claimSavedResponse,
       handler: async ({ params, body, user }) => {
         await rejectClaim(db, user, params.id, body.reason);
         return savedClaim(db, params.id, CLAIM_MESSAGES.rejected);
@@ -174,13 +141,11 @@ function claimDecisionRoutes(db: Db): RouteDef[] {
 function claimReceiptRoute(db: Db): RouteDef[] {
   return [
     route({
-      method: 'GET',
-      url: '/api/unclaimed-bookings/:id/receipt',
+      endpoint: api.receipt,
       access: 'user',
       summary:
         "A claim's receipt, inline (admins, or the agent who claimed); framable by the app itself for the PDF preview.",
       tags: ['claims'],
-      params: idParams,
       produces: 'application/octet-stream',
       handler: async ({ params, user, reply }) => {
         const file = await getClaimReceipt(db, params.id, user.is_admin ? null : (user.agent_id ?? 0));
@@ -195,8 +160,7 @@ function claimReceiptRoute(db: Db): RouteDef[] {
 function unmatchedTransactionsRoute(db: Db): RouteDef[] {
   return [
     route({
-      method: 'GET',
-      url: '/api/reports/unmatched-transactions',
+      endpoint: api.unmatchedTransactions,
       access: 'admin',
       summary:
         'Unmatched credit transactions (completed credits on supplier accounts matching no booking of the supplier ' +
@@ -205,8 +169,6 @@ function unmatchedTransactionsRoute(db: Db): RouteDef[] {
         '(transaction_date, reference_number, amount, supplier_name, account_name), direction (default ' +
         'transaction_date desc), page, per_page (10, 25, 50, 100; default 10).',
       tags: ['claims', 'reports'],
-      query: unmatchedTransactionsQuerySchema,
-      response: unmatchedTransactionsResponse,
       handler: async ({ query }) => findUnmatchedTransactions(db, query),
     }),
   ];

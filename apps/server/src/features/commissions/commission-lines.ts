@@ -6,6 +6,7 @@ import {
   percentToString,
   type Cents,
   type CommissionBookingStatus,
+  type CommissionLineStatus,
   type Percent,
 } from '@app/domain';
 import { and, eq, sql } from 'drizzle-orm';
@@ -25,7 +26,8 @@ export interface StoredLine {
   gst_amount: string;
   total_with_gst: string;
   paid_amount: string;
-  status: string;
+  /** The domain's line status; the table's check constraint allows no other value. */
+  status: CommissionLineStatus;
 }
 
 /** The lines of one booking, as stored, from the domain's computation. */

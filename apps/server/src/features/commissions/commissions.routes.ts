@@ -1,20 +1,7 @@
-import {
-  commissionDeletedResponse,
-  commissionExplanationResponse,
-  commissionInputSchema,
-  commissionListQuerySchema,
-  commissionListResponse,
-  commissionOptionsQuerySchema,
-  commissionOptionsResponse,
-  commissionPreviewResponse,
-  commissionRateQuerySchema,
-  commissionRateResponseSchema,
-  commissionResponse,
-  commissionSavedResponse,
-} from '@app/domain';
+import { commissionEndpoints as api } from '@app/domain';
 import type { Db } from '../../db/client';
 import type { RouteModule } from '../../http/app';
-import { idParams, route, type RouteDef } from '../../http/route';
+import { route, type RouteDef } from '../../http/route';
 import { explainBookingCommission, getCommissionRate } from './commission-rates';
 import { findCommissionOptions, findCommissionRules, getCommissionRuleById } from './commission-rules.repo';
 import {
@@ -37,35 +24,26 @@ export const commissionRoutes: RouteModule = ({ db }) => [
 function commissionLookupRoutes(db: Db): RouteDef[] {
   return [
     route({
-      method: 'GET',
-      url: '/commissions',
+      endpoint: api.list,
       access: 'admin',
       page: true,
       summary: 'Commission rules (page, or JSON list with search by owner or supplier name and a type filter).',
       tags: ['commissions'],
-      query: commissionListQuerySchema,
-      response: commissionListResponse,
       handler: ({ query }) => findCommissionRules(db, query),
     }),
     route({
-      method: 'GET',
-      url: '/commissions/options',
+      endpoint: api.options,
       access: 'admin',
       summary: 'Options of the commission form for a type: the tiers, or the active agents, by name.',
       tags: ['commissions'],
-      query: commissionOptionsQuerySchema,
-      response: commissionOptionsResponse,
       handler: async ({ query }) => ({ status: 'success' as const, data: await findCommissionOptions(db, query.type) }),
     }),
     route({
-      method: 'GET',
-      url: '/commissions/rates',
+      endpoint: api.rate,
       access: 'user',
       summary:
         'The commission rate of an agent for a supplier on a date (default today, UTC). Admins: any agent; agents: themselves.',
       tags: ['commissions'],
-      query: commissionRateQuerySchema,
-      response: commissionRateResponseSchema,
       handler: ({ query, user }) => getCommissionRate(db, query, user),
     }),
   ];
@@ -75,13 +53,10 @@ function commissionLookupRoutes(db: Db): RouteDef[] {
 function commissionCreateRoute(db: Db): RouteDef[] {
   return [
     route({
-      method: 'POST',
-      url: '/commissions',
+      endpoint: api.create,
       access: 'admin',
       summary: 'Create a commission rule; recalculates the unpaid bookings it affects.',
       tags: ['commissions'],
-      body: commissionInputSchema,
-      response: commissionSavedResponse,
       handler: async ({ body, user, redirectTo }) => {
         redirectTo('/commissions');
         return createCommissionRule(db, body, user);
@@ -94,37 +69,27 @@ function commissionCreateRoute(db: Db): RouteDef[] {
 function commissionPreviewRoutes(db: Db): RouteDef[] {
   return [
     route({
-      method: 'POST',
-      url: '/commissions/preview',
+      endpoint: api.previewCreate,
       access: 'admin',
       summary:
         'What creating this rule would recalculate (the create JSON): bookings changed, per status, and the expected commission before and after per currency. Writes nothing.',
       tags: ['commissions'],
-      body: commissionInputSchema,
-      response: commissionPreviewResponse,
       handler: ({ body }) => previewCommissionSave(db, null, body),
     }),
     route({
-      method: 'POST',
-      url: '/commissions/:id/preview',
+      endpoint: api.previewUpdate,
       access: 'admin',
-      params: idParams,
       summary:
         'What saving this edit of the rule would recalculate (the update JSON): bookings changed, per status, and the expected commission before and after per currency. Writes nothing.',
       tags: ['commissions'],
-      body: commissionInputSchema,
-      response: commissionPreviewResponse,
       handler: ({ body, params }) => previewCommissionSave(db, params.id, body),
     }),
     route({
-      method: 'GET',
-      url: '/commissions/:id/delete-preview',
+      endpoint: api.previewDelete,
       access: 'admin',
-      params: idParams,
       summary:
         'What deleting the rule would recalculate: bookings changed, per status, and the expected commission before and after per currency.',
       tags: ['commissions'],
-      response: commissionPreviewResponse,
       handler: ({ params }) => previewCommissionDelete(db, params.id),
     }),
   ];
@@ -134,38 +99,28 @@ function commissionPreviewRoutes(db: Db): RouteDef[] {
 function commissionRuleRoutes(db: Db): RouteDef[] {
   return [
     route({
-      method: 'GET',
-      url: '/commissions/:id',
+      endpoint: api.get,
       access: 'admin',
       page: true,
-      params: idParams,
       summary: 'One commission rule, as the edit form reads it (suppliers as ids).',
       tags: ['commissions'],
-      response: commissionResponse,
       handler: async ({ params }) => ({ status: 'success' as const, data: await getCommissionRuleById(db, params.id) }),
     }),
     route({
-      method: 'PUT',
-      url: '/commissions/:id',
+      endpoint: api.update,
       access: 'admin',
-      params: idParams,
       summary: 'Update a commission rule (POST with _method=PUT); recalculates the unpaid bookings it affects.',
       tags: ['commissions'],
-      body: commissionInputSchema,
-      response: commissionSavedResponse,
       handler: async ({ body, params, user, redirectTo }) => {
         redirectTo('/commissions');
         return updateCommissionRule(db, params.id, body, user);
       },
     }),
     route({
-      method: 'DELETE',
-      url: '/commissions/:id',
+      endpoint: api.remove,
       access: 'admin',
-      params: idParams,
       summary: 'Delete a commission rule (POST with _method=DELETE); recalculates the unpaid bookings it affected.',
       tags: ['commissions'],
-      response: commissionDeletedResponse,
       handler: async ({ params, user, redirectTo }) => {
         redirectTo('/commissions');
         return deleteCommissionRule(db, params.id, user);
@@ -178,14 +133,11 @@ function commissionRuleRoutes(db: Db): RouteDef[] {
 function commissionExplanationRoute(db: Db): RouteDef[] {
   return [
     route({
-      method: 'GET',
-      url: '/bookings/:id/commission-explanation',
+      endpoint: api.explanation,
       access: 'user',
-      params: idParams,
       summary:
         "Why a booking's expected commission is what it is: rate and source, split, rounding; with its stored commission lines.",
       tags: ['commissions', 'bookings'],
-      response: commissionExplanationResponse,
       handler: ({ params, user }) => explainBookingCommission(db, params.id, user),
     }),
   ];

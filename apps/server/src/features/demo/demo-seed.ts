@@ -1,6 +1,6 @@
 import { bookingInputSchema, type SessionUser } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import {
   agents,
   commissionRules,
@@ -19,6 +19,7 @@ import { saveBooking } from '../bookings';
 import { refreshMatchStatusesForReferences } from '../transactions';
 import { hashPassword } from '../../shared/password';
 import { nextFareconnectNumber } from '../users';
+import { AGENTS, SUPPLIERS, TIERS } from './demo-data';
 
 export interface DemoLogin {
   role: string;
@@ -27,98 +28,8 @@ export interface DemoLogin {
   name: string;
 }
 
-const TIERS = [
-  { name: 'Bronze', description: 'New agents, first year.' },
-  { name: 'Silver', description: 'Established agents.' },
-  { name: 'Gold', description: 'Top producers.' },
-];
-
-const SUPPLIERS = [
-  { name: 'Air Canada Vacations', currency: 'CAD', booking_number_format: 'AC-000000' },
-  { name: 'Sunwing Vacations', currency: 'CAD', booking_number_format: 'SW0000000' },
-  { name: 'Transat Holidays', currency: 'CAD', booking_number_format: 'TSXXXXXX' },
-  { name: 'British Airways Holidays', currency: 'GBP', booking_number_format: 'BAAA-0000' },
-  { name: 'TUI UK', currency: 'GBP', booking_number_format: '00000000' },
-  { name: 'Jet2holidays', currency: 'GBP', booking_number_format: null },
-] as const;
-
-type AgentSeed = {
-  name: string;
-  email: string;
-  nickname: string;
-  tier: string;
-  province: string;
-  city: string;
-  has_gst: boolean;
-  gst_number: string | null;
-  commission_percentage: string | null;
-  dob: string;
-  sin: string;
-  phone: string;
-};
-
-const AGENTS: AgentSeed[] = [
-  {
-    name: 'Olivia Tremblay',
-    email: 'olivia.tremblay@example.com',
-    nickname: 'Liv',
-    tier: 'Gold',
-    province: 'QC',
-    city: '1200 Rue Sherbrooke O, Montréal QC H3A 1H6',
-    has_gst: true,
-    gst_number: '123456789RT0001',
-    commission_percentage: '70.00',
-    dob: '1984-03-12',
-    sin: '046454286',
-    phone: '+1 514 555 0142',
-  },
-  {
-    name: 'Liam Chen',
-    email: 'liam.chen@example.com',
-    nickname: 'Liam',
-    tier: 'Silver',
-    province: 'BC',
-    city: '880 Hornby St, Vancouver BC V6Z 1T9',
-    has_gst: false,
-    gst_number: null,
-    commission_percentage: '60.00',
-    dob: '1990-07-28',
-    sin: '130692544',
-    phone: '+1 604 555 0199',
-  },
-  {
-    name: 'Amelia Singh',
-    email: 'amelia.singh@example.com',
-    nickname: 'Amy',
-    tier: 'Bronze',
-    province: 'ON',
-    city: '55 King St W, Toronto ON M5K 1A2',
-    has_gst: false,
-    gst_number: null,
-    commission_percentage: '50.00',
-    dob: '1995-11-02',
-    sin: '193456787',
-    phone: '+1 416 555 0111',
-  },
-  {
-    name: 'Noah Gagnon',
-    email: 'noah.gagnon@example.com',
-    nickname: 'Noah',
-    tier: 'Bronze',
-    province: 'QC',
-    city: '400 Boul. Laurier, Québec QC G1V 2L8',
-    has_gst: false,
-    gst_number: null,
-    commission_percentage: null, // books Sunwing and Transat only through Olivia (sub-agent link)
-    dob: '1998-05-19',
-    sin: '287654321',
-    phone: '+1 418 555 0175',
-  },
-];
-
 /** The demo dataset (CONTRACT.md §1 `demo:seed`). Refuses a database that already has users. */
 export async function seedDemo(db: Db): Promise<DemoLogin[]> {
-  let demoAgentIds: number[] = [];
   const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(users)) as [{ count: number }];
   if (count > 0) throw new Error('The database is not empty: demo:seed only loads into an empty database.');
 
@@ -130,117 +41,153 @@ export async function seedDemo(db: Db): Promise<DemoLogin[]> {
   const hashes = new Map<string, string>();
   for (const p of new Set(logins.map((l) => l.password))) hashes.set(p, await hashPassword(p));
 
-  await db.transaction(async (tx) => {
-    const tierRows = await tx.insert(commissionTiers).values(TIERS).returning();
-    const tierId = new Map(tierRows.map((t) => [t.name, t.id]));
-    const cur = await tx.select().from(currencies);
-    const curId = new Map(cur.map((c) => [c.code, c.id]));
-    const supplierRows = await tx
-      .insert(suppliers)
-      .values(
-        SUPPLIERS.map((s) => ({
-          name: s.name,
-          currency_id: curId.get(s.currency)!,
-          booking_number_format: s.booking_number_format,
-        })),
-      )
-      .returning();
-    const [canada] = await tx.select().from(countries).where(eq(countries.code, 'CA'));
-    const provinces = await tx.select().from(states).where(eq(states.country_id, canada!.id));
-    const provinceId = new Map(provinces.map((p) => [p.code, p.id]));
-
-    for (const login of logins.filter((l) => l.role !== 'agent')) {
-      await tx.insert(users).values({
-        name: login.name,
-        email: login.email,
-        password_hash: hashes.get(login.password)!,
-        roles: [login.role],
-      });
-    }
-    const agentIds: number[] = [];
-    for (const a of AGENTS) {
-      const [u] = await tx
-        .insert(users)
-        .values({ name: a.name, email: a.email, password_hash: hashes.get('agent-demo')!, roles: ['agent'] })
-        .returning({ id: users.id });
-      const [agent] = await tx
-        .insert(agents)
-        .values({
-          user_id: u!.id,
-          nickname: a.nickname,
-          home_address: a.city,
-          phone_number: a.phone,
-          date_of_birth: a.dob,
-          sin_number: a.sin,
-          fareconnect_number: await nextFareconnectNumber(tx),
-          country_id: canada!.id,
-          state_id: provinceId.get(a.province)!,
-          commission_tier_id: tierId.get(a.tier)!,
-          commission_type: 'percentage',
-          commission_percentage: a.commission_percentage,
-          has_gst: a.has_gst,
-          gst_number: a.gst_number,
-          joined_on: '2023-01-09',
-        })
-        .returning({ id: agents.id });
-      agentIds.push(agent!.id);
-    }
-    // Noah books two CAD suppliers through Olivia and keeps 40% of her agent side.
-    const [link] = await tx
-      .insert(subAgentLinks)
-      .values({ parent_agent_id: agentIds[0]!, sub_agent_id: agentIds[3]!, split_percentage: '40.0000' })
-      .returning({ id: subAgentLinks.id });
-    await tx
-      .insert(subAgentLinkSuppliers)
-      .values(
-        supplierRows
-          .filter((s) => s.name === 'Sunwing Vacations' || s.name === 'Transat Holidays')
-          .map((s) => ({ link_id: link!.id, supplier_id: s.id })),
-      );
-    // Tier rules that differ from the agents' own defaults, and one agent rule, so the demo shows
-    // which rate wins (DOMAIN.md "Who gets what").
-    const supplierId = new Map(supplierRows.map((r) => [r.name, r.id]));
-    const rules: { type: 'tier' | 'agent'; owner: number; percentage: string; suppliers: string[] }[] = [
-      {
-        type: 'tier',
-        owner: tierId.get('Gold')!,
-        percentage: '75.0000',
-        suppliers: ['Air Canada Vacations', 'Sunwing Vacations', 'Transat Holidays'],
-      },
-      { type: 'tier', owner: tierId.get('Silver')!, percentage: '65.0000', suppliers: ['Air Canada Vacations'] },
-      {
-        type: 'tier',
-        owner: tierId.get('Bronze')!,
-        percentage: '55.0000',
-        suppliers: ['British Airways Holidays', 'TUI UK'],
-      },
-      { type: 'agent', owner: agentIds[1]!, percentage: '62.5000', suppliers: ['Jet2holidays'] },
-    ];
-    for (const r of rules) {
-      const [rule] = await tx
-        .insert(commissionRules)
-        .values({ commission_type: r.type, general_id: r.owner, percentage: r.percentage })
-        .returning({ id: commissionRules.id });
-      await tx.insert(commissionRuleSuppliers).values(
-        r.suppliers.map((name) => ({
-          rule_id: rule!.id,
-          supplier_id: supplierId.get(name)!,
-          commission_type: r.type,
-          general_id: r.owner,
-        })),
-      );
-    }
-    demoAgentIds = agentIds;
+  const agentIds = await db.transaction(async (tx) => {
+    const { tierRows, tierId, supplierRows, canada, provinceId } = await insertDemoReferenceData(tx);
+    await insertDemoAdmins(tx, logins, hashes);
+    const agentIds = await insertDemoAgents(tx, hashes, tierId, canada!.id, provinceId);
+    await insertDemoSubAgentLink(tx, agentIds, supplierRows);
+    await insertDemoRules(tx, tierId, agentIds, supplierRows);
     await writeAudit(tx, {
       userId: null,
       action: 'seed',
       entityType: 'demo',
       after: { users: logins.length, suppliers: supplierRows.length, tiers: tierRows.length },
     });
+    return agentIds;
   });
-  await seedDemoBookings(db, demoAgentIds);
+  await seedDemoBookings(db, agentIds);
   await seedDemoMoney(db);
   return logins;
+}
+
+/** The tiers and suppliers, and the ids of the currencies, Canada and its provinces they need. */
+async function insertDemoReferenceData(tx: DbOrTx) {
+  const tierRows = await tx.insert(commissionTiers).values(TIERS).returning();
+  const tierId = new Map(tierRows.map((t) => [t.name, t.id]));
+  const cur = await tx.select().from(currencies);
+  const curId = new Map(cur.map((c) => [c.code, c.id]));
+  const supplierRows = await tx
+    .insert(suppliers)
+    .values(
+      SUPPLIERS.map((s) => ({
+        name: s.name,
+        currency_id: curId.get(s.currency)!,
+        booking_number_format: s.booking_number_format,
+      })),
+    )
+    .returning();
+  const [canada] = await tx.select().from(countries).where(eq(countries.code, 'CA'));
+  const provinces = await tx.select().from(states).where(eq(states.country_id, canada!.id));
+  const provinceId = new Map(provinces.map((p) => [p.code, p.id]));
+
+  return { tierRows, tierId, supplierRows, canada, provinceId };
+}
+
+/** The super-admin and the admin. */
+async function insertDemoAdmins(tx: DbOrTx, logins: DemoLogin[], hashes: Map<string, string>) {
+  for (const login of logins.filter((l) => l.role !== 'agent')) {
+    await tx.insert(users).values({
+      name: login.name,
+      email: login.email,
+      password_hash: hashes.get(login.password)!,
+      roles: [login.role],
+    });
+  }
+}
+
+/** The demo agents with their users; their ids in AGENTS' order. */
+async function insertDemoAgents(
+  tx: DbOrTx,
+  hashes: Map<string, string>,
+  tierId: Map<string, number>,
+  canadaId: number,
+  provinceId: Map<string, number>,
+): Promise<number[]> {
+  const agentIds: number[] = [];
+  for (const a of AGENTS) {
+    const [u] = await tx
+      .insert(users)
+      .values({ name: a.name, email: a.email, password_hash: hashes.get('agent-demo')!, roles: ['agent'] })
+      .returning({ id: users.id });
+    const [agent] = await tx
+      .insert(agents)
+      .values({
+        user_id: u!.id,
+        nickname: a.nickname,
+        home_address: a.city,
+        phone_number: a.phone,
+        date_of_birth: a.dob,
+        sin_number: a.sin,
+        fareconnect_number: await nextFareconnectNumber(tx),
+        country_id: canadaId,
+        state_id: provinceId.get(a.province)!,
+        commission_tier_id: tierId.get(a.tier)!,
+        commission_type: 'percentage',
+        commission_percentage: a.commission_percentage,
+        has_gst: a.has_gst,
+        gst_number: a.gst_number,
+        joined_on: '2023-01-09',
+      })
+      .returning({ id: agents.id });
+    agentIds.push(agent!.id);
+  }
+  return agentIds;
+}
+
+async function insertDemoSubAgentLink(tx: DbOrTx, agentIds: number[], supplierRows: { id: number; name: string }[]) {
+  // Noah books two CAD suppliers through Olivia and keeps 40% of her agent side.
+  const [link] = await tx
+    .insert(subAgentLinks)
+    .values({ parent_agent_id: agentIds[0]!, sub_agent_id: agentIds[3]!, split_percentage: '40.0000' })
+    .returning({ id: subAgentLinks.id });
+  await tx
+    .insert(subAgentLinkSuppliers)
+    .values(
+      supplierRows
+        .filter((s) => s.name === 'Sunwing Vacations' || s.name === 'Transat Holidays')
+        .map((s) => ({ link_id: link!.id, supplier_id: s.id })),
+    );
+}
+
+async function insertDemoRules(
+  tx: DbOrTx,
+  tierId: Map<string, number>,
+  agentIds: number[],
+  supplierRows: { id: number; name: string }[],
+) {
+  // Tier rules that differ from the agents' own defaults, and one agent rule, so the demo shows
+  // which rate wins (DOMAIN.md "Who gets what").
+  const supplierId = new Map(supplierRows.map((r) => [r.name, r.id]));
+  const rules: { type: 'tier' | 'agent'; owner: number; percentage: string; suppliers: string[] }[] = [
+    {
+      type: 'tier',
+      owner: tierId.get('Gold')!,
+      percentage: '75.0000',
+      suppliers: ['Air Canada Vacations', 'Sunwing Vacations', 'Transat Holidays'],
+    },
+    { type: 'tier', owner: tierId.get('Silver')!, percentage: '65.0000', suppliers: ['Air Canada Vacations'] },
+    {
+      type: 'tier',
+      owner: tierId.get('Bronze')!,
+      percentage: '55.0000',
+      suppliers: ['British Airways Holidays', 'TUI UK'],
+    },
+    { type: 'agent', owner: agentIds[1]!, percentage: '62.5000', suppliers: ['Jet2holidays'] },
+  ];
+  for (const r of rules) {
+    const [rule] = await tx
+      .insert(commissionRules)
+      .values({ commission_type: r.type, general_id: r.owner, percentage: r.percentage })
+      .returning({ id: commissionRules.id });
+    await tx.insert(commissionRuleSuppliers).values(
+      r.suppliers.map((name) => ({
+        rule_id: rule!.id,
+        supplier_id: supplierId.get(name)!,
+        commission_type: r.type,
+        general_id: r.owner,
+      })),
+    );
+  }
 }
 
 /**

@@ -1,19 +1,7 @@
-import {
-  bulkPayoutProcessSchema,
-  bulkPayoutResponseSchema,
-  bulkPayoutSearchResponseSchema,
-  bulkPayoutSearchSchema,
-  bulkReconcileSchema,
-  payoutDetailResponseSchema,
-  payoutInfoResponseSchema,
-  payoutListQuerySchema,
-  payoutListResponseSchema,
-  processPayoutResponseSchema,
-  processPayoutSchema,
-} from '@app/domain';
+import { payoutEndpoints as api } from '@app/domain';
 import type { FastifyRequest } from 'fastify';
 import type { RouteModule } from '../../http/app';
-import { idParams, route } from '../../http/route';
+import { route } from '../../http/route';
 import { searchBulkPayouts } from './bulk-payout-search';
 import { getPayout, listPayouts } from './payout-records';
 import { payoutInfo, processBulkPayout, processBulkReconcile, processSinglePayout } from './payouts.service';
@@ -25,79 +13,57 @@ const logFailure = (req: FastifyRequest) => (err: unknown, bookingId: number) =>
 /** Payouts are admin-only (CONTRACT.md §4). */
 export const payoutRoutes: RouteModule = ({ db }) => [
   route({
-    method: 'GET',
-    url: '/bookings/:id/payout-info',
+    endpoint: api.info,
     access: 'admin',
     summary:
       'The payout modal: available amount (DOMAIN.md "Payouts"), what paying it all gives each agent, agents without an account, can_payout and why not.',
     tags: ['payouts'],
-    params: idParams,
-    response: payoutInfoResponseSchema,
     handler: async ({ params }) => payoutInfo(db, params.id),
   }),
   route({
-    method: 'POST',
-    url: '/bookings/:id/process-payout',
+    endpoint: api.process,
     access: 'admin',
     summary:
       'Pay out part or all of the available amount of one booking (gross terms; negative for a refund): one payout record, an item and a debit per agent line, lines and booking updated, in one transaction. 422 with the reason otherwise.',
     tags: ['payouts'],
-    params: idParams,
-    body: processPayoutSchema,
-    response: processPayoutResponseSchema,
     handler: async ({ params, body, user }) => processSinglePayout(db, user.id, params.id, body),
   }),
   route({
-    method: 'GET',
-    url: '/api/payouts',
+    endpoint: api.list,
     access: 'admin',
     summary: 'Payout records, newest first (page, per_page).',
     tags: ['payouts'],
-    query: payoutListQuerySchema,
-    response: payoutListResponseSchema,
     handler: async ({ query }) => listPayouts(db, query),
   }),
   route({
-    method: 'GET',
-    url: '/api/payouts/:id',
+    endpoint: api.get,
     access: 'admin',
     summary: 'One payout record with its items (booking reference, supplier, agent).',
     tags: ['payouts'],
-    params: idParams,
-    response: payoutDetailResponseSchema,
     handler: async ({ params }) => getPayout(db, params.id),
   }),
   route({
-    method: 'POST',
-    url: '/bulk-payouts/search',
+    endpoint: api.bulkSearch,
     access: 'admin',
     summary:
       'Bulk payout / reconcile search: mode payout (can be paid out now, something available) or reconcile (received ≠ gross); supplier, dates, personal, reconciled filters, payout_id. Sorted by primary agent, then date; at most `limit` bookings.',
     tags: ['payouts'],
-    body: bulkPayoutSearchSchema,
-    response: bulkPayoutSearchResponseSchema,
     handler: async ({ body }) => searchBulkPayouts(db, body),
   }),
   route({
-    method: 'POST',
-    url: '/bulk-payouts/process',
+    endpoint: api.bulkProcess,
     access: 'admin',
     summary:
       'Bulk payout: one result per booking, each booking all or nothing (reconcile first when asked; custom percentages for this payout only). One payout record per currency.',
     tags: ['payouts'],
-    body: bulkPayoutProcessSchema,
-    response: bulkPayoutResponseSchema,
     handler: async ({ body, user, req }) => processBulkPayout(db, user.id, body, logFailure(req)),
   }),
   route({
-    method: 'POST',
-    url: '/bulk-payouts/reconcile',
+    endpoint: api.bulkReconcile,
     access: 'admin',
     summary:
       'Bulk reconcile: gross := net received (refused if it changed since the search), lines recomputed, is_reconciled; one result per booking.',
     tags: ['payouts'],
-    body: bulkReconcileSchema,
-    response: bulkPayoutResponseSchema,
     handler: async ({ body, user, req }) => processBulkReconcile(db, user.id, body, logFailure(req)),
   }),
 ];

@@ -1,20 +1,7 @@
-import {
-  countryListResponse,
-  currencyListResponse,
-  settingsInputSchema,
-  settingsResponse,
-  settingsSavedResponse,
-  stateListResponse,
-  supplierInputSchema,
-  supplierListResponse,
-  supplierSavedResponse,
-  tierInputSchema,
-  tierListResponse,
-  tierSavedResponse,
-} from '@app/domain';
+import { referenceEndpoints as api } from '@app/domain';
 import type { Db } from '../../db/client';
 import type { RouteModule } from '../../http/app';
-import { idParams, route, type RouteDef } from '../../http/route';
+import { route, type RouteDef } from '../../http/route';
 import {
   createSupplier,
   createTier,
@@ -40,37 +27,30 @@ export const referenceRoutes: RouteModule = ({ db }) => [
 function currencyAndCountryRoutes(db: Db): RouteDef[] {
   return [
     route({
-      method: 'GET',
-      url: '/api/currencies',
+      endpoint: api.currencies,
       access: 'user',
       summary: 'Currencies.',
       tags: ['reference'],
-      response: currencyListResponse,
       handler: async () => ({
         status: 'success' as const,
         data: await listCurrencies(db),
       }),
     }),
     route({
-      method: 'GET',
-      url: '/api/countries',
+      endpoint: api.countries,
       access: 'user',
       summary: 'Countries.',
       tags: ['reference'],
-      response: countryListResponse,
       handler: async () => ({
         status: 'success' as const,
         data: await listCountries(db),
       }),
     }),
     route({
-      method: 'GET',
-      url: '/api/countries/:id/states',
+      endpoint: api.states,
       access: 'user',
       summary: 'States or provinces of a country, nested as data.data.data (spec).',
       tags: ['reference'],
-      params: idParams,
-      response: stateListResponse,
       handler: async ({ params }) => ({
         status: 'success' as const,
         data: { data: { data: await listStates(db, params.id) } },
@@ -83,26 +63,21 @@ function currencyAndCountryRoutes(db: Db): RouteDef[] {
 function tierRoutes(db: Db): RouteDef[] {
   return [
     route({
-      method: 'GET',
-      url: '/api/commission-tiers',
+      endpoint: api.tiers,
       access: 'user',
       summary: 'Commission tiers.',
       tags: ['commission tiers'],
-      response: tierListResponse,
       handler: async () => ({
         status: 'success' as const,
         data: await listTiers(db),
       }),
     }),
     route({
-      method: 'POST',
-      url: '/commission-tiers',
+      endpoint: api.createTier,
       access: 'admin',
       summary: 'Create a commission tier.',
       tags: ['commission tiers'],
-      body: tierInputSchema,
       bodyType: 'form',
-      response: tierSavedResponse,
       handler: async ({ body, user }) => ({
         status: 'success' as const,
         message: 'Commission tier created successfully',
@@ -110,15 +85,11 @@ function tierRoutes(db: Db): RouteDef[] {
       }),
     }),
     route({
-      method: 'PUT',
-      url: '/commission-tiers/:id',
+      endpoint: api.updateTier,
       access: 'admin',
       summary: 'Update a commission tier.',
       tags: ['commission tiers'],
-      params: idParams,
-      body: tierInputSchema,
       bodyType: 'form',
-      response: tierSavedResponse,
       handler: async ({ body, params, user }) => ({
         status: 'success' as const,
         message: 'Commission tier updated successfully',
@@ -131,26 +102,21 @@ function tierRoutes(db: Db): RouteDef[] {
 /** Suppliers: the list (two addresses), creating one and updating one. */
 function supplierRoutes(db: Db): RouteDef[] {
   return [
-    ...(['/api/suppliers', '/suppliers-list'] as const).map((url) =>
+    ...[api.suppliers, api.suppliersList].map((endpoint) =>
       route({
-        method: 'GET',
-        url,
+        endpoint,
         access: 'user',
         summary: 'Suppliers with their currency and booking number format.',
         tags: ['suppliers'],
-        response: supplierListResponse,
         handler: async () => ({ status: 'success' as const, data: await findSuppliers(db) }),
       }),
     ),
     route({
-      method: 'POST',
-      url: '/suppliers',
+      endpoint: api.createSupplier,
       access: 'admin',
       summary: 'Create a supplier.',
       tags: ['suppliers'],
-      body: supplierInputSchema,
       bodyType: 'form',
-      response: supplierSavedResponse,
       handler: async ({ body, user }) => ({
         status: 'success' as const,
         message: 'Supplier created successfully',
@@ -158,15 +124,11 @@ function supplierRoutes(db: Db): RouteDef[] {
       }),
     }),
     route({
-      method: 'PUT',
-      url: '/suppliers/:id',
+      endpoint: api.updateSupplier,
       access: 'admin',
       summary: 'Update a supplier.',
       tags: ['suppliers'],
-      params: idParams,
-      body: supplierInputSchema,
       bodyType: 'form',
-      response: supplierSavedResponse,
       handler: async ({ body, params, user }) => ({
         status: 'success' as const,
         message: 'Supplier updated successfully',
@@ -180,25 +142,20 @@ function supplierRoutes(db: Db): RouteDef[] {
 function settingRoutes(db: Db): RouteDef[] {
   return [
     route({
-      method: 'GET',
-      url: '/api/settings',
+      endpoint: api.settings,
       access: 'user',
       summary:
         'Settings: the GST rate in percent (everyone); the agency name and the QuickBooks account names and date format (admins only).',
       tags: ['settings'],
-      response: settingsResponse,
       handler: async ({ user }) => ({ status: 'success' as const, data: await getSettings(db, user) }),
     }),
     route({
-      method: 'POST',
-      url: '/settings',
+      endpoint: api.saveSettings,
       access: 'admin',
       summary:
         'Update settings: the GST rate, and optionally the agency name and the QuickBooks account names and date format (one left out keeps its value).',
       tags: ['settings'],
-      body: settingsInputSchema,
       bodyType: 'form',
-      response: settingsSavedResponse,
       handler: async ({ body, user }) => ({
         status: 'success' as const,
         message: 'Settings saved successfully',

@@ -1,6 +1,5 @@
-import { pathId, reportFiltersSchema } from '@app/domain';
+import { reportEndpoints as api } from '@app/domain';
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
 import type { RouteModule } from '../../http/app';
 import { route } from '../../http/route';
 import { nextPayoutPdf, payoutPdf, type PdfFile } from './payout-pdf.service';
@@ -18,24 +17,20 @@ const sendPdf = (reply: FastifyReply, file: PdfFile) =>
 /** The payout PDFs (bookings-and-commissions §7, DOMAIN.md "Files"). */
 export const reportPdfRoutes: RouteModule = ({ db }) => [
   route({
-    method: 'GET',
-    url: '/api/reports/payout-pdf/:payoutId',
+    endpoint: api.payoutPdf,
     access: 'user',
     summary:
       "A payout's items grouped by agent with subtotals and a grand total per currency (A4 PDF). An agent gets only a payout that paid them, with only their items; 404 otherwise.",
     tags: TAGS,
-    params: z.object({ payoutId: pathId() }),
     produces: 'application/pdf',
     handler: async ({ params, user, reply }) => sendPdf(reply, await payoutPdf(db, user, params.payoutId)),
   }),
   route({
-    method: 'GET',
-    url: '/api/reports/next-payout-pdf',
+    endpoint: api.nextPayoutPdf,
     access: 'user',
     summary:
       'What Next Payout would pay now for the dashboard filters (A4 PDF, same layout as a payout); a non-admin gets only their own items. Nothing to pay is a PDF that says so.',
     tags: TAGS,
-    query: reportFiltersSchema,
     produces: 'application/pdf',
     handler: async ({ query, user, reply }) => sendPdf(reply, await nextPayoutPdf(db, user, query)),
   }),

@@ -1,14 +1,4 @@
-import {
-  availablePayoutsQuerySchema,
-  availablePayoutsResponseSchema,
-  commissionChartsResponseSchema,
-  commissionSummaryResponseSchema,
-  REPORT_CARD_TITLES,
-  reportFiltersSchema,
-  reportLinesQuerySchema,
-  reportLinesResponseSchema,
-  type ReportCard,
-} from '@app/domain';
+import { cardLinesEndpoint, REPORT_CARD_TITLES, reportEndpoints as api, type ReportCard } from '@app/domain';
 import type { RouteModule } from '../../http/app';
 import { route } from '../../http/route';
 import { availablePayouts, cardLines, commissionCharts, commissionSummary } from './reports.service';
@@ -30,46 +20,34 @@ const CARD_MEANING: Record<ReportCard, string> = {
 /** The dashboard's reads: every signed-in user, limited to their own lines unless admin. */
 export const reportRoutes: RouteModule = ({ db }) => [
   route({
-    method: 'GET',
-    url: '/api/reports/commission-summary',
+    endpoint: api.commissionSummary,
     access: 'user',
     summary: `The four cards (spec states → DOMAIN.md cards): pending = ${CARD_MEANING.pending} confirmed = ${CARD_MEANING.confirmed} paid = ${CARD_MEANING.paid} cancelled = ${CARD_MEANING.cancelled} (a non-admin gets 0 and no totals). counts = bookings in the card (a booking with a non-zero Future part counts in Future even when it also counts in Next Payout); totals per currency (total, gst_total, total_with_gst), never added across currencies. ${FILTERS}`,
     tags: ['reports'],
-    query: reportFiltersSchema,
-    response: commissionSummaryResponseSchema,
     handler: async ({ query, user }) => commissionSummary(db, user, query),
   }),
   ...(['pending', 'confirmed', 'paid', 'cancelled'] as const).map((card) =>
     route({
-      method: 'GET',
-      url: `/api/reports/${card}-bookings`,
+      endpoint: cardLinesEndpoint(card),
       access: card === 'cancelled' ? 'admin' : 'user',
       summary: `${REPORT_CARD_TITLES[card]} card's lines — ${CARD_MEANING[card]} Paged (page, per_page 10/25/50/100) and sorted (sort, direction); count and commission_totals per currency cover the whole card. ${FILTERS}`,
       tags: ['reports'],
-      query: reportLinesQuerySchema,
-      response: reportLinesResponseSchema,
       handler: async ({ query, user }) => cardLines(db, user, card, query),
     }),
   ),
   route({
-    method: 'GET',
-    url: '/api/reports/commission-charts',
+    endpoint: api.commissionCharts,
     access: 'user',
     summary: `Beyond the contract (issue 14 charts): per currency, commission (GST excluded) per month and card (Past by payout month, the others by booking month; cancelled only for admins), and Future + Next Payout + Past per agent and per supplier: the top 10, then 'Others'. ${FILTERS}`,
     tags: ['reports'],
-    query: reportFiltersSchema,
-    response: commissionChartsResponseSchema,
     handler: async ({ query, user }) => commissionCharts(db, user, query),
   }),
   route({
-    method: 'GET',
-    url: '/api/reports/available-payouts',
+    endpoint: api.availablePayouts,
     access: 'user',
     summary:
       "The payout filter's options: payouts dated between start_date and end_date (each optional), newest first, at most 500. An agent gets only the payouts that paid them, total_amount being what each paid them.",
     tags: ['reports'],
-    query: availablePayoutsQuerySchema,
-    response: availablePayoutsResponseSchema,
     handler: async ({ query, user }) => availablePayouts(db, user, query),
   }),
 ];

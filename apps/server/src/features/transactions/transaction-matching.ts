@@ -18,6 +18,7 @@ import {
   moneyToNumber,
   type BookingStatus,
   type MatchedTransaction,
+  type TransactionStatus,
   type TransactionMatchStatus,
 } from '@app/domain';
 import { sql, type SQL } from 'drizzle-orm';
@@ -26,7 +27,8 @@ import { idArray, tableAlias, textArray } from '../../shared/sql';
 
 export interface MatchedTransactionView {
   id: number;
-  status: string;
+  /** The column's check constraint (transactions_status) allows these only. */
+  status: TransactionStatus;
   transaction_type: 'credit' | 'debit';
   amount: number;
   is_partial: boolean;
@@ -132,7 +134,7 @@ type Row = {
   duplicate_ids: number[];
   others_paid: string;
   id: number | null;
-  status: string | null;
+  status: TransactionStatus | null;
   transaction_type: 'credit' | 'debit' | null;
   amount: string | null;
   is_partial: boolean | null;

@@ -2,7 +2,14 @@
  * Transactions as they are read: an account's facts, one transaction, the listing (filters, paged in
  * SQL), an unclaimed credit for a reference, a reference image. The writes are transactions.service.ts.
  */
-import { moneyFromDb, moneyToNumber, moneyToString, type Paginated, type TransactionListQuery } from '@app/domain';
+import {
+  moneyFromDb,
+  moneyToNumber,
+  moneyToString,
+  type Paginated,
+  type TransactionListQuery,
+  type TransactionStatus,
+} from '@app/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { likePattern, pageLimit, paginate } from '../../shared/sql';
@@ -44,7 +51,8 @@ type TransactionRow = {
   currency_symbol: string;
   amount: string;
   reference_number: string;
-  status: string;
+  /** One of TRANSACTION_STATUSES (the table's check constraint `transactions_status`). */
+  status: TransactionStatus;
   description: string | null;
   is_partial: boolean;
   cheque_reference_number: string | null;

@@ -1,23 +1,9 @@
 import { todayUtc } from '../../clock';
-import {
-  bulkStatusUpdatedResponse,
-  bulkStatusUpdateSchema,
-  bulkTransactionSchema,
-  bulkTransactionsSavedResponse,
-  checkUnclaimedTransactionSchema,
-  transactionInputSchema,
-  transactionListQuerySchema,
-  transactionListResponse,
-  transactionResponse,
-  transactionSavedResponse,
-  unclaimedTransactionResponse,
-  UPLOAD_MAX_BYTES,
-  UPLOAD_TOO_LARGE,
-} from '@app/domain';
+import { transactionEndpoints as api, UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE } from '@app/domain';
 import type { Db } from '../../db/client';
 import type { RouteModule } from '../../http/app';
 import { notFound } from '../../http/errors';
-import { idParams, route, type RouteDef } from '../../http/route';
+import { route, type RouteDef } from '../../http/route';
 import { referenceImageOf, sendStoredFile } from '../../shared/stored-files';
 import { bulkUpdateStatus, createTransaction, storeBulkTransactions, updateTransaction } from './transactions.service';
 import { findTransactions, findUnclaimedTransaction, getTransaction, referenceImage } from './transactions.repo';
@@ -34,40 +20,41 @@ export const transactionRoutes: RouteModule = ({ db }) => [
   ...unclaimedTransactionCheckRoute(db),
 ];
 
+/** The transaction as the routes answer it, or the contract's 404. */
+async function existingTransaction(db: Db, id: number) {
+  const transaction = await getTransaction(db, id);
+  if (!transaction) throw notFound('The transaction');
+  return transaction;
+}
+
 /** The transactions list and a new transaction. */
 function transactionListAndCreateRoutes(db: Db): RouteDef[] {
   return [
     route({
-      method: 'GET',
-      url: '/transactions',
+      endpoint: api.list,
       access: 'admin',
       page: true,
       summary:
         'Transactions list: account, type, status, reference (partial, case-insensitive), cheque reference, date and amount ranges, double bookings; page_size 10/15/25/50/100 (default 15) and page.',
       tags: ['transactions'],
-      query: transactionListQuerySchema,
-      response: transactionListResponse,
       handler: async ({ query }) => findTransactions(db, query),
     }),
     route({
-      method: 'POST',
-      url: '/transactions',
+      endpoint: api.create,
       access: 'admin',
       summary:
         "Create a transaction (multipart; reference_image optional). The currency is the account's; the reference must fit its supplier's format.",
       tags: ['transactions'],
-      body: transactionInputSchema,
       bodyType: 'multipart',
       multipartLimits: uploadLimits,
       fileTooLargeMessage: UPLOAD_TOO_LARGE,
-      response: transactionSavedResponse,
       handler: async ({ body, user, redirectTo }) => {
         const id = await createTransaction(db, user, body, referenceImageOf(body));
         redirectTo('/transactions');
         return {
           status: 'success' as const,
           message: 'Transaction created successfully',
-          data: await getTransaction(db, id),
+          data: await existingTransaction(db, id),
           redirect: '/transactions',
         };
       },
@@ -79,40 +66,29 @@ function transactionListAndCreateRoutes(db: Db): RouteDef[] {
 function transactionReadAndUpdateRoutes(db: Db): RouteDef[] {
   return [
     route({
-      method: 'GET',
-      url: '/transactions/:id',
+      endpoint: api.get,
       access: 'admin',
       page: true,
       summary: 'One transaction, for the edit form (reference_image_url when there is one).',
       tags: ['transactions'],
-      params: idParams,
-      response: transactionResponse,
-      handler: async ({ params }) => {
-        const t = await getTransaction(db, params.id);
-        if (!t) throw notFound('The transaction');
-        return { status: 'success' as const, data: t };
-      },
+      handler: async ({ params }) => ({ status: 'success' as const, data: await existingTransaction(db, params.id) }),
     }),
     route({
-      method: 'PUT',
-      url: '/transactions/:id',
+      endpoint: api.update,
       access: 'admin',
       summary:
         'Update a transaction (POST with _method=PUT, multipart). Account, type and currency cannot change (422).',
       tags: ['transactions'],
-      params: idParams,
-      body: transactionInputSchema,
       bodyType: 'multipart',
       multipartLimits: uploadLimits,
       fileTooLargeMessage: UPLOAD_TOO_LARGE,
-      response: transactionSavedResponse,
       handler: async ({ params, body, user, redirectTo }) => {
         await updateTransaction(db, user, params.id, body, referenceImageOf(body));
         redirectTo('/transactions');
         return {
           status: 'success' as const,
           message: 'Transaction updated successfully',
-          data: await getTransaction(db, params.id),
+          data: await existingTransaction(db, params.id),
           redirect: '/transactions',
         };
       },
@@ -124,12 +100,10 @@ function transactionReadAndUpdateRoutes(db: Db): RouteDef[] {
 function transactionReferenceImageRoute(db: Db): RouteDef[] {
   return [
     route({
-      method: 'GET',
-      url: '/transactions/:id/reference-image',
+      endpoint: api.referenceImage,
       access: 'admin',
       summary: "The transaction's reference image (JPEG, PNG or PDF).",
       tags: ['transactions'],
-      params: idParams,
       produces: 'application/octet-stream',
       handler: async ({ params, reply }) => {
         const file = await referenceImage(db, params.id);
@@ -144,17 +118,14 @@ function transactionReferenceImageRoute(db: Db): RouteDef[] {
 function transactionBulkRoutes(db: Db): RouteDef[] {
   return [
     route({
-      method: 'POST',
-      url: '/transactions/store-bulk',
+      endpoint: api.storeBulk,
       access: 'admin',
       summary:
         'Bulk entry (multipart or JSON): shared account (supplier), type (default credit), status, description type default|same|different, rows transactions[i][reference_number|amount|description|is_partial], 1..5000 rows, all in one insert or none.',
       tags: ['transactions'],
-      body: bulkTransactionSchema,
       bodyType: 'multipart',
       multipartLimits: bulkLimits,
       fileTooLargeMessage: UPLOAD_TOO_LARGE,
-      response: bulkTransactionsSavedResponse,
       handler: async ({ body, user, redirectTo }) => {
         const { count } = await storeBulkTransactions(db, user, body, referenceImageOf(body), todayUtc());
         redirectTo('/transactions');
@@ -167,13 +138,10 @@ function transactionBulkRoutes(db: Db): RouteDef[] {
       },
     }),
     route({
-      method: 'POST',
-      url: '/transactions-bulk-update',
+      endpoint: api.bulkUpdateStatus,
       access: 'admin',
       summary: 'Set the status (completed, pending or failed) of the given transactions in one statement.',
       tags: ['transactions'],
-      body: bulkStatusUpdateSchema,
-      response: bulkStatusUpdatedResponse,
       handler: async ({ body, user }) => {
         const n = await bulkUpdateStatus(db, user, body.transaction_ids, body.status);
         return { status: 'success' as const, message: `${n} transaction(s) updated to ${body.status}.`, updated: n };
@@ -186,14 +154,11 @@ function transactionBulkRoutes(db: Db): RouteDef[] {
 function unclaimedTransactionCheckRoute(db: Db): RouteDef[] {
   return [
     route({
-      method: 'POST',
-      url: '/api/check-unclaimed-transaction',
+      endpoint: api.checkUnclaimed,
       access: 'admin',
       summary:
         "Is there an unmatched completed credit with this reference on the supplier's accounts? ('Unclaimed Transaction Found' on the booking form)",
       tags: ['transactions'],
-      body: checkUnclaimedTransactionSchema,
-      response: unclaimedTransactionResponse,
       handler: async ({ body }) => findUnclaimedTransaction(db, body.reference_number, body.supplier_id),
     }),
   ];

@@ -1,13 +1,6 @@
-import {
-  accountDeletedResponse,
-  accountListResponse,
-  accountSavedResponse,
-  agentOptionsResponse,
-  currencySummaryResponse,
-  type AccountInput,
-} from '@app/domain';
+import { accountEndpoints, agentEndpoints, type AccountInput } from '@app/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { deleteJson, getJson, postJson, putJson } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /** `GET /accounts` row; `CurrencySummaryRow`: one currency's totals. */
 export type { Account, CurrencySummaryRow } from '@app/domain';
@@ -17,7 +10,7 @@ export const accountsQueryKey = ['accounts'] as const;
 export function useAccounts(params: { accountable_type?: 'supplier' | 'agent' } = {}) {
   return useQuery({
     queryKey: [...accountsQueryKey, params],
-    queryFn: async () => (await getJson('/accounts', { query: { ...params }, schema: accountListResponse })).data,
+    queryFn: async () => (await callEndpoint(accountEndpoints.list, { query: params })).data,
   });
 }
 
@@ -27,11 +20,9 @@ export function useCurrencySummary(accountIds: number[]) {
     queryKey: [...accountsQueryKey, 'currency-summary', accountIds],
     queryFn: async () =>
       (
-        await postJson(
-          '/accounts/transactions/currency-summary',
-          { account_ids: accountIds, status: 'completed' },
-          { schema: currencySummaryResponse },
-        )
+        await callEndpoint(accountEndpoints.currencySummary, {
+          body: { account_ids: accountIds, status: 'completed' },
+        })
       ).data,
     enabled: accountIds.length > 0,
   });
@@ -42,8 +33,8 @@ export function useSaveAccount() {
   return useMutation({
     mutationFn: async ({ id, input }: { id?: number; input: AccountInput }) =>
       id === undefined
-        ? postJson('/accounts', input, { schema: accountSavedResponse })
-        : putJson(`/accounts/${id}`, { ...input }, { schema: accountSavedResponse }),
+        ? callEndpoint(accountEndpoints.create, { body: input })
+        : callEndpoint(accountEndpoints.update, { params: { id }, body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountsQueryKey }),
   });
 }
@@ -51,7 +42,7 @@ export function useSaveAccount() {
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => deleteJson(`/accounts/${id}`, {}, { schema: accountDeletedResponse }),
+    mutationFn: (id: number) => callEndpoint(accountEndpoints.remove, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountsQueryKey }),
   });
 }
@@ -60,6 +51,6 @@ export function useDeleteAccount() {
 export function useAgentOptions() {
   return useQuery({
     queryKey: ['agents-list'],
-    queryFn: async () => (await getJson('/agents-list', { schema: agentOptionsResponse })).data,
+    queryFn: async () => (await callEndpoint(agentEndpoints.options)).data,
   });
 }

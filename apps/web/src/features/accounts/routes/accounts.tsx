@@ -27,21 +27,34 @@ export function AccountsRoute() {
   const accounts = useAccounts();
   const editor = useEditModal<Account>({ create: 'New account', edit: 'Edit account' });
   const [deleting, setDeleting] = useState<Account | null>(null);
-  const remove = useDeleteAccount();
-  const deleteAccount = () =>
-    deleting &&
-    remove.mutate(deleting.id, {
-      onSuccess: ({ message }) => {
-        notifications.show({ color: 'green', message });
-        setDeleting(null);
-      },
-      onError: (error) => {
-        notifications.show({ color: 'red', message: getErrorMessage(error) });
-        setDeleting(null);
-      },
-    });
   const ids = useMemo(() => (accounts.data ?? []).map((a) => a.id), [accounts.data]);
-  const columns: ListColumn<Account>[] = [
+
+  return (
+    <ListPage
+      title="Accounts"
+      description={ABOUT_ACCOUNTS}
+      create={{ label: 'New account', onClick: editor.openCreate }}
+      after={
+        <>
+          <CurrencySummary ids={ids} />
+          <EditModal modal={editor}>{(account, close) => <AccountForm account={account} {...close} />}</EditModal>
+          <DeleteAccountModal account={deleting} onClose={() => setDeleting(null)} />
+        </>
+      }
+    >
+      <ListTable
+        query={accounts}
+        noun="accounts"
+        columns={accountColumns(editor.openEdit, setDeleting)}
+        tableProps={{ striped: true }}
+        rowProps={(a) => ({ 'data-testid': `account-${a.id}` })}
+      />
+    </ListPage>
+  );
+}
+
+function accountColumns(onEdit: (a: Account) => void, onDelete: (a: Account) => void): ListColumn<Account>[] {
+  return [
     { header: 'Name', cell: (a) => <TruncatedText maw={220}>{a.name}</TruncatedText>, td: { fw: 500 } },
     { header: 'Account number', td: NO_WRAP, cell: (a) => a.account_number || '—' },
     {
@@ -71,39 +84,36 @@ export function AccountsRoute() {
     },
     actionsColumn((a) => (
       <>
-        <EditButton label={`Edit ${a.name}`} onClick={() => editor.openEdit(a)} />
-        <DeleteButton label={`Delete ${a.name}`} onClick={() => setDeleting(a)} />
+        <EditButton label={`Edit ${a.name}`} onClick={() => onEdit(a)} />
+        <DeleteButton label={`Delete ${a.name}`} onClick={() => onDelete(a)} />
       </>
     )),
   ];
+}
 
+/** Asks before deleting; the outcome, deleted or refused, is a notification and the question closes. */
+function DeleteAccountModal({ account, onClose }: { account: Account | null; onClose: () => void }) {
+  const remove = useDeleteAccount();
+  const deleteAccount = () =>
+    account &&
+    remove.mutate(account.id, {
+      onSuccess: ({ message }) => {
+        notifications.show({ color: 'green', message });
+        onClose();
+      },
+      onError: (error) => {
+        notifications.show({ color: 'red', message: getErrorMessage(error) });
+        onClose();
+      },
+    });
   return (
-    <ListPage
-      title="Accounts"
-      description={ABOUT_ACCOUNTS}
-      create={{ label: 'New account', onClick: editor.openCreate }}
-      after={
-        <>
-          <CurrencySummary ids={ids} />
-          <EditModal modal={editor}>{(account, close) => <AccountForm account={account} {...close} />}</EditModal>
-          <ConfirmModal
-            opened={deleting !== null}
-            onClose={() => setDeleting(null)}
-            title="Delete account"
-            confirm={{ label: 'Delete', color: 'red', loading: remove.isPending, onClick: deleteAccount }}
-          >
-            Delete the account <b>{deleting?.name}</b>? An account with transactions cannot be deleted.
-          </ConfirmModal>
-        </>
-      }
+    <ConfirmModal
+      opened={account !== null}
+      onClose={onClose}
+      title="Delete account"
+      confirm={{ label: 'Delete', color: 'red', loading: remove.isPending, onClick: deleteAccount }}
     >
-      <ListTable
-        query={accounts}
-        noun="accounts"
-        columns={columns}
-        tableProps={{ striped: true }}
-        rowProps={(a) => ({ 'data-testid': `account-${a.id}` })}
-      />
-    </ListPage>
+      Delete the account <b>{account?.name}</b>? An account with transactions cannot be deleted.
+    </ConfirmModal>
   );
 }

@@ -1,17 +1,15 @@
 import {
-  agentCreatedResponse,
-  agentListResponse,
-  agentResponse,
-  agentTierHistoryResponse,
-  agentUpdatedResponse,
-  countryListResponse,
-  stateListResponse,
+  agentEndpoints as api,
+  agentFormEndpoints,
+  referenceEndpoints,
   type AgentDetail,
+  type AgentFormEndpoints,
+  type EndpointResponse,
   type State,
 } from '@app/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { getJson, postForm, putForm, type Query } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
+import { todayUtc } from '../../../lib/dates';
 import { commissionTiersQueryOptions } from '../../commission-tiers';
 
 export const agentsQueryKey = ['agents'] as const;
@@ -29,8 +27,7 @@ export interface AgentListParams {
 }
 
 /** `GET /agents` (JSON): the admin list, CONTRACT.md §2 Lists shape. */
-export const getAgents = (params: AgentListParams) =>
-  getJson('/agents', { query: params as unknown as Query, schema: agentListResponse });
+export const getAgents = (params: AgentListParams) => callEndpoint(api.list, { query: params });
 
 export function useAgents(params: AgentListParams) {
   return useQuery({
@@ -42,7 +39,7 @@ export function useAgents(params: AgentListParams) {
 
 /** `GET /agents/{id}` */
 export async function getAgent(id: number): Promise<AgentDetail> {
-  const { data } = await getJson(`/agents/${id}`, { schema: agentResponse });
+  const { data } = await callEndpoint(api.get, { params: { id } });
   return data;
 }
 
@@ -55,7 +52,7 @@ export const useAgent = (id: number, enabled = true) => useQuery({ ...agentQuery
 export const useTierHistory = (id: number) =>
   useQuery({
     queryKey: [...agentsQueryKey, 'tier-history', id],
-    queryFn: () => getJson(`/agents/${id}/tier-history`, { schema: agentTierHistoryResponse }),
+    queryFn: () => callEndpoint(api.tierHistory, { params: { id } }),
   });
 
 /** `GET /api/commission-tiers` (shared with the tiers page, same key). */
@@ -64,14 +61,14 @@ export const useTiers = () => useQuery(commissionTiersQueryOptions());
 export const useCountries = () =>
   useQuery({
     queryKey: ['countries'],
-    queryFn: async () => (await getJson('/api/countries', { schema: countryListResponse })).data,
+    queryFn: async () => (await callEndpoint(referenceEndpoints.countries)).data,
     staleTime: 10 * 60_000,
   });
 
 /** `GET /api/countries/{id}/states`: the list is `data.data.data` (spec §7); on error the list empties. */
 export async function getStates(countryId: string): Promise<State[]> {
   try {
-    const body = await getJson(`/api/countries/${countryId}/states`, { schema: stateListResponse });
+    const body = await callEndpoint(referenceEndpoints.states, { params: { id: countryId } });
     return body.data.data.data;
   } catch {
     return [];
@@ -79,8 +76,11 @@ export async function getStates(countryId: string): Promise<State[]> {
 }
 
 /** The create answer, or the update answer with its tier change and recalculation. */
-export type SaveAgentResponse = z.output<typeof agentCreatedResponse> &
-  Partial<Pick<z.output<typeof agentUpdatedResponse>, 'tier_change' | 'recalculation'>>;
+export type SaveAgentResponse = EndpointResponse<AgentFormEndpoints['create']> &
+  Partial<Pick<EndpointResponse<AgentFormEndpoints['update']>, 'tier_change' | 'recalculation'>>;
+
+/** The agent form's endpoints (the browser's UTC day dates their age check, as in the form). */
+const agentForm = agentFormEndpoints(todayUtc);
 
 /** `POST /agents` or `POST /agents/{id}` with `_method=PUT`, multipart, booleans as 1/0 (spec §7). */
 export function useSaveAgent() {
@@ -88,8 +88,8 @@ export function useSaveAgent() {
   return useMutation({
     mutationFn: ({ id, form }: { id?: number; form: FormData }): Promise<SaveAgentResponse> =>
       id === undefined
-        ? postForm('/agents', form, { schema: agentCreatedResponse })
-        : putForm(`/agents/${id}`, form, { schema: agentUpdatedResponse }),
+        ? callEndpoint(agentForm.create, { form })
+        : callEndpoint(agentForm.update, { params: { id }, form }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: agentsQueryKey }),
   });
 }

@@ -1,7 +1,8 @@
-import { agentImportResponse, type AgentImportResult } from '@app/domain';
+import { agentEndpoints as api, type AgentImportResult } from '@app/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isApiError, postForm } from '../../../lib/api-client';
-import { downloadAndSave } from '../../../lib/save-file';
+import { isApiError } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
+import { saveEndpointFile } from '../../../lib/save-file';
 import { agentsQueryKey } from './agents';
 
 /** A 2xx answer that is not the import's result: the spec's non-success, with the body's message if any. */
@@ -15,7 +16,7 @@ export async function importAgents(file: File): Promise<AgentImportResult | Impo
   const form = new FormData();
   form.append('file', file);
   try {
-    return await postForm('/agents-bulk-import', form, { schema: agentImportResponse });
+    return await callEndpoint(api.bulkImport, { form });
   } catch (error) {
     if (!isApiError(error) || error.kind !== 'invalid_response') throw error;
     const message =
@@ -34,5 +35,5 @@ export function useImportAgents() {
 
 /** `GET /agents-bulk-import/template`: the .xlsx with the header row. */
 export async function downloadImportTemplate(): Promise<void> {
-  await downloadAndSave('/agents-bulk-import/template', { fallbackFilename: 'agent-import-template.xlsx' });
+  await saveEndpointFile(api.importTemplate, { fallbackFilename: 'agent-import-template.xlsx' });
 }

@@ -1,10 +1,9 @@
-import { subAgentRemovedResponse, subAgentSavedResponse, subAgentsResponse } from '@app/domain';
+import { agentEndpoints as api, type EndpointResponse } from '@app/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { deleteJson, getJson, postForm, putForm } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { agentsQueryKey } from './agents';
 
-export type SubAgentsPage = z.output<typeof subAgentsResponse>;
+export type SubAgentsPage = EndpointResponse<typeof api.subAgents>;
 
 const key = (parentId: number) => [...agentsQueryKey, 'sub-agents', parentId] as const;
 
@@ -12,10 +11,10 @@ const key = (parentId: number) => [...agentsQueryKey, 'sub-agents', parentId] as
 export const useSubAgents = (parentId: number) =>
   useQuery({
     queryKey: key(parentId),
-    queryFn: () => getJson(`/agents/${parentId}/sub-agents`, { schema: subAgentsResponse }),
+    queryFn: () => callEndpoint(api.subAgents, { params: { id: parentId } }),
   });
 
-export type SubAgentSaveResponse = z.output<typeof subAgentRemovedResponse>;
+export type SubAgentSaveResponse = EndpointResponse<typeof api.removeSubAgent>;
 
 /**
  * Sub-agent create or update (bookings spec §7): multipart with sub_agent_id on create, split_percentage,
@@ -26,8 +25,8 @@ export function useSaveSubAgent(parentId: number) {
   return useMutation({
     mutationFn: ({ subAgentId, form }: { subAgentId?: number; form: FormData }) =>
       subAgentId === undefined
-        ? postForm(`/agents/${parentId}/sub-agents`, form, { schema: subAgentSavedResponse })
-        : putForm(`/agents/${parentId}/sub-agents/${subAgentId}`, form, { schema: subAgentSavedResponse }),
+        ? callEndpoint(api.addSubAgent, { params: { id: parentId }, form })
+        : callEndpoint(api.updateSubAgent, { params: { id: parentId, subAgentId }, form }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key(parentId) }),
   });
 }
@@ -35,8 +34,7 @@ export function useSaveSubAgent(parentId: number) {
 export function useDeleteSubAgent(parentId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (subAgentId: number) =>
-      deleteJson(`/agents/${parentId}/sub-agents/${subAgentId}`, {}, { schema: subAgentRemovedResponse }),
+    mutationFn: (subAgentId: number) => callEndpoint(api.removeSubAgent, { params: { id: parentId, subAgentId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key(parentId) }),
   });
 }

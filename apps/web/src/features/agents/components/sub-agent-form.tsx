@@ -1,16 +1,9 @@
-import { subAgentLinkInputSchema, type SubAgentCandidate, type SubAgentLink } from '@app/domain';
+import type { SubAgentCandidate, SubAgentLink } from '@app/domain';
 import { Alert, Button, Checkbox, Group, Input, ScrollArea, Select, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
-import { useSaveSubAgent } from '../api/sub-agents';
-import {
-  SUB_AGENT_MESSAGES,
-  subAgentErrorMessage,
-  subAgentFieldErrors,
-  subAgentOptionLabel,
-  toSubAgentFormData,
-} from '../utils/sub-agent-form';
+import type { ReactNode } from 'react';
+import { useSubAgentForm } from '../hooks/use-sub-agent-form';
+import { SUB_AGENT_MESSAGES, subAgentOptionLabel } from '../utils/sub-agent-form';
 
 interface SubAgentFormProps {
   parentId: number;
@@ -22,46 +15,9 @@ interface SubAgentFormProps {
   onCancel: () => void;
 }
 
-interface Values {
-  sub_agent_id: string;
-  split_percentage: string;
-  suppliers: string[];
-}
-
 /** Sub-agent form (bookings spec §2 "Sub-agent form", §5, §8). */
 export function SubAgentForm({ parentId, link, candidates, suppliers, onSaved, onCancel }: SubAgentFormProps) {
-  const create = link === undefined;
-  const save = useSaveSubAgent(parentId);
-  const [alert, setAlert] = useState<string | null>(null);
-  const form = useForm<Values>({
-    initialValues: {
-      sub_agent_id: link ? String(link.sub_agent_id) : '',
-      split_percentage: link ? link.split_percentage : '',
-      suppliers: link ? link.suppliers.map((s) => String(s.id)) : [],
-    },
-    validate: schemaResolver(subAgentLinkInputSchema(create ? 'create' : 'edit'), { sync: true }),
-  });
-  const allIds = suppliers.map((s) => String(s.id));
-  const selected = form.values.suppliers;
-  const allSelected = allIds.length > 0 && allIds.every((id) => selected.includes(id));
-  const someSelected = selected.length > 0 && !allSelected;
-
-  const submit = form.onSubmit((values) => {
-    setAlert(null);
-    save.mutate(
-      { subAgentId: link?.sub_agent_id, form: toSubAgentFormData(values, create) },
-      {
-        onSuccess: (body) => {
-          if (body?.status === 'success') onSaved(body.message ?? 'Saved.');
-          else setAlert(body?.message || SUB_AGENT_MESSAGES.fallback);
-        },
-        onError: (error) => {
-          form.setErrors(subAgentFieldErrors(error));
-          setAlert(subAgentErrorMessage(error));
-        },
-      },
-    );
-  });
+  const { create, form, alert, submit, isSaving } = useSubAgentForm(parentId, link, onSaved);
 
   return (
     <form onSubmit={submit} noValidate data-testid="sub-agent-form">
@@ -71,7 +27,7 @@ export function SubAgentForm({ parentId, link, candidates, suppliers, onSaved, o
             {alert}
           </Alert>
         )}
-        {create ? (
+        {link === undefined ? (
           <Select
             label="Select Sub Agent"
             placeholder="Select Sub Agent"
@@ -101,40 +57,63 @@ export function SubAgentForm({ parentId, link, candidates, suppliers, onSaved, o
           description="The sub-agent's share of the parent's commission; the parent keeps the rest."
           {...form.getInputProps('split_percentage')}
         />
-        <Input.Wrapper label="Suppliers" error={form.errors.suppliers}>
-          {suppliers.length === 0 ? (
-            <Text size="sm" c="dimmed" mt={4} data-testid="no-suppliers">
-              {SUB_AGENT_MESSAGES.noSuppliers}
-            </Text>
-          ) : (
-            <Stack gap={6} mt={6}>
-              <Checkbox
-                label="Select All"
-                checked={allSelected}
-                indeterminate={someSelected}
-                onChange={() => form.setFieldValue('suppliers', allSelected ? [] : allIds)}
-              />
-              <ScrollArea.Autosize mah="20rem" type="auto" offsetScrollbars data-testid="supplier-checklist">
-                <Checkbox.Group value={selected} onChange={(v) => form.setFieldValue('suppliers', v)}>
-                  <Stack gap={6} pl="md">
-                    {suppliers.map((s) => (
-                      <Checkbox key={s.id} value={String(s.id)} label={s.name} />
-                    ))}
-                  </Stack>
-                </Checkbox.Group>
-              </ScrollArea.Autosize>
-            </Stack>
-          )}
-        </Input.Wrapper>
+        <SupplierChecklist
+          suppliers={suppliers}
+          selected={form.values.suppliers}
+          onChange={(v) => form.setFieldValue('suppliers', v)}
+          error={form.errors.suppliers}
+        />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={save.isPending}>
+          <Button variant="default" onClick={onCancel} disabled={isSaving}>
             Cancel
           </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? (create ? 'Adding...' : 'Updating...') : create ? 'Add Sub Agent' : 'Update Sub Agent'}
+          <Button type="submit" disabled={isSaving}>
+            {isSaving ? (create ? 'Adding...' : 'Updating...') : create ? 'Add Sub Agent' : 'Update Sub Agent'}
           </Button>
         </Group>
       </Stack>
     </form>
+  );
+}
+
+interface SupplierChecklistProps {
+  suppliers: { id: number; name: string }[];
+  /** The chosen suppliers' ids. */
+  selected: string[];
+  onChange: (selected: string[]) => void;
+  error: ReactNode;
+}
+
+/** The suppliers the link covers: one box each under 'Select All' (checked, or half when some are). */
+function SupplierChecklist({ suppliers, selected, onChange, error }: SupplierChecklistProps) {
+  const allIds = suppliers.map((s) => String(s.id));
+  const allSelected = allIds.length > 0 && allIds.every((id) => selected.includes(id));
+  const someSelected = selected.length > 0 && !allSelected;
+  return (
+    <Input.Wrapper label="Suppliers" error={error}>
+      {suppliers.length === 0 ? (
+        <Text size="sm" c="dimmed" mt={4} data-testid="no-suppliers">
+          {SUB_AGENT_MESSAGES.noSuppliers}
+        </Text>
+      ) : (
+        <Stack gap={6} mt={6}>
+          <Checkbox
+            label="Select All"
+            checked={allSelected}
+            indeterminate={someSelected}
+            onChange={() => onChange(allSelected ? [] : allIds)}
+          />
+          <ScrollArea.Autosize mah="20rem" type="auto" offsetScrollbars data-testid="supplier-checklist">
+            <Checkbox.Group value={selected} onChange={onChange}>
+              <Stack gap={6} pl="md">
+                {suppliers.map((s) => (
+                  <Checkbox key={s.id} value={String(s.id)} label={s.name} />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+          </ScrollArea.Autosize>
+        </Stack>
+      )}
+    </Input.Wrapper>
   );
 }

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tierHistoryAgent, tierPeriod } from '../../../testing/agent-fixtures';
 import { agentUser } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/screen';
@@ -112,6 +112,28 @@ describe('Bulk Agent Import (spec §2.2)', () => {
     await user.click(screen.getByRole('button', { name: 'Import Another File' }));
     await waitFor(() => expect(screen.queryByTestId('import-results')).not.toBeInTheDocument());
     expect(screen.getByText('No file selected')).toBeInTheDocument();
+  });
+
+  afterEach(() => vi.restoreAllMocks());
+
+  it('downloads the template under the name the server gives it', async () => {
+    const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    const made: Blob[] = [];
+    const clicked: string[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => `blob:${made.push(blob as Blob)}`);
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(`${this.download} ${this.getAttribute('href')}`);
+    });
+    const { mock, user } = renderScreen('/agents/import', {
+      'GET /agents-bulk-import/template': new Response('PK template', {
+        headers: { 'content-type': xlsx, 'content-disposition': 'attachment; filename="agent-import-template.xlsx"' },
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Download the template (.xlsx)' }));
+    await waitFor(() => expect(clicked).toEqual(['agent-import-template.xlsx blob:1']));
+    expect(await made[0]!.text()).toBe('PK template');
+    expect(mock.calls('GET /agents-bulk-import/template')).toHaveLength(1);
   });
 
   it('shows "Import failed: " with the server message on a refused file', async () => {

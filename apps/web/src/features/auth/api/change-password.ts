@@ -1,6 +1,6 @@
-import { passwordChangeResponseSchema, type PasswordChangeInput } from '@app/domain';
+import { authEndpoints, type PasswordChangeInput } from '@app/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { postJson } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { sessionQueryKey } from './get-session';
 
 /**
@@ -8,7 +8,7 @@ import { sessionQueryKey } from './get-session';
  * this browser goes on in a new one (the API client keeps its token).
  */
 export function changePassword(input: PasswordChangeInput) {
-  return postJson('/api/user/password', input, { schema: passwordChangeResponseSchema });
+  return callEndpoint(authEndpoints.changePassword, { body: input });
 }
 
 export function useChangePassword() {

@@ -1,15 +1,14 @@
-import { sessionResponseSchema } from '@app/domain';
+import { authEndpoints, type EndpointResponse } from '@app/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { getJson } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
-export type Session = z.infer<typeof sessionResponseSchema>;
+export type Session = EndpointResponse<typeof authEndpoints.session>;
 
 export const sessionQueryKey = ['session'] as const;
 
 /** `GET /api/session` → `{authenticated, user, csrf_token}`; the API client keeps the token. */
 export function getSession(): Promise<Session> {
-  return getJson('/api/session', { schema: sessionResponseSchema, redirectOnUnauthenticated: false });
+  return callEndpoint(authEndpoints.session, { redirectOnUnauthenticated: false });
 }
 
 export const sessionQueryOptions = () =>

@@ -1,14 +1,13 @@
-import { loginResponseSchema, type LoginInput } from '@app/domain';
+import { authEndpoints, type EndpointResponse, type LoginInput } from '@app/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { postJson } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { sessionQueryKey, type Session } from './get-session';
 
-export type LoginResponse = z.infer<typeof loginResponseSchema>;
+export type LoginResponse = EndpointResponse<typeof authEndpoints.login>;
 
 /** `POST /login` → `{status:'success', user, csrf_token}`; 422 wrong credentials, 429 throttled. */
 export function login(input: LoginInput): Promise<LoginResponse> {
-  return postJson('/login', input, { schema: loginResponseSchema, redirectOnUnauthenticated: false });
+  return callEndpoint(authEndpoints.login, { body: input, redirectOnUnauthenticated: false });
 }
 
 export function useLogin() {

@@ -1,13 +1,14 @@
-import { logoutResponseSchema } from '@app/domain';
+import { authEndpoints } from '@app/domain';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { getErrorMessage, isApiError, postJson } from '../../../lib/api-client';
+import { getErrorMessage, isApiError } from '../../../lib/api-client';
 import { browser } from '../../../lib/browser';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { paths } from '../../../lib/paths';
 
 /** `POST /logout` → `{status:'success', message, csrf_token}`. */
 export function logout() {
-  return postJson('/logout', {}, { schema: logoutResponseSchema, redirectOnUnauthenticated: false });
+  return callEndpoint(authEndpoints.logout, { redirectOnUnauthenticated: false });
 }
 
 /**

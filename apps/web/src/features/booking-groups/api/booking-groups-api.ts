@@ -1,18 +1,13 @@
-import {
-  availableBookingsResponse,
-  bookingGroupListResponse,
-  bookingGroupResponse,
-  bookingGroupSavedResponse,
-} from '@app/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getJson, postJson, putJson } from '../../../lib/api-client';
+import { bookingGroupEndpoints } from '@app/domain';
+import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 export const bookingGroupsQueryKey = ['booking-groups'] as const;
 
 export function useBookingGroups(page: number) {
   return useQuery({
     queryKey: [...bookingGroupsQueryKey, 'list', page],
-    queryFn: () => getJson('/booking-groups', { query: { page }, schema: bookingGroupListResponse }),
+    queryFn: () => callEndpoint(bookingGroupEndpoints.list, { query: { page } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -20,8 +15,8 @@ export function useBookingGroups(page: number) {
 export function useBookingGroup(id: number | null) {
   return useQuery({
     queryKey: [...bookingGroupsQueryKey, 'one', id],
-    queryFn: async () => (await getJson(`/booking-groups/${id}`, { schema: bookingGroupResponse })).data,
-    enabled: id !== null,
+    queryFn:
+      id === null ? skipToken : async () => (await callEndpoint(bookingGroupEndpoints.get, { params: { id } })).data,
   });
 }
 
@@ -32,9 +27,8 @@ export function useAvailableBookings(agentId: string | null, groupId: number | n
     queryFn: async () => {
       try {
         return (
-          await getJson('/bookings-available-for-group', {
+          await callEndpoint(bookingGroupEndpoints.availableBookings, {
             query: { agent_id: agentId ?? undefined, group_id: groupId ?? undefined },
-            schema: availableBookingsResponse,
           })
         ).data;
       } catch {
@@ -56,8 +50,8 @@ export function useSaveBookingGroup(id: number | null) {
   return useMutation({
     mutationFn: (payload: BookingGroupPayload) =>
       id === null
-        ? postJson('/booking-groups', payload, { schema: bookingGroupSavedResponse })
-        : putJson(`/booking-groups/${id}`, { ...payload }, { schema: bookingGroupSavedResponse }),
+        ? callEndpoint(bookingGroupEndpoints.create, { body: payload })
+        : callEndpoint(bookingGroupEndpoints.update, { params: { id }, body: payload }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: bookingGroupsQueryKey });
       await queryClient.invalidateQueries({ queryKey: ['bookings'] });

@@ -1,47 +1,33 @@
 import {
-  agentOptionsResponse,
-  bookingGroupOptionsResponse,
-  bookingListResponse,
-  bookingReferenceCheckResponse,
-  bookingResponse,
-  bookingSavedResponse,
-  bookingSuppliersResponse,
-  bookingTransactionStatusesResponse,
-  commissionExplanationResponse,
-  commissionRateResponseSchema,
-  duplicateBookingSupplierResponse,
-  messageResponse,
-  unclaimedTransactionResponse,
-  type bookingCommissionLineSchema,
-  type bookingHistoryEntrySchema,
-  type bookingListItemSchema,
-  type bookingSchema,
-  type bookingSupplierOptionSchema,
-  type bookingTransactionStatusSchema,
-  type matchedTransactionSchema,
+  agentEndpoints,
+  bookingEndpoints,
+  bookingGroupEndpoints,
+  commissionEndpoints,
+  transactionEndpoints,
+  type EndpointResponse,
 } from '@app/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { deleteJson, getJson, postForm, postJson, putForm } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /* ------------------------------------------------------------------ shapes (the server's answers) */
 
-export type BookingListItem = z.output<typeof bookingListItemSchema>;
-export type MatchedTransaction = z.output<typeof matchedTransactionSchema>;
-export type TransactionStatus = z.output<typeof bookingTransactionStatusSchema>;
-export type CommissionLine = z.output<typeof bookingCommissionLineSchema>;
-export type HistoryEntry = z.output<typeof bookingHistoryEntrySchema>;
-export type Booking = z.output<typeof bookingSchema>;
-export type CommissionRate = z.output<typeof commissionRateResponseSchema>;
-export type AgentOption = z.output<typeof agentOptionsResponse>['data'][number];
-export type GroupOption = z.output<typeof bookingGroupOptionsResponse>['data'][number];
+export type BookingListItem = EndpointResponse<typeof bookingEndpoints.list>['data'][number];
+export type Booking = EndpointResponse<typeof bookingEndpoints.get>['data'];
+export type TransactionStatus = Booking['transaction_status'];
+export type MatchedTransaction = TransactionStatus['transactions'][number];
+export type CommissionLine = Booking['actual_commissions'][number];
+export type HistoryEntry = Booking['history'][number];
 /** A supplier as the booking form gets it (`GET /api/booking-suppliers`). */
-export type BookingSupplier = z.output<typeof bookingSupplierOptionSchema>;
-export type CommissionExplanationResponse = z.output<typeof commissionExplanationResponse>;
-export type ReferenceCheck = z.output<typeof bookingReferenceCheckResponse>;
-export type UnclaimedCheck = z.output<typeof unclaimedTransactionResponse>;
-export type DuplicateCheck = z.output<typeof duplicateBookingSupplierResponse>;
-export type SavedBooking = z.output<typeof bookingSavedResponse>;
+export type BookingSupplier = EndpointResponse<typeof bookingEndpoints.suppliers>['data'][number];
+export type ReferenceCheck = EndpointResponse<typeof bookingEndpoints.checkReference>;
+export type DuplicateCheck = EndpointResponse<typeof bookingEndpoints.checkDuplicateSupplier>;
+export type SavedBooking = EndpointResponse<typeof bookingEndpoints.create>;
+export type {
+  AgentOption,
+  BookingGroupOption as GroupOption,
+  CommissionExplanationResponse,
+  CommissionRateBody as CommissionRate,
+} from '@app/domain';
 
 /* ------------------------------------------------------------------------------------ list */
 
@@ -53,7 +39,7 @@ export const bookingsQueryKey = ['bookings'] as const;
 export const bookingsQueryOptions = (params: BookingListParams) =>
   queryOptions({
     queryKey: [...bookingsQueryKey, 'list', params],
-    queryFn: ({ signal }) => getJson('/bookings', { query: params, signal, schema: bookingListResponse }),
+    queryFn: ({ signal }) => callEndpoint(bookingEndpoints.list, { query: params, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -65,8 +51,7 @@ export function useBookings(params: BookingListParams) {
 export function useTransactionStatuses(ids: number[]) {
   return useQuery({
     queryKey: [...bookingsQueryKey, 'transaction-status', ids],
-    queryFn: () =>
-      postJson('/bookings/transaction-status', { booking_ids: ids }, { schema: bookingTransactionStatusesResponse }),
+    queryFn: () => callEndpoint(bookingEndpoints.transactionStatuses, { body: { booking_ids: ids } }),
     enabled: ids.length > 0,
   });
 }
@@ -76,7 +61,7 @@ export function useTransactionStatuses(ids: number[]) {
 export const bookingQueryOptions = (id: number) =>
   queryOptions({
     queryKey: [...bookingsQueryKey, 'one', id],
-    queryFn: async () => (await getJson(`/bookings/${id}`, { schema: bookingResponse })).data,
+    queryFn: async () => (await callEndpoint(bookingEndpoints.get, { params: { id } })).data,
   });
 
 export function useBooking(id: number) {
@@ -87,7 +72,7 @@ export function useBooking(id: number) {
 export function useCommissionExplanation(id: number) {
   return useQuery({
     queryKey: [...bookingsQueryKey, 'explanation', id],
-    queryFn: () => getJson(`/bookings/${id}/commission-explanation`, { schema: commissionExplanationResponse }),
+    queryFn: () => callEndpoint(commissionEndpoints.explanation, { params: { id } }),
     retry: false,
   });
 }
@@ -97,7 +82,7 @@ export function useCommissionExplanation(id: number) {
 export function useAgentsList(enabled: boolean) {
   return useQuery({
     queryKey: ['agents-list'],
-    queryFn: async () => (await getJson('/agents-list', { schema: agentOptionsResponse })).data,
+    queryFn: async () => (await callEndpoint(agentEndpoints.options)).data,
     enabled,
   });
 }
@@ -110,7 +95,7 @@ export function useBookingGroupOptions() {
     queryKey: bookingGroupOptionsQueryKey,
     queryFn: async () => {
       try {
-        return (await getJson('/api/booking-groups', { schema: bookingGroupOptionsResponse })).data;
+        return (await callEndpoint(bookingGroupEndpoints.options)).data;
       } catch {
         return [];
       }
@@ -122,10 +107,9 @@ export const commissionRateQueryOptions = (agentId: number, supplierId: number, 
   queryOptions({
     queryKey: ['commission-rate', agentId, supplierId, date ?? ''],
     queryFn: ({ signal }) =>
-      getJson('/commissions/rates', {
+      callEndpoint(commissionEndpoints.rate, {
         query: { agent_id: agentId, supplier_id: supplierId, date: date ?? undefined },
         signal,
-        schema: commissionRateResponseSchema,
       }),
     retry: false,
   });
@@ -135,13 +119,7 @@ export const bookingSuppliersQueryOptions = (agentId: number | null) =>
   queryOptions({
     queryKey: ['booking-suppliers', agentId ?? 'self'],
     queryFn: async ({ signal }) =>
-      (
-        await getJson('/api/booking-suppliers', {
-          query: { agent_id: agentId ?? undefined },
-          signal,
-          schema: bookingSuppliersResponse,
-        })
-      ).data,
+      (await callEndpoint(bookingEndpoints.suppliers, { query: { agent_id: agentId ?? undefined }, signal })).data,
   });
 
 /* --------------------------------------------------------------------------------- checks */
@@ -158,17 +136,18 @@ async function orNull<T>(call: Promise<T>): Promise<T | null> {
 export const checkBookingReference = (body: {
   booking_reference: string;
   agent_id: number | null;
-  exclude_booking_id?: number;
-}) => orNull(postJson('/api/check-booking-reference', body, { schema: bookingReferenceCheckResponse }));
+  /** When editing: the booking itself (null when there is none). */
+  exclude_booking_id: number | null;
+}) => orNull(callEndpoint(bookingEndpoints.checkReference, { body }));
 
 export const checkUnclaimedTransaction = (body: { reference_number: string; supplier_id: number | null }) =>
-  orNull(postJson('/api/check-unclaimed-transaction', body, { schema: unclaimedTransactionResponse }));
+  orNull(callEndpoint(transactionEndpoints.checkUnclaimed, { body }));
 
 export const checkDuplicateBookingSupplier = (body: {
   reference_number: string;
   supplier_id: number | null;
-  exclude_booking_id?: number;
-}) => orNull(postJson('/api/check-duplicate-booking-supplier', body, { schema: duplicateBookingSupplierResponse }));
+  exclude_booking_id: number | null;
+}) => orNull(callEndpoint(bookingEndpoints.checkDuplicateSupplier, { body }));
 
 /* ------------------------------------------------------------------------------- mutations */
 
@@ -177,8 +156,8 @@ export function useSaveBooking(bookingId: number | null) {
   return useMutation({
     mutationFn: (form: FormData) =>
       bookingId === null
-        ? postForm('/bookings', form, { schema: bookingSavedResponse })
-        : putForm(`/bookings/${bookingId}`, form, { schema: bookingSavedResponse }),
+        ? callEndpoint(bookingEndpoints.create, { form })
+        : callEndpoint(bookingEndpoints.update, { params: { id: bookingId }, form }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingsQueryKey }),
   });
 }
@@ -186,7 +165,7 @@ export function useSaveBooking(bookingId: number | null) {
 export function useDeleteBooking() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => deleteJson(`/bookings/${id}`, {}, { schema: messageResponse }),
+    mutationFn: (id: number) => callEndpoint(bookingEndpoints.remove, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingsQueryKey }),
   });
 }
@@ -195,7 +174,7 @@ export function useCancelBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, note }: { id: number; note: string }) =>
-      postJson(`/bookings/${id}/cancel`, { cancellation_note: note }, { schema: messageResponse }),
+      callEndpoint(bookingEndpoints.cancel, { params: { id }, body: { cancellation_note: note } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingsQueryKey }),
   });
 }

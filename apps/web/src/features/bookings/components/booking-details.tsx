@@ -1,7 +1,7 @@
 import { RATE_SOURCE_LABELS, type RateSource } from '@app/domain';
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EMPTY_VALUE, formatDate, formatMoney, formatPercent } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
@@ -54,59 +54,76 @@ export function BookingDetails({ booking: b, admin }: BookingDetailsProps) {
           {formatPercent(b.commission_percentage)} · {RATE_SOURCE_LABELS[b.rate_source as RateSource] ?? b.rate_source}
         </Field>
         <Field label="Group">
-          {b.booking_group ? (
-            <Anchor component={Link} to={paths.bookingGroups.edit(b.booking_group.id)}>
-              {b.booking_group.name}
-            </Anchor>
-          ) : (
-            EMPTY_VALUE
-          )}
+          <GroupLink group={b.booking_group} />
         </Field>
         <Field label="Paid / Remaining">
           {formatMoney(b.paid_amount, currency)} / {formatMoney(b.remaining_amount, currency)}
         </Field>
         <Field label="Flags">
-          <Group gap={4}>
-            {b.is_personal && <Badge variant="outline">Personal</Badge>}
-            {b.is_reconciled && <Badge variant="outline">Reconciled</Badge>}
-            {b.is_claimed_booking && <Badge variant="outline">Claimed</Badge>}
-            {b.booking_amount < 0 && (
-              <Badge variant="outline" color="red">
-                Refund
-              </Badge>
-            )}
-            {!b.is_personal && !b.is_reconciled && !b.is_claimed_booking && b.booking_amount >= 0 && EMPTY_VALUE}
-          </Group>
+          <FlagBadges booking={b} />
         </Field>
         <Field label="Receipt">
-          {b.booking_receipt ? (
-            <Anchor href={b.booking_receipt.url} target="_blank" rel="noopener">
-              <IconReceipt size={14} style={{ verticalAlign: 'middle' }} /> {b.booking_receipt.filename}
-            </Anchor>
-          ) : (
-            EMPTY_VALUE
-          )}
+          <ReceiptLink receipt={b.booking_receipt} />
         </Field>
         <Field label="Created">{formatDate(b.created_at)}</Field>
       </SimpleGrid>
       {b.notes && (
-        <Stack mt="md" gap={2}>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            Notes
-          </Text>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {b.notes}
-          </Text>
-        </Stack>
+        <Note label="Notes" style={{ whiteSpace: 'pre-wrap' }}>
+          {b.notes}
+        </Note>
       )}
-      {b.cancellation_note && (
-        <Stack mt="md" gap={2}>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            Cancellation note
-          </Text>
-          <Text size="sm">{b.cancellation_note}</Text>
-        </Stack>
-      )}
+      {b.cancellation_note && <Note label="Cancellation note">{b.cancellation_note}</Note>}
     </Paper>
+  );
+}
+
+/** The booking's group, linked to its edit page. */
+function GroupLink({ group }: { group: Booking['booking_group'] }) {
+  if (!group) return EMPTY_VALUE;
+  return (
+    <Anchor component={Link} to={paths.bookingGroups.edit(group.id)}>
+      {group.name}
+    </Anchor>
+  );
+}
+
+/** Personal, Reconciled, Claimed and Refund badges, or the empty value when none applies. */
+function FlagBadges({ booking: b }: { booking: Booking }) {
+  return (
+    <Group gap={4}>
+      {b.is_personal && <Badge variant="outline">Personal</Badge>}
+      {b.is_reconciled && <Badge variant="outline">Reconciled</Badge>}
+      {b.is_claimed_booking && <Badge variant="outline">Claimed</Badge>}
+      {b.booking_amount < 0 && (
+        <Badge variant="outline" color="red">
+          Refund
+        </Badge>
+      )}
+      {!b.is_personal && !b.is_reconciled && !b.is_claimed_booking && b.booking_amount >= 0 && EMPTY_VALUE}
+    </Group>
+  );
+}
+
+/** The receipt's file name, opening the file in a new tab. */
+function ReceiptLink({ receipt }: { receipt: Booking['booking_receipt'] }) {
+  if (!receipt) return EMPTY_VALUE;
+  return (
+    <Anchor href={receipt.url} target="_blank" rel="noopener">
+      <IconReceipt size={14} style={{ verticalAlign: 'middle' }} /> {receipt.filename}
+    </Anchor>
+  );
+}
+
+/** A titled block of free text below the fields (notes, cancellation note). */
+function Note({ label, style, children }: { label: string; style?: CSSProperties; children: ReactNode }) {
+  return (
+    <Stack mt="md" gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" style={style}>
+        {children}
+      </Text>
+    </Stack>
   );
 }

@@ -27,10 +27,14 @@ export function useReferenceChecks({
 }: ReferenceCheckArgs) {
   const [reference] = useDebouncedValue(typed.trim(), 400);
   const referenceOk = reference !== '' && BOOKING_REFERENCE_PATTERN.test(reference);
-  const exclude = excludeBookingId !== null ? { exclude_booking_id: excludeBookingId } : {};
   const existing = useQuery({
     queryKey: ['check-booking-reference', reference, agentId, excludeBookingId],
-    queryFn: () => checkBookingReference({ booking_reference: reference, agent_id: agentId, ...exclude }),
+    queryFn: () =>
+      checkBookingReference({
+        booking_reference: reference,
+        agent_id: agentId,
+        exclude_booking_id: excludeBookingId,
+      }),
     enabled: referenceOk,
     retry: false,
   });
@@ -42,7 +46,12 @@ export function useReferenceChecks({
   });
   const duplicate = useQuery({
     queryKey: ['check-duplicate-booking-supplier', reference, supplierId, excludeBookingId],
-    queryFn: () => checkDuplicateBookingSupplier({ reference_number: reference, supplier_id: supplierId, ...exclude }),
+    queryFn: () =>
+      checkDuplicateBookingSupplier({
+        reference_number: reference,
+        supplier_id: supplierId,
+        exclude_booking_id: excludeBookingId,
+      }),
     enabled: admin && referenceOk && supplierId !== null,
     retry: false,
   });

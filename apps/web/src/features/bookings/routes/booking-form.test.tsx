@@ -258,7 +258,7 @@ describe('Booking form (agent)', () => {
   });
 
   it('warns about a duplicate reference (amber, server message)', async () => {
-    mockForm({
+    const mock = mockForm({
       'POST /api/check-booking-reference': {
         body: { exists: true, message: 'A booking with reference TUI-1 already exists.' },
       },
@@ -268,6 +268,12 @@ describe('Booking form (agent)', () => {
     expect(await screen.findByTestId('duplicate-reference')).toHaveTextContent(
       'A booking with reference TUI-1 already exists.',
     );
+    // A new booking excludes none (the endpoint's body has the field, null for none).
+    expect(mock.calls('POST /api/check-booking-reference').at(-1)?.body).toEqual({
+      booking_reference: 'TUI-1',
+      agent_id: 42,
+      exclude_booking_id: null,
+    });
   });
 
   it("sends the parent agent as the primary agent for a supplier booked through the parent (the spec's hidden field)", async () => {
@@ -412,6 +418,10 @@ describe('Booking form (admin)', () => {
       .calls('GET /commissions/rates')
       .map((r) => new URL(r.url, 'http://x').searchParams.get('agent_id'));
     expect(new Set(rateAgents)).toEqual(new Set(['42']));
+    // The reference checks leave the booking itself out.
+    await waitFor(() => expect(mock.calls('POST /api/check-duplicate-booking-supplier')).not.toHaveLength(0));
+    expect(mock.calls('POST /api/check-booking-reference')[0]?.body).toMatchObject({ exclude_booking_id: 5 });
+    expect(mock.calls('POST /api/check-duplicate-booking-supplier')[0]?.body).toMatchObject({ exclude_booking_id: 5 });
 
     // Another agent chosen: the sub-agent state goes (spec §4); the parent again: it is back.
     await user.click(input(/^primary agent/i));

@@ -1,14 +1,6 @@
-import {
-  bookingSavedResponse,
-  claimListResponse,
-  claimSavedResponse,
-  unclaimedSearchResponse,
-  unmatchedTransactionsResponse,
-  type ClaimStatusFilter,
-  type UnmatchedSort,
-} from '@app/domain';
+import { bookingEndpoints, claimEndpoints, type ClaimStatusFilter, type UnmatchedSort } from '@app/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getJson, postForm, postJson } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /** Everything the claims feature reads; a claim or a decision refreshes it all. */
 export const claimsQueryKey = ['claims'] as const;
@@ -43,7 +35,7 @@ export const unmatchedTransactionsQueryOptions = (p: UnmatchedTransactionsParams
   queryOptions({
     queryKey: [...claimsQueryKey, 'unmatched', p],
     queryFn: ({ signal }) =>
-      getJson('/api/reports/unmatched-transactions', {
+      callEndpoint(claimEndpoints.unmatchedTransactions, {
         query: {
           start_date: p.startDate,
           end_date: p.endDate,
@@ -55,7 +47,6 @@ export const unmatchedTransactionsQueryOptions = (p: UnmatchedTransactionsParams
           per_page: p.perPage,
         },
         signal,
-        schema: unmatchedTransactionsResponse,
       }),
     placeholderData: keepPreviousData,
   });
@@ -74,11 +65,7 @@ export function useUnclaimedSearch(reference: string) {
   return useQuery({
     queryKey: [...claimsQueryKey, 'search', reference],
     queryFn: async ({ signal }) => {
-      const answer = await getJson('/api/unclaimed-bookings/search', {
-        query: { reference_number: reference },
-        signal,
-        schema: unclaimedSearchResponse,
-      });
+      const answer = await callEndpoint(claimEndpoints.search, { query: { reference_number: reference }, signal });
       return { transaction: answer.data.transaction, message: answer.message ?? null };
     },
     enabled: reference !== '',
@@ -100,10 +87,9 @@ export function useClaimRequests(scope: 'review' | 'mine', { status, page, perPa
   return useQuery({
     queryKey: [...claimsQueryKey, scope, status, page, perPage],
     queryFn: ({ signal }) =>
-      getJson(scope === 'review' ? '/api/unclaimed-bookings' : '/api/unclaimed-bookings/mine', {
+      callEndpoint(scope === 'review' ? claimEndpoints.list : claimEndpoints.mine, {
         query: { status, page, per_page: perPage },
         signal,
-        schema: claimListResponse,
       }),
     placeholderData: keepPreviousData,
   });
@@ -115,7 +101,7 @@ export function useClaimRequests(scope: 'review' | 'mine', { status, page, perPa
 export function useRequestClaim() {
   const refresh = useRefreshAfterClaim();
   return useMutation({
-    mutationFn: (form: FormData) => postForm('/api/unclaimed-bookings', form, { schema: claimSavedResponse }),
+    mutationFn: (form: FormData) => callEndpoint(claimEndpoints.create, { form }),
     onSuccess: refresh,
   });
 }
@@ -124,7 +110,7 @@ export function useRequestClaim() {
 export function useAdminClaim() {
   const refresh = useRefreshAfterClaim();
   return useMutation({
-    mutationFn: (form: FormData) => postForm('/bookings', form, { schema: bookingSavedResponse }),
+    mutationFn: (form: FormData) => callEndpoint(bookingEndpoints.create, { form }),
     onSuccess: refresh,
   });
 }
@@ -132,7 +118,7 @@ export function useAdminClaim() {
 export function useApproveClaim() {
   const refresh = useRefreshAfterClaim();
   return useMutation({
-    mutationFn: (id: number) => postJson(`/api/unclaimed-bookings/${id}/approve`, {}, { schema: claimSavedResponse }),
+    mutationFn: (id: number) => callEndpoint(claimEndpoints.approve, { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -141,7 +127,7 @@ export function useRejectClaim() {
   const refresh = useRefreshAfterClaim();
   return useMutation({
     mutationFn: ({ id, reason }: { id: number; reason: string }) =>
-      postJson(`/api/unclaimed-bookings/${id}/reject`, { reason }, { schema: claimSavedResponse }),
+      callEndpoint(claimEndpoints.reject, { params: { id }, body: { reason } }),
     onSuccess: refresh,
   });
 }

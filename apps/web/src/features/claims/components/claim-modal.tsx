@@ -12,23 +12,10 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormErrorAlert } from '../../../components/form-error-alert';
-import { toFormData } from '../../../lib/api-client';
-import type { FormErrorState } from '../../../lib/form-errors';
-import { useAgentsList } from '../../bookings';
-import { useAdminClaim, useRequestClaim } from '../api/claims-api';
-import {
-  adminClaimPayload,
-  agentClaimPayload,
-  claimErrorState,
-  claimFormSchema,
-  initialClaimValues,
-  type ClaimFormValues,
-} from '../utils/claim-form';
+import { useClaimForm, type ClaimFormState } from '../hooks/use-claim-form';
 import { transactionAmount } from './transaction-facts';
 
 export interface ClaimModalProps {
@@ -77,87 +64,14 @@ interface ClaimFormProps {
 }
 
 function ClaimForm({ transaction, isAdmin, onCancel, onSending, onClaimed }: ClaimFormProps) {
-  const form = useForm<ClaimFormValues>({
-    initialValues: initialClaimValues(transaction),
-    validate: schemaResolver(claimFormSchema({ admin: isAdmin, transaction }), { sync: true }),
-    // The UPPERCASE rule and the receipt's size and type answer as soon as they are broken.
-    validateInputOnChange: ['booking_reference', 'booking_receipt'],
-  });
-  const agents = useAgentsList(isAdmin);
-  const requestClaim = useRequestClaim();
-  const adminClaim = useAdminClaim();
-  const pending = requestClaim.isPending || adminClaim.isPending;
-  const [failure, setFailure] = useState<FormErrorState | null>(null);
-
-  const submit = form.onSubmit(async (values) => {
-    setFailure(null);
-    onSending(true);
-    try {
-      const saved = isAdmin
-        ? await adminClaim.mutateAsync(toFormData(adminClaimPayload(values, transaction)))
-        : await requestClaim.mutateAsync(toFormData(agentClaimPayload(values, transaction)));
-      notifications.show({ color: 'green', message: saved.message });
-      onClaimed();
-    } catch (error) {
-      const state = claimErrorState(error);
-      form.setErrors(state.fieldErrors);
-      setFailure(state);
-    } finally {
-      onSending(false);
-    }
-  });
-
-  const readOnly = { readOnly: true, variant: 'filled' } as const;
+  const state = useClaimForm({ transaction, isAdmin, onSending, onClaimed });
+  const { form, pending } = state;
   return (
-    <form onSubmit={submit} noValidate data-testid="claim-form">
+    <form onSubmit={state.submit} noValidate data-testid="claim-form">
       <Stack gap="sm">
-        <FormErrorAlert state={failure} onClose={() => setFailure(null)} />
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-          <TextInput
-            label="Transaction Reference"
-            value={transaction.reference_number}
-            error={form.errors.reference_number}
-            {...readOnly}
-          />
-          <TextInput label="Supplier" value={transaction.supplier_name} error={form.errors.supplier} {...readOnly} />
-          <TextInput label="Amount" value={transactionAmount(transaction)} error={form.errors.amount} {...readOnly} />
-        </SimpleGrid>
-        <TextInput
-          label="Booking Reference"
-          description="The transaction's reference, in UPPERCASE letters, numbers and hyphens."
-          required
-          name="booking_reference"
-          {...form.getInputProps('booking_reference')}
-        />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput
-            label="Customer Name"
-            required
-            name="customer_name"
-            autoComplete="off"
-            {...form.getInputProps('customer_name')}
-          />
-          <TextInput
-            label="Booking Date"
-            type="date"
-            required
-            name="booking_date"
-            {...form.getInputProps('booking_date')}
-          />
-        </SimpleGrid>
-        {isAdmin && (
-          <Select
-            label="Primary Agent"
-            required
-            searchable
-            placeholder={agents.isPending ? 'Loading agents…' : 'Select an agent'}
-            data={(agents.data ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
-            nothingFoundMessage="No agent found"
-            name="primary_agent_id"
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('primary_agent_id')}
-          />
-        )}
+        <FormErrorAlert state={state.failure} onClose={state.clearFailure} />
+        <ClaimedTransactionFields transaction={transaction} form={form} />
+        <BookingFields state={state} isAdmin={isAdmin} />
         <Textarea
           label="Notes (Optional)"
           autosize
@@ -195,5 +109,74 @@ function ClaimForm({ transaction, isAdmin, onCancel, onSending, onClaimed }: Cla
         </Group>
       </Stack>
     </form>
+  );
+}
+
+const readOnly = { readOnly: true, variant: 'filled' } as const;
+
+/** The transaction being claimed, read-only; the server's errors about it show on its fields. */
+function ClaimedTransactionFields({
+  transaction,
+  form,
+}: {
+  transaction: UnmatchedTransaction;
+  form: ClaimFormState['form'];
+}) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+      <TextInput
+        label="Transaction Reference"
+        value={transaction.reference_number}
+        error={form.errors.reference_number}
+        {...readOnly}
+      />
+      <TextInput label="Supplier" value={transaction.supplier_name} error={form.errors.supplier} {...readOnly} />
+      <TextInput label="Amount" value={transactionAmount(transaction)} error={form.errors.amount} {...readOnly} />
+    </SimpleGrid>
+  );
+}
+
+/** The booking the claim creates: reference, customer, date and (an admin's choice) the primary agent. */
+function BookingFields({ state, isAdmin }: { state: ClaimFormState; isAdmin: boolean }) {
+  const { form } = state;
+  return (
+    <>
+      <TextInput
+        label="Booking Reference"
+        description="The transaction's reference, in UPPERCASE letters, numbers and hyphens."
+        required
+        name="booking_reference"
+        {...form.getInputProps('booking_reference')}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <TextInput
+          label="Customer Name"
+          required
+          name="customer_name"
+          autoComplete="off"
+          {...form.getInputProps('customer_name')}
+        />
+        <TextInput
+          label="Booking Date"
+          type="date"
+          required
+          name="booking_date"
+          {...form.getInputProps('booking_date')}
+        />
+      </SimpleGrid>
+      {isAdmin && (
+        <Select
+          label="Primary Agent"
+          required
+          searchable
+          placeholder={state.agentsPending ? 'Loading agents…' : 'Select an agent'}
+          data={state.agentOptions}
+          nothingFoundMessage="No agent found"
+          name="primary_agent_id"
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('primary_agent_id')}
+        />
+      )}
+    </>
   );
 }

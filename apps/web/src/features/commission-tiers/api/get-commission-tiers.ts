@@ -1,12 +1,12 @@
-import { tierListResponse, type Tier } from '@app/domain';
+import { referenceEndpoints, type Tier } from '@app/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 export const commissionTiersQueryKey = ['commission-tiers'] as const;
 
 /** `GET /api/commission-tiers` → `{status:'success', data:[{id,name,description}]}` */
 export async function getCommissionTiers(): Promise<Tier[]> {
-  const { data } = await getJson('/api/commission-tiers', { schema: tierListResponse });
+  const { data } = await callEndpoint(referenceEndpoints.tiers);
   return data;
 }
 

@@ -1,6 +1,6 @@
-import { tierSavedResponse, type Tier, type TierInput } from '@app/domain';
+import { referenceEndpoints, type Tier, type TierInput } from '@app/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { postJson, putJson } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { commissionTiersQueryKey } from './get-commission-tiers';
 
 export interface SavedTier {
@@ -12,8 +12,8 @@ export interface SavedTier {
 export async function saveCommissionTier({ id, input }: { id?: number; input: TierInput }): Promise<SavedTier> {
   const response =
     id === undefined
-      ? await postJson('/commission-tiers', input, { schema: tierSavedResponse })
-      : await putJson(`/commission-tiers/${id}`, input, { schema: tierSavedResponse });
+      ? await callEndpoint(referenceEndpoints.createTier, { body: input })
+      : await callEndpoint(referenceEndpoints.updateTier, { params: { id }, body: input });
   return {
     message: response.message,
     tier: response.data,

@@ -1,11 +1,11 @@
-import { commissionDeletedResponse, type Recalculation } from '@app/domain';
+import { commissionEndpoints, type Recalculation } from '@app/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { deleteJson } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { commissionsQueryKey } from './get-commissions';
 
 /** `POST /commissions/{id}` with `_method: 'DELETE'`: the message and the bookings it recalculated. */
 export async function deleteCommission(id: number): Promise<{ message: string; recalculation: Recalculation }> {
-  const { message, recalculation } = await deleteJson(`/commissions/${id}`, {}, { schema: commissionDeletedResponse });
+  const { message, recalculation } = await callEndpoint(commissionEndpoints.remove, { params: { id } });
   return { message, recalculation };
 }
 

@@ -1,11 +1,11 @@
-import { commissionOptionsResponse, type CommissionOption, type CommissionRuleType } from '@app/domain';
+import { commissionEndpoints, type CommissionOption, type CommissionRuleType } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
-import { getJson } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /** `GET /commissions/options?type={type}` → `{status:'success', data:[{id, name}]}` (spec §7). */
 export async function getCommissionOptions(type: CommissionRuleType): Promise<CommissionOption[]> {
   try {
-    const { data } = await getJson('/commissions/options', { query: { type }, schema: commissionOptionsResponse });
+    const { data } = await callEndpoint(commissionEndpoints.options, { query: { type } });
     return data;
   } catch (error) {
     // Spec §8: an options load failure is logged and the options are left empty.

@@ -1,11 +1,11 @@
-import { commissionResponse, type CommissionRule } from '@app/domain';
+import { commissionEndpoints, type CommissionRule } from '@app/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { commissionsQueryKey } from './get-commissions';
 
 /** `GET /commissions/{id}` (JSON) → `{status, data:{id, commission_type, general_id, owner_name, percentage, suppliers[]}}` */
 export async function getCommission(id: number): Promise<CommissionRule> {
-  const { data } = await getJson(`/commissions/${id}`, { schema: commissionResponse });
+  const { data } = await callEndpoint(commissionEndpoints.get, { params: { id } });
   return data;
 }
 

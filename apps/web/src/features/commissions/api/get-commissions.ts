@@ -1,6 +1,6 @@
-import { commissionListResponse, type CommissionRuleType } from '@app/domain';
+import { commissionEndpoints, type CommissionRuleType } from '@app/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 export const commissionsQueryKey = ['commissions'] as const;
 
@@ -13,7 +13,7 @@ export interface CommissionListParams {
 
 /** `GET /commissions` (JSON): `{data, current_page, last_page, per_page, from, to, total}`. */
 export function getCommissions(params: CommissionListParams) {
-  return getJson('/commissions', { query: { ...params }, schema: commissionListResponse });
+  return callEndpoint(commissionEndpoints.list, { query: { ...params } });
 }
 
 export const commissionsQueryOptions = (params: CommissionListParams) =>

@@ -1,6 +1,6 @@
-import { commissionPreviewResponse, type RecalculationPreview } from '@app/domain';
+import { commissionEndpoints, type RecalculationPreview } from '@app/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { getJson, postJson } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import type { CommissionPayload } from './save-commission';
 
 /**
@@ -15,8 +15,10 @@ export async function previewCommission({
   id?: number;
   payload: CommissionPayload;
 }): Promise<RecalculationPreview> {
-  const url = id === undefined ? '/commissions/preview' : `/commissions/${id}/preview`;
-  const { data } = await postJson(url, { ...payload }, { schema: commissionPreviewResponse });
+  const { data } =
+    id === undefined
+      ? await callEndpoint(commissionEndpoints.previewCreate, { body: payload })
+      : await callEndpoint(commissionEndpoints.previewUpdate, { params: { id }, body: payload });
   return data;
 }
 
@@ -26,7 +28,7 @@ export function usePreviewCommission() {
 
 /** `GET /commissions/{id}/delete-preview`: what deleting the rule would recalculate. */
 export async function previewCommissionDelete(id: number): Promise<RecalculationPreview> {
-  const { data } = await getJson(`/commissions/${id}/delete-preview`, { schema: commissionPreviewResponse });
+  const { data } = await callEndpoint(commissionEndpoints.previewDelete, { params: { id } });
   return data;
 }
 

@@ -1,6 +1,7 @@
-import { COMMISSION_CREATED, COMMISSION_UPDATED, commissionSavedResponse, type Recalculation } from '@app/domain';
+import { COMMISSION_CREATED, COMMISSION_UPDATED, commissionEndpoints, type Recalculation } from '@app/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isApiError, postJson, putJson } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { commissionsQueryKey } from './get-commissions';
 
 /** What the commission form posts (spec §7): JSON commission_type, general_id, percentage, suppliers[]. */
@@ -43,8 +44,8 @@ export async function saveCommission({
   try {
     body =
       id === undefined
-        ? await postJson('/commissions', payload, { schema: commissionSavedResponse })
-        : await putJson(`/commissions/${id}`, { ...payload }, { schema: commissionSavedResponse });
+        ? await callEndpoint(commissionEndpoints.create, { body: payload })
+        : await callEndpoint(commissionEndpoints.update, { params: { id }, body: payload });
   } catch (error) {
     if (isApiError(error) && error.kind === 'invalid_response') throw new UnexpectedSuccessError(messageOf(error.body));
     throw error;

@@ -1,25 +1,21 @@
-import {
-  COMMISSION_RULE_TYPE_LABELS,
-  COMMISSION_RULE_TYPES,
-  type CommissionListItem,
-  type CommissionRuleType,
-} from '@app/domain';
-import { Badge, Button, Group, Text } from '@mantine/core';
+import { COMMISSION_RULE_TYPE_LABELS, type CommissionListItem, type CommissionRuleType } from '@app/domain';
+import { Button } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
-import { ChoiceSelect, labelledOptions, SearchField } from '../../../components/filter-fields';
 import { ListPage } from '../../../components/list-page';
-import { actionsColumn, DeleteButton, EditButton, ListTable, type ListColumn } from '../../../components/list-table';
+import { ListTable } from '../../../components/list-table';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatPercent } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useCommissions } from '../api/get-commissions';
 import { useDeleteCommission } from '../api/delete-commission';
 import { useCommissionDeletePreview } from '../api/preview-commission';
+import { commissionColumns } from '../components/commissions-columns';
+import { CommissionsFilters } from '../components/commissions-filters';
 import { recalculationQuestion, savedNotice } from '../utils/recalculation-text';
 
 const PER_PAGE = 25;
@@ -34,44 +30,7 @@ export function CommissionsRoute() {
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const list = useCommissions({ page, per_page: PER_PAGE, search: debouncedSearch, type });
   const [deleting, setDeleting] = useState<CommissionListItem | null>(null);
-
   const filtered = debouncedSearch !== '' || type !== '';
-  const columns: ListColumn<CommissionListItem>[] = [
-    {
-      header: 'Type',
-      th: { miw: 100 },
-      cell: (rule) => (
-        <Badge variant="light" miw={72} color={rule.commission_type === 'tier' ? 'grape' : 'blue'}>
-          {COMMISSION_RULE_TYPE_LABELS[rule.commission_type]}
-        </Badge>
-      ),
-    },
-    { header: 'Owner', cell: (rule) => rule.owner_name, td: { fw: 500 } },
-    {
-      header: 'Percentage',
-      th: { ta: 'right' },
-      td: { ta: 'right', ff: 'monospace' },
-      cell: (rule) => formatPercent(rule.percentage, { minimumFractionDigits: 2 }),
-    },
-    {
-      header: 'Suppliers',
-      cell: ({ suppliers }) =>
-        suppliers.length === 0 ? (
-          <Text span c="dimmed" size="sm">
-            No suppliers
-          </Text>
-        ) : (
-          <Text size="sm">{suppliers.map((s) => s.name).join(', ')}</Text>
-        ),
-    },
-    actionsColumn((rule) => (
-      <>
-        <EditButton label={`Edit commission of ${rule.owner_name}`} to={paths.commissions.edit(rule.id)} />
-        <DeleteButton label={`Delete commission of ${rule.owner_name}`} onClick={() => setDeleting(rule)} />
-      </>
-    )),
-  ];
-
   return (
     <>
       <ListPage
@@ -79,39 +38,25 @@ export function CommissionsRoute() {
         description={ABOUT_COMMISSIONS}
         create={{ label: 'Create Commission', to: paths.commissions.create }}
         filters={
-          <Group mb="md" align="flex-end">
-            <SearchField
-              maw={360}
-              style={{ flex: 1 }}
-              aria-label="Search commissions"
-              placeholder="Search by owner or supplier"
-              value={search}
-              onChange={(value) => {
-                setSearch(value);
-                setPage(1);
-              }}
-            />
-            <ChoiceSelect
-              aria-label="Commission type"
-              w={160}
-              data={[
-                { value: '', label: 'All types' },
-                ...labelledOptions(COMMISSION_RULE_TYPES, COMMISSION_RULE_TYPE_LABELS),
-              ]}
-              value={type}
-              onChange={(value) => {
-                setType(value as CommissionRuleType | '');
-                setPage(1);
-              }}
-            />
-          </Group>
+          <CommissionsFilters
+            search={search}
+            type={type}
+            onSearch={(value) => {
+              setSearch(value);
+              setPage(1);
+            }}
+            onType={(value) => {
+              setType(value);
+              setPage(1);
+            }}
+          />
         }
         pagination={{ page: list.data, onPage: setPage }}
       >
         <ListTable
           query={list}
           noun="commissions"
-          columns={columns}
+          columns={commissionColumns(setDeleting)}
           empty={filtered ? 'No commissions match your search.' : undefined}
           emptyAction={
             !filtered && (

@@ -1,34 +1,20 @@
-import {
-  bulkPayoutResponseSchema,
-  bulkPayoutSearchResponseSchema,
-  payoutDetailResponseSchema,
-  payoutInfoResponseSchema,
-  payoutListResponseSchema,
-  processPayoutResponseSchema,
-  settingsResponse,
-  type bulkPayoutProcessSchema,
-  type bulkPayoutSearchSchema,
-  type bulkReconcileSchema,
-  type payoutRecordSchema,
-  type processPayoutSchema,
-} from '@app/domain';
+import { payoutEndpoints, referenceEndpoints, type EndpointBodyInput, type EndpointResponse } from '@app/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { getJson, postJson } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /* ------------------------------------------------------------------ shapes (the contract's) */
 
-export type PayoutInfo = z.output<typeof payoutInfoResponseSchema>;
-export type ProcessPayoutResult = z.output<typeof processPayoutResponseSchema>;
-export type ProcessPayoutBody = z.input<typeof processPayoutSchema>;
-export type BulkSearchBody = z.input<typeof bulkPayoutSearchSchema>;
-export type BulkSearchResult = z.output<typeof bulkPayoutSearchResponseSchema>;
+export type { PayoutInfo } from '@app/domain';
+export type ProcessPayoutResult = EndpointResponse<typeof payoutEndpoints.process>;
+export type ProcessPayoutBody = EndpointBodyInput<typeof payoutEndpoints.process>;
+export type BulkSearchBody = EndpointBodyInput<typeof payoutEndpoints.bulkSearch>;
+export type BulkSearchResult = EndpointResponse<typeof payoutEndpoints.bulkSearch>;
 export type SearchBooking = BulkSearchResult['bookings'][number];
-export type BulkProcessBody = z.input<typeof bulkPayoutProcessSchema>;
-export type BulkReconcileBody = z.input<typeof bulkReconcileSchema>;
-export type BulkResponse = z.output<typeof bulkPayoutResponseSchema>;
-export type PayoutRecord = z.output<typeof payoutRecordSchema>;
-export type PayoutDetail = z.output<typeof payoutDetailResponseSchema>;
+export type BulkProcessBody = EndpointBodyInput<typeof payoutEndpoints.bulkProcess>;
+export type BulkReconcileBody = EndpointBodyInput<typeof payoutEndpoints.bulkReconcile>;
+export type BulkResponse = EndpointResponse<typeof payoutEndpoints.bulkProcess>;
+export type PayoutRecord = EndpointResponse<typeof payoutEndpoints.list>['payouts'][number];
+export type PayoutDetail = EndpointResponse<typeof payoutEndpoints.get>;
 
 export const payoutsQueryKey = ['payouts'] as const;
 
@@ -38,8 +24,7 @@ export const payoutsQueryKey = ['payouts'] as const;
 export const payoutInfoQueryOptions = (bookingId: number) =>
   queryOptions({
     queryKey: [...payoutsQueryKey, 'info', bookingId],
-    queryFn: ({ signal }) =>
-      getJson(`/bookings/${bookingId}/payout-info`, { signal, schema: payoutInfoResponseSchema }),
+    queryFn: ({ signal }) => callEndpoint(payoutEndpoints.info, { params: { id: bookingId }, signal }),
     // What is available changes with every payout and transaction: each opening asks again, and a
     // refetch never replaces what the person is typing against.
     staleTime: Infinity,
@@ -55,8 +40,7 @@ export function usePayoutInfo(bookingId: number) {
 export function useProcessPayout(bookingId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProcessPayoutBody) =>
-      postJson(`/bookings/${bookingId}/process-payout`, body, { schema: processPayoutResponseSchema }),
+    mutationFn: (body: ProcessPayoutBody) => callEndpoint(payoutEndpoints.process, { params: { id: bookingId }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: payoutsQueryKey }),
   });
 }
@@ -67,24 +51,26 @@ export function useProcessPayout(bookingId: number) {
 export const gstRateQueryOptions = () =>
   queryOptions({
     queryKey: ['settings'],
-    queryFn: async ({ signal }) => (await getJson('/api/settings', { signal, schema: settingsResponse })).data,
+    queryFn: async ({ signal }) => (await callEndpoint(referenceEndpoints.settings, { signal })).data,
   });
 
 /* ------------------------------------------------------------------ bulk payout / reconcile */
 
 /** `POST /bulk-payouts/search`. */
 export function searchBulkPayouts(body: BulkSearchBody) {
-  return postJson('/bulk-payouts/search', body, { schema: bulkPayoutSearchResponseSchema });
+  return callEndpoint(payoutEndpoints.bulkSearch, { body });
 }
 
 /** `POST /bulk-payouts/process` (payout mode) or `POST /bulk-payouts/reconcile` (reconcile mode). */
 export function useProcessBulk() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: { mode: 'payout'; body: BulkProcessBody } | { mode: 'reconcile'; body: BulkReconcileBody }) =>
-      postJson(request.mode === 'payout' ? '/bulk-payouts/process' : '/bulk-payouts/reconcile', request.body, {
-        schema: bulkPayoutResponseSchema,
-      }),
+    mutationFn: (
+      request: { mode: 'payout'; body: BulkProcessBody } | { mode: 'reconcile'; body: BulkReconcileBody },
+    ) =>
+      request.mode === 'payout'
+        ? callEndpoint(payoutEndpoints.bulkProcess, { body: request.body })
+        : callEndpoint(payoutEndpoints.bulkReconcile, { body: request.body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: payoutsQueryKey }),
   });
 }
@@ -95,8 +81,7 @@ export function useProcessBulk() {
 export const payoutListQueryOptions = (page: number, perPage = 25) =>
   queryOptions({
     queryKey: [...payoutsQueryKey, 'list', page, perPage],
-    queryFn: ({ signal }) =>
-      getJson('/api/payouts', { query: { page, per_page: perPage }, signal, schema: payoutListResponseSchema }),
+    queryFn: ({ signal }) => callEndpoint(payoutEndpoints.list, { query: { page, per_page: perPage }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -113,7 +98,7 @@ export function usePayoutOptions() {
 export function usePayoutDetail(id: number | null) {
   return useQuery({
     queryKey: [...payoutsQueryKey, 'detail', id],
-    queryFn: ({ signal }) => getJson(`/api/payouts/${id}`, { signal, schema: payoutDetailResponseSchema }),
+    queryFn: ({ signal }) => callEndpoint(payoutEndpoints.get, { params: { id: id! }, signal }),
     enabled: id !== null,
   });
 }

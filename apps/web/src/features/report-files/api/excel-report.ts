@@ -1,11 +1,10 @@
-import { payoutListResponseSchema } from '@app/domain';
+import { payoutEndpoints, reportEndpoints, type EndpointResponse } from '@app/domain';
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { getJson } from '../../../lib/api-client';
-import { downloadAndSave } from '../../../lib/save-file';
+import { callEndpoint } from '../../../lib/call-endpoint';
+import { saveEndpointFile } from '../../../lib/save-file';
 import { fallbackFilename, reportRequestBody, type ReportFilters } from '../utils/report-form';
 
-export type PayoutOption = z.output<typeof payoutListResponseSchema>['payouts'][number];
+export type PayoutOption = EndpointResponse<typeof payoutEndpoints.list>['payouts'][number];
 
 /**
  * `GET /api/payouts` (spec §7: id, name, total_amount, payout_date), newest first: the 'From Payout' options.
@@ -15,8 +14,7 @@ export const payoutOptionsQueryOptions = () =>
   queryOptions({
     queryKey: ['payouts', 'report-options'],
     queryFn: async ({ signal }) =>
-      (await getJson('/api/payouts', { query: { page: 1, per_page: 500 }, signal, schema: payoutListResponseSchema }))
-        .payouts,
+      (await callEndpoint(payoutEndpoints.list, { query: { page: 1, per_page: 500 }, signal })).payouts,
   });
 
 /**
@@ -24,9 +22,8 @@ export const payoutOptionsQueryOptions = () =>
  * answer's Content-Disposition or the spec's fallback, saved through a link click. Returns the file name.
  */
 export async function generateExcelReport(filters: ReportFilters): Promise<string> {
-  return downloadAndSave('/api/reports/excel', {
-    method: 'POST',
-    json: reportRequestBody(filters),
+  return saveEndpointFile(reportEndpoints.excel, {
+    body: reportRequestBody(filters),
     fallbackFilename: fallbackFilename(filters.report_type, filters.format),
   });
 }

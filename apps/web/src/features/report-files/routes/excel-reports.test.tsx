@@ -5,7 +5,9 @@ import { setCsrfToken } from '../../../lib/api-client';
 import { cad, gbp, supplierRow } from '../../../testing/catalog-fixtures';
 import { mockFetch, type MockHandler } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render';
-import { ExcelReportsRoute, ONE_CURRENCY_PROMPT, REPORT_FAILED } from './excel-reports';
+import { ONE_CURRENCY_PROMPT } from '../components/report-filter-fields';
+import { REPORT_FAILED } from '../hooks/use-excel-report';
+import { ExcelReportsRoute } from './excel-reports';
 
 const payout = (id: number, name: string, total: number, date: string, code = 'CAD', symbol = '$') => ({
   id,

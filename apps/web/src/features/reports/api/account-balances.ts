@@ -1,6 +1,7 @@
-import { currencySummaryResponse } from '@app/domain';
+import { accountEndpoints } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
-import { isApiError, postJson } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { accountsQueryKey, useAccounts } from '../../accounts';
 
 /** Spec §8 'Balance fetch': the server refused → its message or the first; no usable answer → the second. */
@@ -32,11 +33,10 @@ export function useAccountBalances(supplierIds: readonly string[]) {
     queryKey: [...accountsQueryKey, 'currency-summary', accountIds],
     queryFn: async ({ signal }) =>
       (
-        await postJson(
-          '/accounts/transactions/currency-summary',
-          { account_ids: accountIds, status: 'completed' },
-          { signal, schema: currencySummaryResponse },
-        )
+        await callEndpoint(accountEndpoints.currencySummary, {
+          body: { account_ids: accountIds, status: 'completed' },
+          signal,
+        })
       ).data,
     enabled: accountIds.length > 0,
   });

@@ -1,28 +1,25 @@
 import {
-  commissionChartsResponseSchema,
-  commissionSummaryResponseSchema,
-  reportLinesResponseSchema,
+  cardLinesEndpoint,
+  reportEndpoints,
+  type CommissionChartsResponse,
   type ReportCard,
   type ReportLineSort,
+  type ReportFiltersInput,
 } from '@app/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { getJson, type Query } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 /* Shapes (the contract's: `packages/domain/src/schemas/reports.ts`). */
-export type CommissionSummary = z.output<typeof commissionSummaryResponseSchema>;
-export type CardLines = z.output<typeof reportLinesResponseSchema>;
-export type CardLine = CardLines['bookings']['data'][number];
-export type CurrencyCharts = z.output<typeof commissionChartsResponseSchema>['data'][number];
+export type { CommissionSummaryResponse as CommissionSummary, ReportLine as CardLine } from '@app/domain';
+export type CurrencyCharts = CommissionChartsResponse['data'][number];
 
 export const reportsQueryKey = ['reports'] as const;
 
 /** `GET /api/reports/commission-summary`: each card's count and per-currency totals. */
-export function useCommissionSummary(query: Query) {
+export function useCommissionSummary(query: ReportFiltersInput) {
   return useQuery({
     queryKey: [...reportsQueryKey, 'summary', query],
-    queryFn: ({ signal }) =>
-      getJson('/api/reports/commission-summary', { query, signal, schema: commissionSummaryResponseSchema }),
+    queryFn: ({ signal }) => callEndpoint(reportEndpoints.commissionSummary, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -36,26 +33,19 @@ export interface LinesPage {
 }
 
 /** `GET /api/reports/{card}-bookings`: one page of a card's lines and the card's totals per currency. */
-export function useCardLines(card: ReportCard | null, query: Query, page: LinesPage) {
+export function useCardLines(card: ReportCard, query: ReportFiltersInput, page: LinesPage) {
   return useQuery({
     queryKey: [...reportsQueryKey, 'lines', card, query, page],
-    queryFn: ({ signal }) =>
-      getJson(`/api/reports/${card}-bookings`, {
-        query: { ...query, ...page },
-        signal,
-        schema: reportLinesResponseSchema,
-      }),
-    enabled: card !== null,
+    queryFn: ({ signal }) => callEndpoint(cardLinesEndpoint(card), { query: { ...query, ...page }, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** `GET /api/reports/commission-charts` (beyond the contract): per currency, by month, agent and supplier. */
-export function useCommissionCharts(query: Query) {
+export function useCommissionCharts(query: ReportFiltersInput) {
   return useQuery({
     queryKey: [...reportsQueryKey, 'charts', query],
-    queryFn: async ({ signal }) =>
-      (await getJson('/api/reports/commission-charts', { query, signal, schema: commissionChartsResponseSchema })).data,
+    queryFn: async ({ signal }) => (await callEndpoint(reportEndpoints.commissionCharts, { query, signal })).data,
     placeholderData: keepPreviousData,
   });
 }

@@ -1,3 +1,4 @@
+import type { ReportFiltersInput } from '@app/domain';
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import {
@@ -15,7 +16,6 @@ import {
 } from '@mantine/core';
 import { useId, useState, type ReactNode } from 'react';
 import { QueryError } from '../../../components/query-error';
-import type { Query } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { useCommissionCharts, type CurrencyCharts } from '../api/reports-api';
 import { compactMoney, monthLabel } from '../utils/chart-format';
@@ -32,7 +32,7 @@ const STATE_SERIES = [
  * Commission (GST excluded) per month by state, by agent (top 10 and Others) and by supplier: one set of
  * charts per currency, chosen with a switch — amounts in different currencies are never drawn together.
  */
-export function CommissionCharts({ query, isAdmin }: { query: Query; isAdmin: boolean }) {
+export function CommissionCharts({ query, isAdmin }: { query: ReportFiltersInput; isAdmin: boolean }) {
   const charts = useCommissionCharts(query);
   const [chosen, setChosen] = useState<string | null>(null);
   const sets = charts.data ?? [];

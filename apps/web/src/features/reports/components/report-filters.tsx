@@ -1,19 +1,9 @@
 import { Button, Grid, Group, MultiSelect, Paper, Text } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
 import { FilterSelect, FilterText, idOptions, RecordSelect } from '../../../components/filter-fields';
-import { formatDate, formatMoney } from '../../../lib/format';
-import {
-  useAgentOptions,
-  useCountryOptions,
-  useGroupOptions,
-  useAvailablePayouts,
-  type NamedOption,
-  useStateOptions,
-  useSupplierAndTierOptions,
-} from '../api/filter-options';
-
-import { emptyFilters, rangeProblem, type DateRange, type ReportFilters } from '../utils/report-query';
+import type { NamedOption } from '../api/filter-options';
+import { useReportFilterOptions, useReportFiltersDraft, type BindId, type IdField } from '../hooks/use-report-filters';
+import type { DateRange, ReportFilters } from '../utils/report-query';
 
 interface ReportFiltersPanelProps {
   /** The applied filters (the URL's); the parent re-keys this panel when they change. */
@@ -27,72 +17,18 @@ interface ReportFiltersPanelProps {
 const QUARTER = { base: 12, xs: 6, md: 3 };
 const HALF = { base: 12, md: 6 };
 
-type IdField = 'booking_group_id' | 'agent_id' | 'country_id' | 'state_id' | 'tier_id' | 'payout_id';
-
 /**
  * The report filters row (spec §6): dates, booking group, suppliers (include), payout; for admins also agent,
  * country, state (loaded once a country is chosen) and tier. Enter in any field applies; Reset goes back to
  * the default range with no other filter.
  */
 export function ReportFiltersPanel({ initial, defaults, isAdmin, onApply }: ReportFiltersPanelProps) {
-  const [draft, setDraft] = useState<ReportFilters>(initial);
-  const [problem, setProblem] = useState<string | null>(null);
-  const groups = useGroupOptions();
-  const agents = useAgentOptions(isAdmin);
-  const countries = useCountryOptions(isAdmin);
-  const states = useStateOptions(isAdmin ? draft.country_id : '');
-  const { suppliers, tiers } = useSupplierAndTierOptions(isAdmin);
-  // The payouts paid within the range being edited (the applied one while it is not a valid range).
-  const payouts = useAvailablePayouts(rangeProblem(draft) === null ? draft : initial);
-
-  const bindDate = (key: keyof DateRange) => ({
-    value: draft[key],
-    onChange: (value: string) => {
-      setProblem(null);
-      setDraft((d) => ({ ...d, [key]: value }));
-    },
-  });
-  const bindId = (key: IdField) => ({
-    value: draft[key],
-    onChange: (value: string) =>
-      // A new country clears its state: the states are the country's.
-      setDraft((d) => ({ ...d, [key]: value, ...(key === 'country_id' ? { state_id: '' } : {}) })),
-  });
-
-  const payoutOptions = payouts.map((p) => ({
-    value: String(p.id),
-    label: `${p.name} · ${formatDate(p.payout_date)} · ${formatMoney(p.total_amount, { code: p.currency_code })}`,
-  }));
-  if (draft.payout_id && !payoutOptions.some((o) => o.value === draft.payout_id)) {
-    payoutOptions.unshift({ value: draft.payout_id, label: `Payout #${draft.payout_id}` });
-  }
-
-  const adminSelects: { key: IdField; label: string; placeholder: string; items: NamedOption[]; disabled?: boolean }[] =
-    [
-      { key: 'agent_id', label: 'Agent', placeholder: 'All agents', items: agents },
-      { key: 'tier_id', label: 'Tier', placeholder: 'All tiers', items: tiers },
-      { key: 'country_id', label: 'Country', placeholder: 'All countries', items: countries },
-      {
-        key: 'state_id',
-        label: 'State',
-        placeholder: draft.country_id ? 'All states' : 'Choose a country first',
-        items: states,
-        disabled: !draft.country_id,
-      },
-    ];
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const why = rangeProblem(draft);
-    setProblem(why);
-    if (why === null) onApply(draft);
-  };
-  const reset = () => {
-    const cleared = emptyFilters(defaults);
-    setProblem(null);
-    setDraft(cleared);
-    onApply(cleared);
-  };
+  const { draft, problem, bindDate, bindId, setSuppliers, submit, reset } = useReportFiltersDraft(
+    initial,
+    defaults,
+    onApply,
+  );
+  const options = useReportFilterOptions(isAdmin, draft, initial);
 
   return (
     <Paper withBorder radius="md" p="md" mb="lg" component="form" onSubmit={submit} aria-label="Report filters">
@@ -104,14 +40,19 @@ export function ReportFiltersPanel({ initial, defaults, isAdmin, onApply }: Repo
           <FilterText label="End Date" type="date" required error={problem ?? undefined} {...bindDate('end_date')} />
         </Grid.Col>
         <Grid.Col span={QUARTER}>
-          <RecordSelect label="Booking group" placeholder="All groups" items={groups} {...bindId('booking_group_id')} />
+          <RecordSelect
+            label="Booking group"
+            placeholder="All groups"
+            items={options.groups}
+            {...bindId('booking_group_id')}
+          />
         </Grid.Col>
         <Grid.Col span={QUARTER}>
           <FilterSelect
             label="Payout"
             placeholder="All payouts"
             searchable
-            data={payoutOptions}
+            data={options.payouts}
             nothingFoundMessage="No payouts in this range"
             {...bindId('payout_id')}
           />
@@ -122,17 +63,12 @@ export function ReportFiltersPanel({ initial, defaults, isAdmin, onApply }: Repo
             placeholder={draft.include_suppliers.length ? undefined : 'All suppliers'}
             searchable
             clearable
-            data={idOptions(suppliers)}
+            data={idOptions(options.suppliers)}
             value={draft.include_suppliers}
-            onChange={(value) => setDraft((d) => ({ ...d, include_suppliers: value }))}
+            onChange={setSuppliers}
           />
         </Grid.Col>
-        {isAdmin &&
-          adminSelects.map(({ key, ...field }) => (
-            <Grid.Col key={key} span={QUARTER}>
-              <RecordSelect {...field} {...bindId(key)} />
-            </Grid.Col>
-          ))}
+        {isAdmin && <AdminSelects options={options} countryId={draft.country_id} bindId={bindId} />}
       </Grid>
       <Group justify="space-between" mt="md" gap="sm">
         <Text size="xs" c="dimmed">
@@ -150,4 +86,31 @@ export function ReportFiltersPanel({ initial, defaults, isAdmin, onApply }: Repo
       </Group>
     </Paper>
   );
+}
+
+interface AdminSelectsProps {
+  options: { agents: NamedOption[]; tiers: NamedOption[]; countries: NamedOption[]; states: NamedOption[] };
+  countryId: string;
+  bindId: BindId;
+}
+
+/** Agent, tier, country and state (offered once a country is chosen): an admin's filters. */
+function AdminSelects({ options, countryId, bindId }: AdminSelectsProps) {
+  const selects: { key: IdField; label: string; placeholder: string; items: NamedOption[]; disabled?: boolean }[] = [
+    { key: 'agent_id', label: 'Agent', placeholder: 'All agents', items: options.agents },
+    { key: 'tier_id', label: 'Tier', placeholder: 'All tiers', items: options.tiers },
+    { key: 'country_id', label: 'Country', placeholder: 'All countries', items: options.countries },
+    {
+      key: 'state_id',
+      label: 'State',
+      placeholder: countryId ? 'All states' : 'Choose a country first',
+      items: options.states,
+      disabled: !countryId,
+    },
+  ];
+  return selects.map(({ key, ...field }) => (
+    <Grid.Col key={key} span={QUARTER}>
+      <RecordSelect {...field} {...bindId(key)} />
+    </Grid.Col>
+  ));
 }

@@ -1,4 +1,4 @@
-import { REPORT_CARD_TITLES, type ReportCard, type ReportCurrencyTotal } from '@app/domain';
+import { REPORT_CARD_TITLES, type ReportCard, type ReportCurrencyTotal, type ReportFiltersInput } from '@app/domain';
 import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconCalendarDue,
@@ -11,7 +11,6 @@ import {
 import type { ReactNode } from 'react';
 import { NO_WRAP } from '../../../components/list-table';
 import { QueryError } from '../../../components/query-error';
-import type { Query } from '../../../lib/api-client';
 import { formatCount, formatMoney } from '../../../lib/format';
 import type { CommissionSummary } from '../api/reports-api';
 import { NextPayoutPdfButton } from './pdf-button';
@@ -68,7 +67,7 @@ interface SummaryCardsProps {
   };
   isAdmin: boolean;
   /** The dashboard filters, for the Next payout PDF. */
-  query: Query;
+  query: ReportFiltersInput;
   onOpen: (card: ReportCard) => void;
 }
 

@@ -1,5 +1,5 @@
 import { defaultReportRange } from '@app/domain';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { todayUtc } from '../../../lib/dates';
 import { adminUser, agentUser } from '../../../testing/fixtures';
@@ -12,10 +12,6 @@ import {
   sent,
   summaryAnswer,
 } from '../reports.testing';
-
-// The dashboard renders four queries' worth of Mantine and recharts: on a busy 2-core machine its first
-// render can take longer than the default second.
-configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lays nothing out: recharts warns that its charts have no size. Only that warning is silenced.
 beforeEach(() => {

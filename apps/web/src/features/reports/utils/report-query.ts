@@ -1,5 +1,4 @@
-import { isId, isoDateProblem } from '@app/domain';
-import type { Query } from '../../../lib/api-client';
+import { isId, isoDateProblem, type ReportFiltersInput } from '@app/domain';
 
 /**
  * The dashboard's filters (spec §6 report filters row, §7 report calls) as they live in the URL: shareable,
@@ -83,8 +82,8 @@ export function reportFiltersToSearch(filters: ReportFilters, defaults: DateRang
 }
 
 /** The report calls' query (spec §7): dates always, `include_suppliers[]` per supplier, blanks left out. */
-export function reportServerQuery(filters: ReportFilters, isAdmin: boolean): Query {
-  const query: Query = { start_date: filters.start_date, end_date: filters.end_date };
+export function reportServerQuery(filters: ReportFilters, isAdmin: boolean): ReportFiltersInput {
+  const query: ReportFiltersInput = { start_date: filters.start_date, end_date: filters.end_date };
   for (const key of ID_KEYS) if (filters[key] && (isAdmin || !ADMIN_ONLY.has(key))) query[key] = filters[key];
   query[SUPPLIERS] = filters.include_suppliers;
   return query;

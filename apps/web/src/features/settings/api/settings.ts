@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
-import { settingsResponse, settingsSavedResponse, type AccountingSettings, type Settings } from '@app/domain';
-import { getJson, postJson } from '../../../lib/api-client';
+import { referenceEndpoints, type AccountingSettings, type Settings } from '@app/domain';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 export type { Settings };
 
@@ -8,7 +8,7 @@ export const settingsQueryKey = ['settings'] as const;
 
 /** `GET /api/settings` → `{status, data:{gst_rate:'5.00', agency_name?, quickbooks_…?}}` (the rest for admins). */
 export async function getSettings(): Promise<Settings> {
-  const { data } = await getJson('/api/settings', { schema: settingsResponse });
+  const { data } = await callEndpoint(referenceEndpoints.settings);
   return data;
 }
 
@@ -23,7 +23,7 @@ export type SettingsUpdate = { gst_rate: string } & Partial<AccountingSettings>;
 
 /** `POST /settings` JSON `{gst_rate, agency_name?, quickbooks_…?}` → `{status, message, data}` */
 export async function updateSettings(input: SettingsUpdate): Promise<{ message: string; settings: Settings }> {
-  const response = await postJson('/settings', input, { schema: settingsSavedResponse });
+  const response = await callEndpoint(referenceEndpoints.saveSettings, { body: input });
   return { message: response.message, settings: response.data };
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { adminUser, agentUser, sessionFor } from '../../../testing/fixtures';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render';
-import { validateGstRate } from '../components/settings-form';
+import { validateGstRate } from '../utils/settings-form';
 
 describe('Settings page', () => {
   it('loads the GST rate and saves a new one', async () => {

@@ -1,12 +1,12 @@
-import { supplierListResponse, type Supplier } from '@app/domain';
+import { referenceEndpoints, type Supplier } from '@app/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 
 export const suppliersQueryKey = ['suppliers'] as const;
 
 /** `GET /api/suppliers` → `{status, data:[{id,name,currency_id,currency,currency_symbol,booking_number_format}]}` */
 export async function getSuppliers(): Promise<Supplier[]> {
-  const { data } = await getJson('/api/suppliers', { schema: supplierListResponse });
+  const { data } = await callEndpoint(referenceEndpoints.suppliers);
   return data;
 }
 

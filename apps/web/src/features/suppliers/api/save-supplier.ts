@@ -1,6 +1,6 @@
-import { supplierSavedResponse, type Supplier, type SupplierInput } from '@app/domain';
+import { referenceEndpoints, type Supplier, type SupplierInput } from '@app/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { postJson, putJson } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
 import { suppliersQueryKey } from './get-suppliers';
 
 export interface SavedSupplier {
@@ -12,8 +12,8 @@ export interface SavedSupplier {
 export async function saveSupplier({ id, input }: { id?: number; input: SupplierInput }): Promise<SavedSupplier> {
   const response =
     id === undefined
-      ? await postJson('/suppliers', input, { schema: supplierSavedResponse })
-      : await putJson(`/suppliers/${id}`, input, { schema: supplierSavedResponse });
+      ? await callEndpoint(referenceEndpoints.createSupplier, { body: input })
+      : await callEndpoint(referenceEndpoints.updateSupplier, { params: { id }, body: input });
   return {
     message: response.message,
     supplier: response.data,

@@ -1,33 +1,25 @@
-import {
-  IMPORT_MESSAGES,
-  importJobStatusResponse,
-  importStartedResponse,
-  TRANSACTION_IMPORT_POLL_MS,
-} from '@app/domain';
+import { IMPORT_MESSAGES, TRANSACTION_IMPORT_POLL_MS, transactionEndpoints, type EndpointResponse } from '@app/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { accountsQueryKey } from '../../accounts';
-import { getJson, isApiError, postForm } from '../../../lib/api-client';
-import { transactionsQueryKey } from './transactions-api';
+import { isApiError } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/call-endpoint';
+import { atAddress, transactionsQueryKey } from './transactions-api';
 
-/** The default upload address (spec §7; the screen may override it with `?submit=`). */
-export const TRANSACTION_IMPORT_URL = '/api/transactions/import';
-export const importStatusUrl = (jobId: string) => `/api/transactions/import/status/${encodeURIComponent(jobId)}`;
-
-/** `POST /api/transactions/import` → 200. */
-export type ImportStarted = z.output<typeof importStartedResponse>;
 /** `GET /api/transactions/import/status/{jobId}`. */
-export type ImportJobStatus = z.output<typeof importJobStatusResponse>;
+export type ImportJobStatus = EndpointResponse<typeof transactionEndpoints.importStatus>;
 
 /** 'completed' and 'failed' end the polling (the server's word for the spec's 'success' is 'completed'). */
 export const isImportSucceeded = (s: ImportJobStatus | undefined) => s?.status === 'completed';
 export const isImportFailed = (s: ImportJobStatus | undefined) => s?.status === 'failed';
 export const isImportFinished = (s: ImportJobStatus | undefined) => isImportSucceeded(s) || isImportFailed(s);
 
-/** Multipart upload (the api-client adds the CSRF token and the AJAX header). */
-export function useStartTransactionImport(url = TRANSACTION_IMPORT_URL) {
+/**
+ * Multipart upload to `POST /api/transactions/import`, or to the screen's `?submit=` address (spec §7); the
+ * api-client adds the CSRF token and the AJAX header.
+ */
+export function useStartTransactionImport(submitUrl: string = transactionEndpoints.startImport.path) {
   return useMutation({
-    mutationFn: (form: FormData) => postForm(url, form, { schema: importStartedResponse }),
+    mutationFn: (form: FormData) => callEndpoint(atAddress(transactionEndpoints.startImport, submitUrl), { form }),
   });
 }
 
@@ -47,7 +39,7 @@ export function useImportJobStatus(jobId: string | null) {
     staleTime: 0,
     queryFn: async () => {
       try {
-        const status = await getJson(importStatusUrl(jobId!), { schema: importJobStatusResponse });
+        const status = await callEndpoint(transactionEndpoints.importStatus, { params: { jobId: jobId! } });
         if (isImportSucceeded(status)) {
           void queryClient.invalidateQueries({ queryKey: transactionsQueryKey });
           void queryClient.invalidateQueries({ queryKey: accountsQueryKey });

@@ -1,31 +1,45 @@
-import {
-  bulkStatusUpdatedResponse,
-  bulkTransactionsSavedResponse,
-  transactionListResponse,
-  transactionResponse,
-  transactionSavedResponse,
-} from '@app/domain';
+import { transactionEndpoints, type Endpoint, type EndpointResponse } from '@app/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { getJson, postForm, postJson, putForm } from '../../../lib/api-client';
+import { callEndpoint, type CallInput } from '../../../lib/call-endpoint';
 
 /** A transaction as the server reads it for the form (the listing's fields plus the reference image). */
-export type Transaction = z.output<typeof transactionResponse>['data'];
-export type SavedTransaction = z.output<typeof transactionSavedResponse>;
+export type Transaction = EndpointResponse<typeof transactionEndpoints.get>['data'];
 
 export const transactionsQueryKey = ['transactions'] as const;
 
+/**
+ * An endpoint answered at the address the page supplies (`?submit=`, spec §2.5 and the import's
+ * "URL overridable"): the same method, body and answer, only the path differs.
+ */
+export function atAddress<E extends Endpoint>(endpoint: E, path: string): E {
+  return path === endpoint.path ? endpoint : { ...endpoint, path };
+}
+
+type ListQuery = NonNullable<CallInput<typeof transactionEndpoints.list>['query']>;
+
+/** The list's query from the address: each name the list query knows, with its first value. */
+function listQuery(search: string): ListQuery {
+  const params = new URLSearchParams(search);
+  const query: Record<string, string> = {};
+  for (const name of Object.keys(transactionEndpoints.list.query.shape)) {
+    const value = params.get(name);
+    if (value !== null) query[name] = value;
+  }
+  return query;
+}
+
+/** `GET /transactions` with the filters and paging of the address (`search`, its query string). */
 export function useTransactions(search: string) {
   return useQuery({
     queryKey: [...transactionsQueryKey, 'list', search],
-    queryFn: () => getJson(`/transactions${search ? `?${search}` : ''}`, { schema: transactionListResponse }),
+    queryFn: () => callEndpoint(transactionEndpoints.list, { query: listQuery(search) }),
   });
 }
 
 export function useTransaction(id: number | null) {
   return useQuery({
     queryKey: [...transactionsQueryKey, id],
-    queryFn: async () => (await getJson(`/transactions/${id}`, { schema: transactionResponse })).data,
+    queryFn: async () => (await callEndpoint(transactionEndpoints.get, { params: { id: id! } })).data,
     enabled: id !== null,
   });
 }
@@ -35,21 +49,22 @@ export function useSaveTransaction() {
   return useMutation({
     mutationFn: ({ id, form }: { id?: number; form: FormData }) =>
       id === undefined
-        ? postForm('/transactions', form, { schema: transactionSavedResponse })
-        : putForm(`/transactions/${id}`, form, { schema: transactionSavedResponse }),
+        ? callEndpoint(transactionEndpoints.create, { form })
+        : callEndpoint(transactionEndpoints.update, { params: { id }, form }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: transactionsQueryKey }),
   });
 }
 
-export function useStoreBulk(url = '/transactions/store-bulk') {
+/** `POST /transactions/store-bulk`, or the same request to the page's `?submit=` address. */
+export function useStoreBulk(submitUrl: string = transactionEndpoints.storeBulk.path) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (form: FormData) => postForm(url, form, { schema: bulkTransactionsSavedResponse }),
+    mutationFn: (form: FormData) => callEndpoint(atAddress(transactionEndpoints.storeBulk, submitUrl), { form }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: transactionsQueryKey }),
   });
 }
 
 /** `POST /transactions-bulk-update` JSON {transaction_ids, status} → {status, message, updated}. */
 export function bulkUpdateStatus(transaction_ids: number[], status: string) {
-  return postJson('/transactions-bulk-update', { transaction_ids, status }, { schema: bulkStatusUpdatedResponse });
+  return callEndpoint(transactionEndpoints.bulkUpdateStatus, { body: { transaction_ids, status } });
 }

@@ -5,6 +5,7 @@ import {
   skippedRowMessage,
   type Cents,
   type ImportParsedRow,
+  type ImportSummary,
 } from '@app/domain';
 import {
   Alert,
@@ -47,7 +48,6 @@ const abs = (c: Cents) => moneyToString((c < 0n ? -c : c) as Cents);
 /** The preview of an import file (spec §2.6): totals, the rows with their type, and every skipped row. */
 export function ImportPreviewModal({ opened, preview, currency, uploading, onClose, onImport }: Props) {
   const [showAll, setShowAll] = useState(false);
-  const money = (c: Cents) => formatMoney(moneyToString(c), currency);
   const canImport = preview?.ok === true && preview.rows.length > 0 && !uploading;
 
   return (
@@ -69,60 +69,12 @@ export function ImportPreviewModal({ opened, preview, currency, uploading, onClo
           </Group>
         </Center>
       ) : (
-        <Stack data-testid="import-preview">
-          <Text size="sm">
-            File: <b data-testid="preview-file">{preview.filename}</b>
-          </Text>
-          {!preview.ok && (
-            <Alert
-              color="red"
-              variant="light"
-              title={IMPORT_MESSAGES.parseErrorTitle}
-              icon={<IconFileAlert size={18} />}
-            >
-              <Text size="sm" data-testid="preview-error">
-                {preview.error}
-              </Text>
-            </Alert>
-          )}
-          {preview.ok && (
-            <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" data-testid="preview-summary">
-              <Stat label="Rows" value={String(preview.summary.row_count)} testId="preview-row-count" />
-              <Stat
-                label={`Total credits (${preview.summary.credit_count})`}
-                value={money(preview.summary.total_credits)}
-                testId="preview-total-credits"
-              />
-              <Stat
-                label={`Total debits (${preview.summary.debit_count})`}
-                value={money(preview.summary.total_debits)}
-                testId="preview-total-debits"
-              />
-              <Stat label="Net total" value={money(preview.summary.net_total)} testId="preview-net-total" />
-            </SimpleGrid>
-          )}
-          {preview.skipped.length > 0 && <SkippedNotice skipped={preview.skipped} />}
-          {preview.ok && (
-            <>
-              <PreviewRows
-                key={showAll ? 'all' : 'first'}
-                rows={showAll ? preview.rows : preview.rows.slice(0, PREVIEW_ROWS)}
-                currency={currency}
-                maxHeight={preview.skipped.length > 0 ? '30vh' : '45vh'}
-              />
-              {preview.rows.length > PREVIEW_ROWS && (
-                <Group justify="space-between">
-                  <Text size="sm" c="dimmed" data-testid="preview-shown">
-                    Showing {showAll ? preview.rows.length : PREVIEW_ROWS} of {preview.rows.length} rows
-                  </Text>
-                  <Button variant="subtle" size="xs" onClick={() => setShowAll((v) => !v)}>
-                    {showAll ? 'Show Less' : 'Show All Items'}
-                  </Button>
-                </Group>
-              )}
-            </>
-          )}
-        </Stack>
+        <PreviewBody
+          preview={preview}
+          currency={currency}
+          showAll={showAll}
+          onToggleShowAll={() => setShowAll((v) => !v)}
+        />
       )}
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose} disabled={uploading}>
@@ -138,6 +90,77 @@ export function ImportPreviewModal({ opened, preview, currency, uploading, onClo
         </Button>
       </Group>
     </Modal>
+  );
+}
+
+interface PreviewBodyProps {
+  preview: ImportPreview;
+  currency: CurrencyLike;
+  /** All rows, or the first PREVIEW_ROWS. */
+  showAll: boolean;
+  onToggleShowAll: () => void;
+}
+
+/** A read file: its name, why it could not be read or its totals, the skipped rows and the rows. */
+function PreviewBody({ preview, currency, showAll, onToggleShowAll }: PreviewBodyProps) {
+  return (
+    <Stack data-testid="import-preview">
+      <Text size="sm">
+        File: <b data-testid="preview-file">{preview.filename}</b>
+      </Text>
+      {!preview.ok && (
+        <Alert color="red" variant="light" title={IMPORT_MESSAGES.parseErrorTitle} icon={<IconFileAlert size={18} />}>
+          <Text size="sm" data-testid="preview-error">
+            {preview.error}
+          </Text>
+        </Alert>
+      )}
+      {preview.ok && <PreviewSummary summary={preview.summary} currency={currency} />}
+      {preview.skipped.length > 0 && <SkippedNotice skipped={preview.skipped} />}
+      {preview.ok && (
+        <>
+          <PreviewRows
+            key={showAll ? 'all' : 'first'}
+            rows={showAll ? preview.rows : preview.rows.slice(0, PREVIEW_ROWS)}
+            currency={currency}
+            maxHeight={preview.skipped.length > 0 ? '30vh' : '45vh'}
+          />
+          {preview.rows.length > PREVIEW_ROWS && (
+            <Group justify="space-between">
+              <Text size="sm" c="dimmed" data-testid="preview-shown">
+                Showing {showAll ? preview.rows.length : PREVIEW_ROWS} of {preview.rows.length} rows
+              </Text>
+              <Button variant="subtle" size="xs" onClick={onToggleShowAll}>
+                {showAll ? 'Show Less' : 'Show All Items'}
+              </Button>
+            </Group>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+type PreviewSummaryProps = { summary: ImportSummary; currency: CurrencyLike };
+
+/** Row count, credit and debit totals (with their counts) and the net total, in the account's currency. */
+function PreviewSummary({ summary, currency }: PreviewSummaryProps) {
+  const money = (c: Cents) => formatMoney(moneyToString(c), currency);
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" data-testid="preview-summary">
+      <Stat label="Rows" value={String(summary.row_count)} testId="preview-row-count" />
+      <Stat
+        label={`Total credits (${summary.credit_count})`}
+        value={money(summary.total_credits)}
+        testId="preview-total-credits"
+      />
+      <Stat
+        label={`Total debits (${summary.debit_count})`}
+        value={money(summary.total_debits)}
+        testId="preview-total-debits"
+      />
+      <Stat label="Net total" value={money(summary.net_total)} testId="preview-net-total" />
+    </SimpleGrid>
   );
 }
 

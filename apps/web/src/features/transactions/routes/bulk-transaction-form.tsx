@@ -1,3 +1,4 @@
+import { transactionEndpoints } from '@app/domain';
 import { Alert, Anchor, Button, Group, List, Skeleton, Stack } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
@@ -12,7 +13,7 @@ import { useBulkTransactionForm } from '../hooks/use-bulk-transaction-form';
 export function BulkTransactionRoute() {
   const [params] = useSearchParams();
   // Same-site paths only: the form posts the CSRF token to submitUrl.
-  const submitUrl = safeRedirect(params.get('submit'), '/transactions/store-bulk');
+  const submitUrl = safeRedirect(params.get('submit'), transactionEndpoints.storeBulk.path);
   const cancelTo = safeRedirect(params.get('cancel'), paths.transactions.list);
   const accounts = useAccounts({ accountable_type: 'supplier' });
   const form = useBulkTransactionForm(submitUrl);

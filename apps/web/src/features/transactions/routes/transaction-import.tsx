@@ -1,10 +1,10 @@
-import { importJobParamsSchema } from '@app/domain';
+import { importJobParamsSchema, transactionEndpoints } from '@app/domain';
 import { Anchor } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { paths, safeRedirect } from '../../../lib/paths';
-import { isImportSucceeded, TRANSACTION_IMPORT_URL, useImportJobStatus } from '../api/import-transactions';
+import { isImportSucceeded, useImportJobStatus } from '../api/import-transactions';
 import { ImportFormLoader } from '../components/import-form';
 import { ImportJobView } from '../components/import-job-view';
 import { INITIAL_IMPORT_VALUES, type ImportFormValues } from '../utils/import-preview';
@@ -19,7 +19,7 @@ const JOB_PARAM = 'job';
 export function TransactionImportRoute() {
   const [params, setParams] = useSearchParams();
   const cancelTo = safeRedirect(params.get('cancel'), paths.transactions.list);
-  const submitUrl = safeRedirect(params.get('submit'), TRANSACTION_IMPORT_URL);
+  const submitUrl = safeRedirect(params.get('submit'), transactionEndpoints.startImport.path);
   const rawJob = params.get(JOB_PARAM);
   const jobId = rawJob !== null && importJobParamsSchema.safeParse({ jobId: rawJob }).success ? rawJob : null;
   const status = useImportJobStatus(jobId);

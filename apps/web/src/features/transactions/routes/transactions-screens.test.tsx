@@ -48,9 +48,9 @@ describe('Transactions list', () => {
       'GET /accounts': ok([account]),
     });
     await screen.findByTestId('transactions-table');
-    expect(new URL(mock.calls('GET /transactions')[0]!.url, 'http://x').searchParams.get('reference')).toBe(
-      'SW0000001',
-    );
+    const sent = new URL(mock.calls('GET /transactions')[0]!.url, 'http://x').searchParams;
+    expect(sent.get('reference')).toBe('SW0000001');
+    expect(sent.get('page')).toBe('3');
     expect(screen.getByLabelText('Reference')).toHaveValue('SW0000001');
     await user.click(screen.getByLabelText(/^Page size/, { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: '50' }));

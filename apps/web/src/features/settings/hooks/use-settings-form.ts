@@ -1,0 +1,49 @@
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { applyFormErrors, type FormErrorState } from '../../../lib/form-errors';
+import { useUpdateSettings, type Settings } from '../api/settings';
+import {
+  ACCOUNTING_FIELDS,
+  ACCOUNTING_VALIDATION,
+  toSettingsUpdate,
+  validateGstRate,
+  valuesOf,
+  type SettingsFormValues,
+} from '../utils/settings-form';
+
+/**
+ * The settings form: the accounting fields only when the server sends them (admins); a save shows the
+ * server's message and starts again from what was saved.
+ */
+export function useSettingsForm(settings: Settings) {
+  const update = useUpdateSettings();
+  const [formError, setFormError] = useState<FormErrorState | null>(null);
+  const accounting = settings.agency_name !== undefined;
+  const form = useForm<SettingsFormValues>({
+    initialValues: valuesOf(settings),
+    validate: { gst_rate: validateGstRate, ...(accounting && ACCOUNTING_VALIDATION) },
+  });
+
+  const submit = form.onSubmit((values) => {
+    setFormError(null);
+    update.mutate(toSettingsUpdate(values, accounting), {
+      onSuccess: ({ message, settings: saved }) => {
+        notifications.show({ color: 'green', message });
+        const next = valuesOf(saved);
+        form.setInitialValues(next);
+        form.setValues(next);
+        form.resetDirty(next);
+      },
+      onError: (error) =>
+        setFormError(
+          applyFormErrors(form, error, {
+            fields: ['gst_rate', ...(accounting ? ACCOUNTING_FIELDS : [])],
+            fallback: 'The settings could not be saved.',
+          }),
+        ),
+    });
+  });
+
+  return { form, accounting, formError, submit, saving: update.isPending };
+}

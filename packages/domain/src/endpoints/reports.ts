@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { pathId } from '../schemas/fields';
+import { excelReportRequestSchema } from '../schemas/report-files';
+import {
+  availablePayoutsQuerySchema,
+  availablePayoutsResponseSchema,
+  commissionChartsResponseSchema,
+  commissionSummaryResponseSchema,
+  reportFiltersSchema,
+  reportLinesQuerySchema,
+  reportLinesResponseSchema,
+  type ReportCard,
+} from '../schemas/reports';
+import { endpoint } from './endpoint';
+
+/** One card's lines: the filters plus paging and sorting. */
+const cardLines = <const P extends string>(path: P) =>
+  endpoint({ method: 'GET', path, query: reportLinesQuerySchema, response: reportLinesResponseSchema });
+
+/** The commission dashboard, the Excel reports and the payout PDFs. */
+export const reportEndpoints = {
+  commissionSummary: endpoint({
+    method: 'GET',
+    path: '/api/reports/commission-summary',
+    query: reportFiltersSchema,
+    response: commissionSummaryResponseSchema,
+  }),
+  pendingBookings: cardLines('/api/reports/pending-bookings'),
+  confirmedBookings: cardLines('/api/reports/confirmed-bookings'),
+  paidBookings: cardLines('/api/reports/paid-bookings'),
+  cancelledBookings: cardLines('/api/reports/cancelled-bookings'),
+  commissionCharts: endpoint({
+    method: 'GET',
+    path: '/api/reports/commission-charts',
+    query: reportFiltersSchema,
+    response: commissionChartsResponseSchema,
+  }),
+  availablePayouts: endpoint({
+    method: 'GET',
+    path: '/api/reports/available-payouts',
+    query: availablePayoutsQuerySchema,
+    response: availablePayoutsResponseSchema,
+  }),
+  /** A file answer (.xlsx, .csv or .iif, per `format`). */
+  excel: endpoint({ method: 'POST', path: '/api/reports/excel', body: excelReportRequestSchema }),
+  /** A PDF answer: one payout's items grouped by agent. */
+  payoutPdf: endpoint({
+    method: 'GET',
+    path: '/api/reports/payout-pdf/:payoutId',
+    params: z.object({ payoutId: pathId() }),
+  }),
+  /** A PDF answer: what Next Payout would pay now for the dashboard filters. */
+  nextPayoutPdf: endpoint({ method: 'GET', path: '/api/reports/next-payout-pdf', query: reportFiltersSchema }),
+};
+
+/** The endpoint of a card's lines (`GET /api/reports/{card}-bookings`). */
+export const cardLinesEndpoint = (card: ReportCard) => reportEndpoints[`${card}Bookings`];

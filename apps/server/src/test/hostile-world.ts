@@ -127,50 +127,18 @@ export async function seedHostileWorld(extraModules: RouteModule[] = []): Promis
  */
 export function baselines(ids: WorldIds): Record<string, Record<string, Json>> {
   const n = crypto.randomBytes(4).toString('hex').toUpperCase();
-  const agent = {
-    full_name: 'Hostile Agent',
-    nickname: 'Hosty',
-    home_address: '1 Main St\nToronto',
-    phone_number: '416-555-0100',
-    fareconnect_email: `hostile-${n}@example.test`,
-    personal_email: `home-${n}@example.test`,
-    date_of_birth: '1985-03-12',
-    sin_number: '046454286',
-    fareconnect_number: `FC-H${n}`,
-    commission_tier_id: String(ids.tier),
-    tier_start_date: '2024-01-01',
-    tier_change_reason: 'Start',
-    commission_percentage: '10',
-    gst_number: 'AB12',
+  return {
+    ...referenceBodies(ids, n),
+    ...bookingBodies(ids, n),
+    ...commissionAndAgentBodies(ids, n),
+    ...accountAndTransactionBodies(ids, n),
   };
-  const booking = {
-    booking_reference: `HOST-${n}`,
-    trip_number: 'T-1',
-    supplier_id: String(ids.supplier),
-    booking_date: '2024-05-01',
-    customer_name: 'Hostile Customer',
-    booking_amount: '100.00',
-    notes: 'Window seat',
-    primary_agent_id: String(ids.agent),
-    is_group_booking: '1',
-    booking_group_id: String(ids.group),
-  };
-  const transaction = {
-    account_id: String(ids.account),
-    transaction_type: 'credit',
-    currency_id: String(ids.currency),
-    amount: '5.00',
-    reference_number: `HOST-${n}`,
-    description: 'Paid',
-    cheque_reference_number: 'CHQ-1',
-  };
-  const account = {
-    name: `Account ${n}`,
-    account_number: '12',
-    accountable_type: 'supplier',
-    accountable_id: String(ids.supplier),
-    currency_id: String(ids.currency),
-  };
+}
+
+type Bodies = Record<string, Record<string, Json>>;
+
+/** Tiers, suppliers, settings and the Excel report. */
+function referenceBodies(ids: WorldIds, n: string): Bodies {
   return {
     'POST /commission-tiers': { name: `Tier ${n}`, description: 'Top\nagents' },
     'PUT /commission-tiers/{id}': { name: `Tier ${n}`, description: 'd' },
@@ -194,12 +162,52 @@ export function baselines(ids: WorldIds): Record<string, Record<string, Json>> {
       report_type: 'bookings',
       format: 'quickbooks_iif',
     },
+  };
+}
+
+/** A booking, its cancellation and the reference checks. */
+function bookingBodies(ids: WorldIds, n: string): Bodies {
+  const booking = {
+    booking_reference: `HOST-${n}`,
+    trip_number: 'T-1',
+    supplier_id: String(ids.supplier),
+    booking_date: '2024-05-01',
+    customer_name: 'Hostile Customer',
+    booking_amount: '100.00',
+    notes: 'Window seat',
+    primary_agent_id: String(ids.agent),
+    is_group_booking: '1',
+    booking_group_id: String(ids.group),
+  };
+  return {
     'POST /bookings': booking,
     'PUT /bookings/{id}': booking,
     'POST /bookings/{id}/cancel': { cancellation_note: 'Changed plans' },
     'POST /bookings/transaction-status': { booking_ids: [String(ids.booking)] },
     'POST /api/check-booking-reference': { booking_reference: 'HOST-1', agent_id: String(ids.agent) },
     'POST /api/check-duplicate-booking-supplier': { reference_number: 'HOST-1', supplier_id: String(ids.supplier) },
+  };
+}
+
+/** Commission rules, agents, sub-agent links and booking groups. */
+function commissionAndAgentBodies(ids: WorldIds, n: string): Bodies {
+  const agent = {
+    full_name: 'Hostile Agent',
+    nickname: 'Hosty',
+    home_address: '1 Main St\nToronto',
+    phone_number: '416-555-0100',
+    fareconnect_email: `hostile-${n}@example.test`,
+    personal_email: `home-${n}@example.test`,
+    date_of_birth: '1985-03-12',
+    sin_number: '046454286',
+    fareconnect_number: `FC-H${n}`,
+    commission_tier_id: String(ids.tier),
+    tier_start_date: '2024-01-01',
+    tier_change_reason: 'Start',
+    commission_percentage: '10',
+    gst_number: 'AB12',
+  };
+  return {
     'POST /commissions': {
       commission_type: 'agent',
       general_id: String(ids.agent),
@@ -218,6 +226,28 @@ export function baselines(ids: WorldIds): Record<string, Record<string, Json>> {
     'PUT /agents/{id}/sub-agents/{subAgentId}': { split_percentage: '40', suppliers: [String(ids.supplier)] },
     'POST /booking-groups': { name: `Group ${n}`, description: 'd', selectedBookings: [String(ids.booking)] },
     'PUT /booking-groups/{id}': { name: `Group ${n}`, description: 'd', selectedBookings: [String(ids.booking)] },
+  };
+}
+
+/** Accounts, supplier transactions (one, in bulk, imported) and claims on them. */
+function accountAndTransactionBodies(ids: WorldIds, n: string): Bodies {
+  const transaction = {
+    account_id: String(ids.account),
+    transaction_type: 'credit',
+    currency_id: String(ids.currency),
+    amount: '5.00',
+    reference_number: `HOST-${n}`,
+    description: 'Paid',
+    cheque_reference_number: 'CHQ-1',
+  };
+  const account = {
+    name: `Account ${n}`,
+    account_number: '12',
+    accountable_type: 'supplier',
+    accountable_id: String(ids.supplier),
+    currency_id: String(ids.currency),
+  };
+  return {
     'POST /accounts': account,
     'PUT /accounts/{id}': account,
     'POST /accounts/transactions/currency-summary': { account_ids: [String(ids.account)], status: 'completed' },

@@ -1,22 +1,30 @@
 /**
  * Lists source files over 400 lines and functions (or components) over 80 lines, the limits of
  * issue 21. Tests (`*.test.ts(x)`) are exempt; test-support files are not.
- * Usage: node scripts/find-long-code.mjs [folder …]   (default: apps/web/src packages/domain/src apps/server/src)
+ * Usage: node scripts/find-long-code.mjs [folder or file …]
+ *   (default: apps/web/src packages/domain/src apps/server/src e2e bench; node_modules skipped)
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 
 const MAX_FILE = 400;
 const MAX_FUNCTION = 80;
 const roots =
-  process.argv.length > 2 ? process.argv.slice(2) : ['apps/web/src', 'packages/domain/src', 'apps/server/src'];
+  process.argv.length > 2
+    ? process.argv.slice(2)
+    : ['apps/web/src', 'packages/domain/src', 'apps/server/src', 'e2e', 'bench'];
 
-function* sourceFiles(dir) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* sourceFiles(path);
-    else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) yield path;
+const isSource = (name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts');
+
+function* sourceFiles(path) {
+  if (!statSync(path).isDirectory()) {
+    if (isSource(path)) yield path;
+    return;
+  }
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    yield* sourceFiles(join(path, entry.name));
   }
 }
 

@@ -21,10 +21,51 @@ const MB = 1024 * 1024;
 
 export async function benchExcelCommissions(ctx: BenchContext): Promise<BenchResult> {
   const lines = Number(process.env.BENCH_EXCEL_LINES ?? 50_000);
-  const agents = 200;
   const url = await ctx.createDatabase('bench_excel');
+  const { dataset, seedSeconds } = await seedPaidLines(url, lines);
+
+  // BENCH_SERVER_NODE_OPTIONS: flags for the server process (e.g. --max-old-space-size=128), default none.
+  const nodeOptions = process.env.BENCH_SERVER_NODE_OPTIONS ?? '';
+  const server = await startServerProcess({
+    DATABASE_URL: url,
+    DEMO: '0',
+    ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
+  });
+  const runs = Math.max(1, Math.min(5, Math.floor(ctx.requests / 40) || 3));
+  let measured: Awaited<ReturnType<typeof measureReports>>;
+  try {
+    measured = await measureReports(server, runs, lines);
+  } finally {
+    await server.stop();
+  }
+  const { timings, peak, peaks, idle, bytes } = measured;
+  const round = (n: number) => Math.round(n * 10) / 10;
+  const t = timingsOf(timings, 1);
+  return {
+    name: nodeOptions ? `excel-commissions (${nodeOptions})` : 'excel-commissions',
+    description: `POST /api/reports/excel commissions report, ${lines.toLocaleString('en')} lines, ${dataset.agents} agent sheets, streamed; server process RSS sampled`,
+    ...t,
+    target: '≤ 10 s per report of 50,000 lines, server RSS ≤ 300 MB',
+    passed: t.max_ms <= 10_000 && peak <= 300 * MB,
+    dataset: {
+      lines,
+      agents: dataset.agents,
+      payouts: dataset.payouts,
+      seed_seconds: seedSeconds,
+      file_bytes: bytes,
+      server_rss_idle_mb: round(idle / MB),
+      server_rss_peak_mb: round(peak / MB),
+      ...Object.fromEntries(
+        peaks.map((p, i) => [i === 0 ? 'server_rss_peak_warmup_mb' : `server_rss_peak_run${i}_mb`, p]),
+      ),
+    },
+  };
+}
+
+/** The bench seed (~200 agents, 60 suppliers), its first `lines` commission lines paid out by SQL. */
+async function seedPaidLines(url: string, lines: number) {
   const db = createDb(url, 2);
-  const seeded = await benchSeed(db, { bookings: Math.ceil(lines * 1.1), seed: 14, agents, suppliers: 60 });
+  const seeded = await benchSeed(db, { bookings: Math.ceil(lines * 1.1), seed: 14, agents: 200, suppliers: 60 });
   await db.$client.query(
     `with lines as (
        select ac.id, ac.booking_id, ac.agent_id, ac.percentage, ac.amount, ac.gst_amount, ac.total_with_gst,
@@ -47,71 +88,44 @@ export async function benchExcelCommissions(ctx: BenchContext): Promise<BenchRes
   await db.$client.end();
   const dataset = counts[0]!;
   if (dataset.items !== lines) throw new Error(`seeded ${dataset.items} payout items, wanted ${lines}`);
+  return { dataset, seedSeconds: seeded.seconds };
+}
 
-  // BENCH_SERVER_NODE_OPTIONS: flags for the server process (e.g. --max-old-space-size=128), default none.
-  const nodeOptions = process.env.BENCH_SERVER_NODE_OPTIONS ?? '';
-  const server = await startServerProcess({
-    DATABASE_URL: url,
-    DEMO: '0',
-    ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
-  });
+/**
+ * One warm-up report (its workbook read back and checked), then `runs` measured ones, the server's VmRSS
+ * sampled every 20 ms from before each request until its last byte has arrived.
+ */
+async function measureReports(server: Awaited<ReturnType<typeof startServerProcess>>, runs: number, lines: number) {
   const pid = server.child.pid!;
-  const runs = Math.max(1, Math.min(5, Math.floor(ctx.requests / 40) || 3));
   const timings: number[] = [];
-  let peak = 0;
   const peaks: number[] = [];
-  let idle: number | undefined;
+  let peak = 0;
   let bytes = 0;
-  try {
-    const client = new HttpClient(server.port);
-    const login = await client.signIn(BENCH_ADMIN_EMAIL, BENCH_PASSWORD);
-    if (login.status !== 200) throw new Error(`sign-in failed: ${login.status}`);
-    idle = residentBytes(pid);
-    // One warm-up run, then the measured ones.
-    for (let run = 0; run <= runs; run++) {
-      let sampledPeak = residentBytes(pid);
-      const sampler = setInterval(() => (sampledPeak = Math.max(sampledPeak, residentBytes(pid))), 20);
-      const start = performance.now();
-      const res = await fetch(`http://127.0.0.1:${server.port}/api/reports/excel`, {
-        method: 'POST',
-        headers: { ...client.headers(), 'content-type': 'application/json' },
-        body: JSON.stringify({ start_date: '2000-01-01', end_date: '2100-12-31', report_type: 'commissions' }),
-      });
-      const body = Buffer.from(await res.arrayBuffer());
-      const ms = performance.now() - start;
-      clearInterval(sampler);
-      sampledPeak = Math.max(sampledPeak, residentBytes(pid));
-      if (res.status !== 200) throw new Error(`excel answered ${res.status}: ${body.toString('utf8', 0, 300)}`);
-      if (run === 0) checkWorkbook(body, lines);
-      else timings.push(ms);
-      peak = Math.max(peak, sampledPeak);
-      peaks.push(Math.round(sampledPeak / MB));
-      bytes = body.length;
-    }
-  } finally {
-    await server.stop();
+  const client = new HttpClient(server.port);
+  const login = await client.signIn(BENCH_ADMIN_EMAIL, BENCH_PASSWORD);
+  if (login.status !== 200) throw new Error(`sign-in failed: ${login.status}`);
+  const idle = residentBytes(pid);
+  for (let run = 0; run <= runs; run++) {
+    let sampledPeak = residentBytes(pid);
+    const sampler = setInterval(() => (sampledPeak = Math.max(sampledPeak, residentBytes(pid))), 20);
+    const start = performance.now();
+    const res = await fetch(`http://127.0.0.1:${server.port}/api/reports/excel`, {
+      method: 'POST',
+      headers: { ...client.headers(), 'content-type': 'application/json' },
+      body: JSON.stringify({ start_date: '2000-01-01', end_date: '2100-12-31', report_type: 'commissions' }),
+    });
+    const body = Buffer.from(await res.arrayBuffer());
+    const ms = performance.now() - start;
+    clearInterval(sampler);
+    sampledPeak = Math.max(sampledPeak, residentBytes(pid));
+    if (res.status !== 200) throw new Error(`excel answered ${res.status}: ${body.toString('utf8', 0, 300)}`);
+    if (run === 0) checkWorkbook(body, lines);
+    else timings.push(ms);
+    peak = Math.max(peak, sampledPeak);
+    peaks.push(Math.round(sampledPeak / MB));
+    bytes = body.length;
   }
-  const round = (n: number) => Math.round(n * 10) / 10;
-  const t = timingsOf(timings, 1);
-  return {
-    name: nodeOptions ? `excel-commissions (${nodeOptions})` : 'excel-commissions',
-    description: `POST /api/reports/excel commissions report, ${lines.toLocaleString('en')} lines, ${dataset.agents} agent sheets, streamed; server process RSS sampled`,
-    ...t,
-    target: '≤ 10 s per report of 50,000 lines, server RSS ≤ 300 MB',
-    passed: t.max_ms <= 10_000 && peak <= 300 * MB,
-    dataset: {
-      lines,
-      agents: dataset.agents,
-      payouts: dataset.payouts,
-      seed_seconds: seeded.seconds,
-      file_bytes: bytes,
-      server_rss_idle_mb: round((idle ?? 0) / MB),
-      server_rss_peak_mb: round(peak / MB),
-      ...Object.fromEntries(
-        peaks.map((p, i) => [i === 0 ? 'server_rss_peak_warmup_mb' : `server_rss_peak_run${i}_mb`, p]),
-      ),
-    },
-  };
+  return { timings, peak, peaks, idle, bytes };
 }
 
 /** The workbook holds every line: the agent sheets' data rows (all but headers and totals) add up to `lines`. */

@@ -124,53 +124,12 @@ async function main() {
   const warmup = Number(process.env.BENCH_WARMUP ?? 500);
   const selected = Object.entries(BENCHMARKS).filter(([name]) => !only || only.includes(name));
 
-  // BENCH_DATABASE_URL: an admin URL of another PostgreSQL (e.g. Debian's 15) instead of a throwaway
-  // embedded one; its results are labelled with the server's version.
-  const external = process.env.BENCH_DATABASE_URL;
-  let tmp: string | null = null;
-  let server: Awaited<ReturnType<typeof startEmbeddedPostgres>> | null = null;
-  let adminUrl: string;
-  if (external) {
-    adminUrl = external;
-  } else {
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-bench-'));
-    fs.chmodSync(tmp, 0o755);
-    console.log(`starting a throwaway embedded PostgreSQL in ${tmp}`);
-    server = await startEmbeddedPostgres({
-      dataDir: tmp,
-      // BENCH_PG_LOG=1: the server's own log on stderr.
-      log: (m) => {
-        if (process.env.BENCH_PG_LOG) console.error(`[pg] ${m}`);
-      },
-    });
-    adminUrl = server.url('postgres');
-  }
-  const withDb = (name: string) => {
-    const u = new URL(adminUrl);
-    u.pathname = `/${name}`;
-    return u.toString();
-  };
-  const version = await serverVersion(adminUrl);
-  const label = external ? ` (PostgreSQL ${version})` : '';
+  const pgServer = await benchPostgres();
+  const version = await serverVersion(pgServer.adminUrl);
+  const label = process.env.BENCH_DATABASE_URL ? ` (PostgreSQL ${version})` : '';
   const results: BenchResult[] = [];
   try {
-    const ctx: BenchContext = {
-      requests,
-      warmup,
-      async createDatabase(name) {
-        const admin = new pg.Client({ connectionString: adminUrl });
-        await admin.connect();
-        await admin.query(`drop database if exists ${admin.escapeIdentifier(name)} with (force)`);
-        await admin.query(`create database ${admin.escapeIdentifier(name)}`);
-        await admin.end();
-        const url = withDb(name);
-        await runMigrations(url);
-        const db = createDb(url, 1);
-        await ensureReferenceData(db);
-        await db.$client.end();
-        return url;
-      },
-    };
+    const ctx = benchContext(pgServer.adminUrl, requests, warmup);
     for (const [name, run] of selected) {
       console.log(`running ${name}…`);
       const r = await run(ctx).catch((err: unknown) => {
@@ -183,11 +142,68 @@ async function main() {
   } finally {
     // The benchmarks on the shared seeded database leave it open for the next; it closes here.
     await closeBookingsDataset();
-    await server?.stop();
-    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+    await pgServer.stop();
   }
 
   printTable(results);
+  writeResults(results);
+  if (results.some((r) => !r.passed)) process.exitCode = 1;
+}
+
+/**
+ * The PostgreSQL the benchmarks run on: BENCH_DATABASE_URL (an admin URL of another server, e.g. Debian's
+ * 15; its results are labelled with the server's version), else a throwaway embedded one.
+ */
+async function benchPostgres(): Promise<{ adminUrl: string; stop(): Promise<void> }> {
+  const external = process.env.BENCH_DATABASE_URL;
+  if (external) return { adminUrl: external, stop: async () => {} };
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-bench-'));
+  fs.chmodSync(tmp, 0o755);
+  console.log(`starting a throwaway embedded PostgreSQL in ${tmp}`);
+  const server = await startEmbeddedPostgres({
+    dataDir: tmp,
+    // BENCH_PG_LOG=1: the server's own log on stderr.
+    log: (m) => {
+      if (process.env.BENCH_PG_LOG) console.error(`[pg] ${m}`);
+    },
+  });
+  return {
+    adminUrl: server.url('postgres'),
+    stop: async () => {
+      await server.stop();
+      fs.rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+/** What a benchmark gets: its counts, and a new migrated database with the reference data on that server. */
+function benchContext(adminUrl: string, requests: number, warmup: number): BenchContext {
+  const withDb = (name: string) => {
+    const u = new URL(adminUrl);
+    u.pathname = `/${name}`;
+    return u.toString();
+  };
+  return {
+    requests,
+    warmup,
+    async createDatabase(name) {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${admin.escapeIdentifier(name)} with (force)`);
+      await admin.query(`create database ${admin.escapeIdentifier(name)}`);
+      await admin.end();
+      const url = withDb(name);
+      await runMigrations(url);
+      const db = createDb(url, 1);
+      await ensureReferenceData(db);
+      await db.$client.end();
+      return url;
+    },
+  };
+}
+
+/** Merges this run's results into bench/results.json (a benchmark not run keeps its last figures). */
+function writeResults(results: BenchResult[]) {
   const previous = fs.existsSync(RESULTS_FILE)
     ? (JSON.parse(fs.readFileSync(RESULTS_FILE, 'utf8')) as { benchmarks?: Record<string, unknown> })
     : {};
@@ -201,7 +217,6 @@ async function main() {
   };
   fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(merged, null, 2)}\n`);
   console.log(`results written to ${path.relative(process.cwd(), RESULTS_FILE)}`);
-  if (results.some((r) => !r.passed)) process.exitCode = 1;
 }
 
 await main();

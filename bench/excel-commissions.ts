@@ -74,7 +74,8 @@ async function seedPaidLines(url: string, lines: number) {
         order by ac.id limit $1),
      p as (
        insert into payouts (name, payout_date, currency_id, total_amount, kind)
-       select 'Bench payout ' || d, d, cur, 0, 'bulk' from (select distinct booking_date as d, currency_id as cur from lines) x
+       select 'Bench payout ' || booking_date, booking_date, currency_id, sum(amount + gst_amount), 'bulk'
+         from lines group by booking_date, currency_id
        returning id, payout_date, currency_id)
      insert into payout_items (payout_id, booking_id, actual_commission_id, agent_id, gross_portion, percentage, commission, gst, total)
      select p.id, l.booking_id, l.id, l.agent_id, l.booking_amount, l.percentage, l.amount, l.gst_amount, l.amount + l.gst_amount

@@ -60,6 +60,11 @@ export const validationError = (errors: FieldErrors, message?: string) =>
   new AppError('validation', message ?? summarise(errors), errors);
 export const fieldError = (field: string, message: string) => validationError({ [field]: [message] });
 export const notFound = (what = 'The requested resource') => new AppError('not_found', `${what} was not found.`);
+/** The row a read found, or the contract's 404 naming `what` (e.g. 'The account'). */
+export function found<T>(row: T | null | undefined, what: string): T {
+  if (row === null || row === undefined) throw notFound(what);
+  return row;
+}
 export const forbidden = (message: string = FORBIDDEN) => new AppError('forbidden', message);
 export const unauthenticated = () => new AppError('unauthenticated', UNAUTHENTICATED);
 export const csrfMismatch = () => new AppError('csrf', CSRF_MISMATCH);

@@ -2,20 +2,20 @@ import {
   PASSWORD_CHANGE_REQUIRED,
   type Endpoint,
   type EndpointBody,
+  type EndpointMethod,
   type EndpointParams,
   type EndpointQuery,
   type EndpointResponseInput,
   type SessionUser,
 } from '@app/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import { type ZodType } from 'zod';
+import type { z, ZodType } from 'zod';
 import { checkCsrf, type checkCsrfBeforeBody } from './csrf';
 import { AppError, forbidden, notFound, unauthenticated, validationError, type FieldErrors } from './errors';
 import type { Session } from './session';
 
 export type Access = 'public' | 'user' | 'admin';
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Method = EndpointMethod;
 export type BodyType = 'json' | 'multipart' | 'form';
 
 export interface UploadedFile {

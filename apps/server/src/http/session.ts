@@ -22,13 +22,13 @@ export interface Session {
 const hash = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 const randomToken = () => crypto.randomBytes(32).toString('base64url');
 
-/** Sessions live in PostgreSQL so that any app server answers any request. */
 /** Where a session was made from (the audit and the sessions table keep it). */
 export interface SessionMeta {
   ip?: string;
   userAgent?: string;
 }
 
+/** Sessions live in PostgreSQL so that any app server answers any request. */
 export class SessionStore {
   constructor(
     private readonly db: Db,

@@ -160,7 +160,7 @@ export function setUnauthenticatedHandler(handler: UnauthenticatedHandler | null
 /* -------------------------------------------------------------------- request */
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type QueryValue = string | number | boolean | null | undefined;
+type QueryValue = string | number | boolean | null | undefined;
 export type Query = Record<string, QueryValue | readonly QueryValue[]>;
 
 /**

@@ -22,6 +22,7 @@ const things = {
   }),
   remove: endpoint({ method: 'DELETE', path: '/things/:id', params: idParams, response: thing }),
   file: endpoint({ method: 'GET', path: '/things/:id/file', params: idParams }),
+  report: endpoint({ method: 'POST', path: '/things/report', body: z.object({ year: z.number() }) }),
 };
 
 describe('callEndpoint', () => {
@@ -59,6 +60,13 @@ describe('callEndpoint', () => {
     await expect(callEndpoint(things.list)).rejects.toBeInstanceOf(ApiError);
   });
 
+  it('posts the JSON body of a file endpoint that takes one', async () => {
+    const mock = mockFetch({ 'POST /things/report': new Response('xlsx') });
+    const file = await downloadEndpoint(things.report, { body: { year: 2026 }, fallbackFilename: 'report.xlsx' });
+    expect(file.filename).toBe('report.xlsx');
+    expect(mock.requests[0]!.body).toEqual({ year: 2026 });
+  });
+
   it('downloads a file endpoint under the name the server gives', async () => {
     mockFetch({
       'GET /things/5/file': new Response('pdf', { headers: { 'content-disposition': 'attachment; filename="t.pdf"' } }),
@@ -78,7 +86,9 @@ describe('callEndpoint', () => {
       () => callEndpoint(things.list, { query: { sort: 'name' } }),
       // @ts-expect-error a file endpoint has no JSON answer to call for
       () => callEndpoint(things.file, { params: { id: 1 } }),
+      // @ts-expect-error a download sends the body its endpoint takes
+      () => downloadEndpoint(things.report, { fallbackFilename: 'report.xlsx' }),
     ];
-    expect(calls).toHaveLength(4);
+    expect(calls).toHaveLength(5);
   });
 });

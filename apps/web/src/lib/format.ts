@@ -4,8 +4,6 @@
  * Intl.NumberFormat as strings so no float rounding happens on the way ('1234.505' → '£1,234.51').
  */
 
-import { isPositiveMoney, parseMoney } from '@app/domain';
-
 export const EMPTY_VALUE = '—';
 
 export const DEFAULT_CURRENCY = { code: 'GBP', symbol: '£' } as const;
@@ -94,11 +92,11 @@ export function formatMoney(amount: DecimalInput, currency?: CurrencyLike, local
 
 /**
  * A change of money, signed: formatSignedMoney('29.58') → '+£29.58', ('-12.50', 'CAD') → '-CA$12.50', '0' → '£0.00'.
- * The plus only before an amount the money parser reads as positive; an unreadable one gives '—', as formatMoney.
+ * The plus only before an amount above zero, read as formatMoney reads it; an unreadable one gives '—', as there.
  */
 export function formatSignedMoney(amount: DecimalInput, currency?: CurrencyLike, locale: string = 'en-GB'): string {
-  const parsed = parseMoney(amount);
-  const plus = parsed.ok && isPositiveMoney(parsed.value) ? '+' : '';
+  const value = toDecimalString(amount);
+  const plus = value !== null && !value.startsWith('-') && /[1-9]/.test(value) ? '+' : '';
   return `${plus}${formatMoney(amount, currency, locale)}`;
 }
 

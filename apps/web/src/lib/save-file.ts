@@ -24,10 +24,7 @@ export function saveBlob(blob: Blob, filename: string): void {
  * a POST and its 419 retry) and saves it under the answer's Content-Disposition name, else
  * `fallbackFilename`. Returns the name it was saved under.
  */
-export async function saveEndpointFile<E extends Endpoint & { method: 'GET' | 'POST' }>(
-  endpoint: E,
-  input: DownloadInput<E>,
-): Promise<string> {
+export async function saveEndpointFile<E extends Endpoint>(endpoint: E, input: DownloadInput<E>): Promise<string> {
   const { blob, filename } = await downloadEndpoint(endpoint, input);
   saveBlob(blob, filename);
   return filename;

@@ -7,21 +7,15 @@ import { pathId } from '../schemas/fields';
  * method, path and schemas from this object and the web client builds its request and checks the answer
  * with it, so a URL can no longer be paired with the wrong schema on either side.
  */
-export interface Endpoint<
-  M extends EndpointMethod = EndpointMethod,
-  P extends ZodType | undefined = ZodType | undefined,
-  Q extends ZodType | undefined = ZodType | undefined,
-  B extends ZodType | undefined = ZodType | undefined,
-  R extends ZodType | undefined = ZodType | undefined,
-> {
-  readonly method: M;
+export interface Endpoint {
+  readonly method: EndpointMethod;
   /** The path as the server registers it, e.g. `/accounts/:id` or `/api/payouts`. */
   readonly path: string;
-  readonly params?: P;
-  readonly query?: Q;
-  readonly body?: B;
+  readonly params?: ZodType;
+  readonly query?: ZodType;
+  readonly body?: ZodType;
   /** The success answer (JSON); absent for an endpoint that answers with a file. */
-  readonly response?: R;
+  readonly response?: ZodType;
 }
 
 export type EndpointMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

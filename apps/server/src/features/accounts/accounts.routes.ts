@@ -1,7 +1,7 @@
 import { accountEndpoints as api } from '@app/domain';
 import type { Db } from '../../db/client';
 import type { RouteModule } from '../../http/app';
-import { notFound } from '../../http/errors';
+import { found } from '../../http/errors';
 import { route, type RouteDef } from '../../http/route';
 import {
   createAccount,
@@ -17,13 +17,6 @@ export const accountRoutes: RouteModule = ({ db }) => [
   ...accountWriteRoutes(db),
   ...accountCurrencySummaryRoute(db),
 ];
-
-/** The account as the routes answer it, or the contract's 404 (also for one deleted meanwhile). */
-async function existingAccount(db: Db, id: number) {
-  const account = await getAccount(db, id);
-  if (!account) throw notFound('The account');
-  return account;
-}
 
 /** The accounts list and one account. */
 function accountReadRoutes(db: Db): RouteDef[] {
@@ -42,7 +35,10 @@ function accountReadRoutes(db: Db): RouteDef[] {
       access: 'admin',
       summary: 'One account.',
       tags: ['accounts'],
-      handler: async ({ params }) => ({ status: 'success' as const, data: await existingAccount(db, params.id) }),
+      handler: async ({ params }) => ({
+        status: 'success' as const,
+        data: found(await getAccount(db, params.id), 'The account'),
+      }),
     }),
   ];
 }
@@ -63,7 +59,7 @@ function accountWriteRoutes(db: Db): RouteDef[] {
         return {
           status: 'success' as const,
           message: 'Account created successfully',
-          data: await existingAccount(db, id),
+          data: found(await getAccount(db, id), 'The account'),
         };
       },
     }),
@@ -79,7 +75,7 @@ function accountWriteRoutes(db: Db): RouteDef[] {
         return {
           status: 'success' as const,
           message: 'Account updated successfully',
-          data: await existingAccount(db, params.id),
+          data: found(await getAccount(db, params.id), 'The account'),
         };
       },
     }),

@@ -9,7 +9,7 @@ import {
 import { todayUtc } from '../../clock';
 import type { Db } from '../../db/client';
 import type { RouteModule } from '../../http/app';
-import { forbidden, notFound } from '../../http/errors';
+import { forbidden, found, notFound } from '../../http/errors';
 import { route, type RouteDef } from '../../http/route';
 import { importAgents, importTemplate } from './agent-import.service';
 import { createAgent, findAgentOptions, findAgents, getAgentById, updateAgent } from './agents.service';
@@ -93,9 +93,7 @@ function agentRecordRoutes(db: Db): RouteDef[] {
       tags: TAGS,
       handler: async ({ params, user }) => {
         assertAdminOrSelf(user, params.id);
-        const data = await getAgentById(db, params.id);
-        if (!data) throw notFound('The agent');
-        return { status: 'success' as const, data };
+        return { status: 'success' as const, data: found(await getAgentById(db, params.id), 'The agent') };
       },
     }),
     route({
@@ -132,9 +130,7 @@ function agentTierHistoryRoute(db: Db): RouteDef[] {
       tags: TAGS,
       handler: async ({ params, user }) => {
         assertAdminOrSelf(user, params.id);
-        const data = await getTierHistory(db, params.id);
-        if (!data) throw notFound('The agent');
-        return data;
+        return found(await getTierHistory(db, params.id), 'The agent');
       },
     }),
   ];
@@ -152,8 +148,7 @@ function subAgentListAndAddRoutes(db: Db): RouteDef[] {
       tags: TAGS,
       handler: async ({ params, user }) => {
         assertAdminOrSelf(user, params.id);
-        const parent = await getAgentById(db, params.id);
-        if (!parent) throw notFound('The agent');
+        const parent = found(await getAgentById(db, params.id), 'The agent');
         return {
           status: 'success' as const,
           parent: { id: parent.id, name: parent.user.name, email: parent.user.email },

@@ -1,7 +1,7 @@
-import { bookingGroupEndpoints as api, type SessionUser } from '@app/domain';
+import { bookingGroupEndpoints as api } from '@app/domain';
 import type { Db } from '../../db/client';
 import type { RouteModule } from '../../http/app';
-import { notFound } from '../../http/errors';
+import { found } from '../../http/errors';
 import { route, type RouteDef } from '../../http/route';
 import { findAvailableBookings, findGroupOptions, findGroups, getGroup, saveGroup } from './booking-groups.service';
 
@@ -13,13 +13,6 @@ export const bookingGroupRoutes: RouteModule = ({ db }) => [
   ...bookingGroupWriteRoutes(db),
   ...groupableBookingsRoute(db),
 ];
-
-/** The group as the routes answer it, or the contract's 404 (also for one gone right after its save). */
-async function existingGroup(db: Db, user: SessionUser, id: number) {
-  const group = await getGroup(db, user, id);
-  if (!group) throw notFound('The booking group');
-  return group;
-}
 
 /** The booking groups (JSON list and page) and one group. */
 function bookingGroupReadRoutes(db: Db): RouteDef[] {
@@ -47,7 +40,7 @@ function bookingGroupReadRoutes(db: Db): RouteDef[] {
       tags: TAGS,
       handler: async ({ params, user }) => ({
         status: 'success' as const,
-        data: await existingGroup(db, user, params.id),
+        data: found(await getGroup(db, user, params.id), 'The booking group'),
       }),
     }),
   ];
@@ -67,7 +60,7 @@ function bookingGroupWriteRoutes(db: Db): RouteDef[] {
         return {
           status: 'success' as const,
           message: 'Booking group created successfully',
-          data: await existingGroup(db, user, id),
+          data: found(await getGroup(db, user, id), 'The booking group'),
           redirect: LIST_PAGE,
         };
       },
@@ -83,7 +76,7 @@ function bookingGroupWriteRoutes(db: Db): RouteDef[] {
         return {
           status: 'success' as const,
           message: 'Booking group updated successfully',
-          data: await existingGroup(db, user, params.id),
+          data: found(await getGroup(db, user, params.id), 'The booking group'),
           redirect: LIST_PAGE,
         };
       },

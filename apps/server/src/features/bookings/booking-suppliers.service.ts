@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { fieldError } from '../../http/errors';
 import { resolveRatesForSuppliers } from '../commissions';
-import { agentNames } from './bookings.repo';
+import { agentNames } from '../../shared/agent-names';
 
 type Supplier = { id: number; name: string; currency_symbol: string; booking_number_format: string | null };
 

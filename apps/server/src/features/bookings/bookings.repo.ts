@@ -21,6 +21,7 @@ import {
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { storedFiles } from '../../db/schema';
+import { agentNames } from '../../shared/agent-names';
 import { isoTimestamp } from '../../shared/timestamps';
 import { idArray, likePattern, orderBy, tableAlias, pageLimit, paginate, type SortColumns } from '../../shared/sql';
 import { findCommissionLines, type StoredLineRow } from '../commissions';
@@ -346,15 +347,6 @@ async function paidPercentages(db: DbOrTx, bookingId: number): Promise<Map<numbe
 }
 
 type HistoryNames = Record<HistoryReferenceKind, Map<number, string>>;
-
-/** Agents' names by agent id. */
-export async function agentNames(db: DbOrTx, ids: readonly number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const { rows } = await db.execute<{ id: number; name: string }>(
-    sql`select a.id, u.name from agents a join users u on u.id = a.user_id where a.id = any(${idArray(ids)})`,
-  );
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
 
 /** The names of the records that history changes refer to by id; payouts only for an admin (their page is). */
 async function historyNames(db: DbOrTx, user: SessionUser, changes: readonly HistoryChange[]): Promise<HistoryNames> {

@@ -1,6 +1,6 @@
-import { bookingEndpoints as api, UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE, type SessionUser } from '@app/domain';
+import { bookingEndpoints as api, UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE } from '@app/domain';
 import type { RouteModule } from '../../http/app';
-import { notFound, validationError } from '../../http/errors';
+import { found, notFound, validationError } from '../../http/errors';
 import type { Db } from '../../db/client';
 import { route, type RouteDef, type UploadedFile } from '../../http/route';
 import { isUploadedFile, sendStoredFile } from '../../shared/stored-files';
@@ -33,13 +33,6 @@ export const bookingRoutes: RouteModule = ({ db }) => [
   ...bookingCheckRoutes(db),
 ];
 
-/** The booking as the routes answer it, or the contract's 404 (also for one deleted right after its save). */
-async function existingBooking(db: Db, user: SessionUser, id: number) {
-  const booking = await getBooking(db, user, id);
-  if (!booking) throw notFound('The booking');
-  return booking;
-}
-
 /** The bookings list and a new booking. */
 function bookingListAndCreateRoutes(db: Db): RouteDef[] {
   return [
@@ -67,7 +60,7 @@ function bookingListAndCreateRoutes(db: Db): RouteDef[] {
         return {
           status: 'success' as const,
           message: 'Booking created successfully',
-          data: await existingBooking(db, user, id),
+          data: found(await getBooking(db, user, id), 'The booking'),
           redirect: `/bookings/${id}`,
         };
       },
@@ -86,7 +79,7 @@ function bookingReadAndUpdateRoutes(db: Db): RouteDef[] {
       tags: ['bookings'],
       handler: async ({ params, user }) => ({
         status: 'success' as const,
-        data: await existingBooking(db, user, params.id),
+        data: found(await getBooking(db, user, params.id), 'The booking'),
       }),
     }),
     route({
@@ -103,7 +96,7 @@ function bookingReadAndUpdateRoutes(db: Db): RouteDef[] {
         return {
           status: 'success' as const,
           message: 'Booking updated successfully',
-          data: await existingBooking(db, user, params.id),
+          data: found(await getBooking(db, user, params.id), 'The booking'),
           redirect: `/bookings/${params.id}`,
         };
       },

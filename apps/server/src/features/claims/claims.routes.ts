@@ -2,7 +2,7 @@ import { claimEndpoints as api, CLAIM_MESSAGES, UPLOAD_MAX_BYTES, UPLOAD_TOO_LAR
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client';
 import type { RouteModule } from '../../http/app';
-import { forbidden, notFound } from '../../http/errors';
+import { forbidden, found, notFound } from '../../http/errors';
 import { route, type RouteDef } from '../../http/route';
 import { CONTENT_SECURITY_POLICY } from '../../http/security-headers';
 import { sendStoredFile } from '../../shared/stored-files';
@@ -21,9 +21,7 @@ const RECEIPT_CSP = Object.entries({ ...CONTENT_SECURITY_POLICY, 'frame-ancestor
   .join('; ');
 
 async function savedClaim(db: Db, id: number, message: string) {
-  const data = await getClaim(db, id);
-  if (!data) throw notFound('The claim');
-  return { status: 'success' as const, message, data };
+  return { status: 'success' as const, message, data: found(await getClaim(db, id), 'The claim') };
 }
 
 function framableByTheApp(reply: FastifyReply) {

@@ -27,6 +27,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { todayUtc } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { forbidden } from '../../http/errors';
+import { agentNames } from '../../shared/agent-names';
 import { getGstRate } from '../../shared/settings';
 import { idArray, orderBy, pageLimit, paginate, textArray, type SortColumns } from '../../shared/sql';
 import { dayTotalsSql } from './report-day-totals';
@@ -247,10 +248,8 @@ export async function commissionCharts(
   const agentIds = [...new Set(rows.filter((r) => r.kind === 'agent').map((r) => r.ref_id!))];
   const supplierIds = [...new Set(rows.filter((r) => r.kind === 'supplier').map((r) => r.ref_id!))];
   const currencyIds = [...new Set(rows.map((r) => r.currency_id))];
-  const [agents, suppliers, currencies] = await Promise.all([
-    db.execute<{ id: number; name: string }>(
-      sql`select a.id, u.name from agents a join users u on u.id = a.user_id where a.id = any(${idArray(agentIds)})`,
-    ),
+  const [agentName, suppliers, currencies] = await Promise.all([
+    agentNames(db, agentIds),
     db.execute<{ id: number; name: string }>(
       sql`select id, name from suppliers where id = any(${idArray(supplierIds)})`,
     ),
@@ -258,7 +257,6 @@ export async function commissionCharts(
       sql`select id, code, symbol from currencies where id = any(${idArray(currencyIds)}) order by code`,
     ),
   ]);
-  const agentName = new Map(agents.rows.map((a) => [a.id, a.name]));
   const supplierName = new Map(suppliers.rows.map((a) => [a.id, a.name]));
 
   const data = currencies.rows.map((cur) => {

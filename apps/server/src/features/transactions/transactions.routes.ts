@@ -2,7 +2,7 @@ import { todayUtc } from '../../clock';
 import { transactionEndpoints as api, UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE } from '@app/domain';
 import type { Db } from '../../db/client';
 import type { RouteModule } from '../../http/app';
-import { notFound } from '../../http/errors';
+import { found, notFound } from '../../http/errors';
 import { route, type RouteDef } from '../../http/route';
 import { referenceImageOf, sendStoredFile } from '../../shared/stored-files';
 import { bulkUpdateStatus, createTransaction, storeBulkTransactions, updateTransaction } from './transactions.service';
@@ -19,13 +19,6 @@ export const transactionRoutes: RouteModule = ({ db }) => [
   ...transactionBulkRoutes(db),
   ...unclaimedTransactionCheckRoute(db),
 ];
-
-/** The transaction as the routes answer it, or the contract's 404. */
-async function existingTransaction(db: Db, id: number) {
-  const transaction = await getTransaction(db, id);
-  if (!transaction) throw notFound('The transaction');
-  return transaction;
-}
 
 /** The transactions list and a new transaction. */
 function transactionListAndCreateRoutes(db: Db): RouteDef[] {
@@ -54,7 +47,7 @@ function transactionListAndCreateRoutes(db: Db): RouteDef[] {
         return {
           status: 'success' as const,
           message: 'Transaction created successfully',
-          data: await existingTransaction(db, id),
+          data: found(await getTransaction(db, id), 'The transaction'),
           redirect: '/transactions',
         };
       },
@@ -71,7 +64,10 @@ function transactionReadAndUpdateRoutes(db: Db): RouteDef[] {
       page: true,
       summary: 'One transaction, for the edit form (reference_image_url when there is one).',
       tags: ['transactions'],
-      handler: async ({ params }) => ({ status: 'success' as const, data: await existingTransaction(db, params.id) }),
+      handler: async ({ params }) => ({
+        status: 'success' as const,
+        data: found(await getTransaction(db, params.id), 'The transaction'),
+      }),
     }),
     route({
       endpoint: api.update,
@@ -88,7 +84,7 @@ function transactionReadAndUpdateRoutes(db: Db): RouteDef[] {
         return {
           status: 'success' as const,
           message: 'Transaction updated successfully',
-          data: await existingTransaction(db, params.id),
+          data: found(await getTransaction(db, params.id), 'The transaction'),
           redirect: '/transactions',
         };
       },

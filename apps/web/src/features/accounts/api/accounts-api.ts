@@ -1,5 +1,6 @@
-import { accountEndpoints, agentEndpoints, type AccountInput } from '@app/domain';
+import { accountEndpoints, type AccountInput } from '@app/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { agentOptionsQueryOptions } from '../../../api/agent-options';
 import { callEndpoint } from '../../../lib/call-endpoint';
 
 /** `GET /accounts` row; `CurrencySummaryRow`: one currency's totals. */
@@ -49,8 +50,5 @@ export function useDeleteAccount() {
 
 /** Owners for the account form: suppliers (with their format) and agents. */
 export function useAgentOptions() {
-  return useQuery({
-    queryKey: ['agents-list'],
-    queryFn: async () => (await callEndpoint(agentEndpoints.options)).data,
-  });
+  return useQuery(agentOptionsQueryOptions());
 }

@@ -1,9 +1,7 @@
-import { agentEndpoints as api, type EndpointResponse } from '@app/domain';
+import { agentEndpoints as api } from '@app/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/call-endpoint';
 import { agentsQueryKey } from './agents';
-
-export type SubAgentsPage = EndpointResponse<typeof api.subAgents>;
 
 const key = (parentId: number) => [...agentsQueryKey, 'sub-agents', parentId] as const;
 
@@ -13,8 +11,6 @@ export const useSubAgents = (parentId: number) =>
     queryKey: key(parentId),
     queryFn: () => callEndpoint(api.subAgents, { params: { id: parentId } }),
   });
-
-export type SubAgentSaveResponse = EndpointResponse<typeof api.removeSubAgent>;
 
 /**
  * Sub-agent create or update (bookings spec §7): multipart with sub_agent_id on create, split_percentage,

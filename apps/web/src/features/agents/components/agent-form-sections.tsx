@@ -1,5 +1,7 @@
 import { Checkbox, PasswordInput, Select, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
-import type { AgentFormApi, Option } from '../hooks/use-agent-form';
+import type { ComboboxItem } from '@mantine/core';
+import { ChoiceSelect } from '../../../components/filter-fields';
+import type { AgentFormApi } from '../hooks/use-agent-form';
 import { fieldId, type AgentFormValues } from '../utils/agent-form';
 import { SectionCard } from './section-card';
 
@@ -16,8 +18,8 @@ const check = (form: AgentFormApi, field: 'inactive' | 'has_gst') => ({
 
 interface PersonalDetailsProps {
   form: AgentFormApi;
-  countryOptions: Option[];
-  stateOptions: Option[];
+  countryOptions: ComboboxItem[];
+  stateOptions: ComboboxItem[];
 }
 
 /** Personal details: name, contact, identity, country and state, and whether the agent may sign in. */
@@ -80,7 +82,7 @@ export function PersonalDetailsSection({ form, countryOptions, stateOptions }: P
 
 interface CommissionProps {
   form: AgentFormApi;
-  tierOptions: Option[];
+  tierOptions: ComboboxItem[];
   /** An edited agent's tier is changing: the reason and start date appear (agents spec §2.1). */
   tierChange: boolean;
 }
@@ -99,7 +101,7 @@ export function CommissionSection({ form, tierOptions, tierChange }: CommissionP
           value={form.values.commission_tier_id || null}
           onChange={(v) => form.setFieldValue('commission_tier_id', v ?? '')}
         />
-        <ChoiceSelect form={form} field="commission_type" label="Commission type" choices={COMMISSION_TYPES} />
+        <ChoiceSelect label="Commission type" data={COMMISSION_TYPES} {...choice(form, 'commission_type')} />
         {tierChange && <TierChangeFields form={form} />}
         <TextInput
           label="Commission percentage"
@@ -108,7 +110,7 @@ export function CommissionSection({ form, tierOptions, tierChange }: CommissionP
           {...input(form, 'commission_percentage')}
         />
         <TextInput label="Commission fixed" inputMode="decimal" {...input(form, 'commission_fixed')} />
-        <ChoiceSelect form={form} field="status" label="Status" choices={STATUSES} />
+        <ChoiceSelect label="Status" data={STATUSES} {...choice(form, 'status')} />
       </SimpleGrid>
       <Checkbox mt="md" label="Has GST" {...check(form, 'has_gst')} />
       {form.values.has_gst && (
@@ -124,35 +126,21 @@ export function CommissionSection({ form, tierOptions, tierChange }: CommissionP
   );
 }
 
-type Choices = readonly [Option, ...Option[]];
-const COMMISSION_TYPES: Choices = [
+const COMMISSION_TYPES = [
   { value: 'percentage', label: 'Percentage' },
   { value: 'fixed', label: 'Fixed' },
 ];
-const STATUSES: Choices = [
+const STATUSES = [
   { value: 'active', label: 'Active' },
   { value: 'inactive', label: 'Inactive' },
 ];
 
-interface ChoiceSelectProps {
-  form: AgentFormApi;
-  field: 'commission_type' | 'status';
-  label: string;
-  choices: Choices;
-}
-
-/** A select of fixed choices that is never empty: without a choice it holds the first one. */
-function ChoiceSelect({ form, field, label, choices }: ChoiceSelectProps) {
-  return (
-    <Select
-      label={label}
-      data={choices}
-      allowDeselect={false}
-      {...input(form, field)}
-      onChange={(v) => form.setFieldValue(field, v ?? choices[0].value)}
-    />
-  );
-}
+/** A select of fixed choices that is never empty (the shared ChoiceSelect), bound to one field of the form. */
+const choice = (form: AgentFormApi, field: 'commission_type' | 'status') => ({
+  ...input(form, field),
+  value: form.values[field],
+  onChange: (value: string) => form.setFieldValue(field, value),
+});
 
 function TierChangeFields({ form }: { form: AgentFormApi }) {
   return (

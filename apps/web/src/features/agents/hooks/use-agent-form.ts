@@ -1,3 +1,4 @@
+import { idOptions } from '../../../components/filter-fields';
 import { agentInputSchema, type AgentDetail } from '@app/domain';
 import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -21,15 +22,6 @@ import {
 
 /** The agent form's Mantine form, as its sections edit it. */
 export type AgentFormApi = UseFormReturnType<AgentFormValues>;
-
-/** A select's options from a reference list. */
-export interface Option {
-  value: string;
-  label: string;
-}
-
-const toOptions = (rows: { id: number; name: string }[] | undefined): Option[] =>
-  (rows ?? []).map((row) => ({ value: String(row.id), label: row.name }));
 
 /** The agent form's values, its reference lists (tiers, countries, the country's states) and its save. */
 export function useAgentForm(agent: AgentDetail | undefined) {
@@ -93,8 +85,8 @@ export function useAgentForm(agent: AgentDetail | undefined) {
     cancel: () => void navigate(paths.agents.list),
     isSaving: save.isPending,
     tierChange: isTierChange(form.values, agent),
-    tierOptions: toOptions(tiers.data),
-    countryOptions: toOptions(countries.data),
-    stateOptions: countryId ? toOptions(states.data) : [],
+    tierOptions: idOptions(tiers.data ?? []),
+    countryOptions: idOptions(countries.data ?? []),
+    stateOptions: countryId ? idOptions(states.data ?? []) : [],
   };
 }

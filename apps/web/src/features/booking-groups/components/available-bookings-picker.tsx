@@ -2,7 +2,7 @@ import type { AgentOption, AvailableBooking } from '@app/domain';
 import { Checkbox, Group, Paper, ScrollArea, Select, Stack, Text } from '@mantine/core';
 import { formatMoney } from '../../../lib/format';
 
-export const NO_AVAILABLE_BOOKINGS = 'No available bookings to add to this group.';
+const NO_AVAILABLE_BOOKINGS = 'No available bookings to add to this group.';
 
 interface AvailableBookingsPickerProps {
   /** Admins filter the bookings by agent; agents see only their own. */

@@ -7,8 +7,8 @@ import { useUser } from '../../auth';
 import { useAgentsList } from '../../bookings';
 import { useAvailableBookings, useSaveBookingGroup } from '../api/booking-groups-api';
 
-export const GROUP_SUBMIT_PREFIX = 'Error submitting form: ';
-export const GROUP_SUBMIT_FALLBACK = 'Please try again.';
+const GROUP_SUBMIT_PREFIX = 'Error submitting form: ';
+const GROUP_SUBMIT_FALLBACK = 'Please try again.';
 
 /** The first server message per field; every `selectedBookings.N` error shows once, on the bookings list. */
 function groupFieldErrors(errors: FieldErrors): Record<string, string> {

@@ -1,5 +1,4 @@
 import {
-  agentEndpoints,
   bookingEndpoints,
   bookingGroupEndpoints,
   commissionEndpoints,
@@ -7,6 +6,7 @@ import {
   type EndpointResponse,
 } from '@app/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { agentOptionsQueryOptions } from '../../../api/agent-options';
 import { callEndpoint } from '../../../lib/call-endpoint';
 
 /* ------------------------------------------------------------------ shapes (the server's answers) */
@@ -80,11 +80,7 @@ export function useCommissionExplanation(id: number) {
 /* ------------------------------------------------------------------------------ form data */
 
 export function useAgentsList(enabled: boolean) {
-  return useQuery({
-    queryKey: ['agents-list'],
-    queryFn: async () => (await callEndpoint(agentEndpoints.options)).data,
-    enabled,
-  });
+  return useQuery({ ...agentOptionsQueryOptions(), enabled });
 }
 
 export const bookingGroupOptionsQueryKey = ['booking-groups', 'options'] as const;

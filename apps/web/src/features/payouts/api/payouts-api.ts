@@ -1,4 +1,4 @@
-import { payoutEndpoints, referenceEndpoints, type EndpointBodyInput, type EndpointResponse } from '@app/domain';
+import { payoutEndpoints, type EndpointBodyInput, type EndpointResponse } from '@app/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/call-endpoint';
 
@@ -45,15 +45,6 @@ export function useProcessPayout(bookingId: number) {
   });
 }
 
-/* ------------------------------------------------------------------ GST rate */
-
-/** `GET /api/settings`: the GST rate the previews use (the same answer the settings screen reads). */
-export const gstRateQueryOptions = () =>
-  queryOptions({
-    queryKey: ['settings'],
-    queryFn: async ({ signal }) => (await callEndpoint(referenceEndpoints.settings, { signal })).data,
-  });
-
 /* ------------------------------------------------------------------ bulk payout / reconcile */
 
 /** `POST /bulk-payouts/search`. */
@@ -87,11 +78,6 @@ export const payoutListQueryOptions = (page: number, perPage = 25) =>
 
 export function usePayoutList(page: number, perPage?: number) {
   return useQuery(payoutListQueryOptions(page, perPage));
-}
-
-/** The payout filter of the bulk screen: the newest 500 payout records. */
-export function usePayoutOptions() {
-  return useQuery({ ...payoutListQueryOptions(1, 500), select: (answer) => answer.payouts });
 }
 
 /** `GET /api/payouts/{id}`: a payout record with its items. */

@@ -2,7 +2,8 @@ import { moneyToString, parseMoney } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { getErrorMessage } from '../../../lib/api-client';
-import { gstRateQueryOptions, useProcessPayout, type PayoutInfo, type ProcessPayoutResult } from '../api/payouts-api';
+import { settingsQueryOptions } from '../../../api/settings';
+import { useProcessPayout, type PayoutInfo, type ProcessPayoutResult } from '../api/payouts-api';
 import { percentOf } from '../utils/money';
 import { amountProblem, blockProblem, initialAmount, outcomeOf, previewItems } from '../utils/payout-modal';
 
@@ -14,7 +15,7 @@ export function usePayoutForm(info: PayoutInfo, onPaid: (result: ProcessPayoutRe
   const [amount, setAmount] = useState(() => initialAmount(info));
   const [description, setDescription] = useState('');
   const [submitError, setSubmitError] = useState<string | null>(null);
-  const gst = useQuery(gstRateQueryOptions());
+  const gst = useQuery(settingsQueryOptions());
   const gstRate = gst.data ? percentOf(gst.data.gst_rate) : null;
   const process = useProcessPayout(info.booking.id);
 

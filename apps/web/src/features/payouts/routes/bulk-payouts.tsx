@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { suppliersQueryOptions } from '../../suppliers';
-import { gstRateQueryOptions, usePayoutOptions } from '../api/payouts-api';
+import { payoutOptionsQueryOptions } from '../../../api/payout-options';
+import { settingsQueryOptions } from '../../../api/settings';
 import { BulkFiltersForm } from '../components/bulk-filters';
 import { BulkResultsPanel } from '../components/bulk-results-panel';
 import { BulkSubmitPanel } from '../components/bulk-submit-panel';
@@ -35,8 +36,8 @@ export function BulkPayoutsRoute({ mode }: { mode: BulkMode }) {
   const [params, setParams] = useSearchParams();
   const [filters, setFilters] = useState(() => readFilters(params));
   const suppliers = useQuery(suppliersQueryOptions());
-  const payoutOptions = usePayoutOptions();
-  const gst = useQuery(gstRateQueryOptions());
+  const payoutOptions = useQuery(payoutOptionsQueryOptions());
+  const gst = useQuery(settingsQueryOptions());
   const gstRate = gst.data ? percentOf(gst.data.gst_rate) : null;
 
   const attempt = useSubmitAttempt();

@@ -4,7 +4,7 @@ import { currencyLabel, useCurrencies } from '../../../api/currencies';
 import { FilterSelect, FilterText, idOptions } from '../../../components/filter-fields';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { suppliersQueryOptions } from '../../suppliers';
-import { payoutOptionsQueryOptions, type PayoutOption } from '../api/excel-report';
+import { payoutOptionsQueryOptions, type PayoutOption } from '../../../api/payout-options';
 import type { SetReportFilter } from '../hooks/use-excel-report';
 import type { ReportFilters } from '../utils/report-form';
 

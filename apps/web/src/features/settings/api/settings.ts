@@ -1,18 +1,9 @@
-import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { referenceEndpoints, type AccountingSettings, type Settings } from '@app/domain';
+import { settingsQueryKey, settingsQueryOptions } from '../../../api/settings';
 import { callEndpoint } from '../../../lib/call-endpoint';
 
 export type { Settings };
-
-export const settingsQueryKey = ['settings'] as const;
-
-/** `GET /api/settings` → `{status, data:{gst_rate:'5.00', agency_name?, quickbooks_…?}}` (the rest for admins). */
-export async function getSettings(): Promise<Settings> {
-  const { data } = await callEndpoint(referenceEndpoints.settings);
-  return data;
-}
-
-export const settingsQueryOptions = () => queryOptions({ queryKey: settingsQueryKey, queryFn: getSettings });
 
 export function useSettings() {
   return useQuery(settingsQueryOptions());

@@ -17,7 +17,7 @@ export const isImportFinished = (s: ImportJobStatus | undefined) => isImportSucc
  * Multipart upload to `POST /api/transactions/import`, or to the screen's `?submit=` address (spec §7); the
  * api-client adds the CSRF token and the AJAX header.
  */
-export function useStartTransactionImport(submitUrl: string = transactionEndpoints.startImport.path) {
+export function useStartTransactionImport(submitUrl: string) {
   return useMutation({
     mutationFn: (form: FormData) => callEndpoint(atAddress(transactionEndpoints.startImport, submitUrl), { form }),
   });

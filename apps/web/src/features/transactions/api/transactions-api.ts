@@ -1,6 +1,7 @@
 import { transactionEndpoints, type Endpoint, type EndpointResponse } from '@app/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callEndpoint, type CallInput } from '../../../lib/call-endpoint';
+import { callEndpoint } from '../../../lib/call-endpoint';
+import { listQueryOf } from '../utils/list-query';
 
 /** A transaction as the server reads it for the form (the listing's fields plus the reference image). */
 export type Transaction = EndpointResponse<typeof transactionEndpoints.get>['data'];
@@ -15,24 +16,11 @@ export function atAddress<E extends Endpoint>(endpoint: E, path: string): E {
   return path === endpoint.path ? endpoint : { ...endpoint, path };
 }
 
-type ListQuery = NonNullable<CallInput<typeof transactionEndpoints.list>['query']>;
-
-/** The list's query from the address: each name the list query knows, with its first value. */
-function listQuery(search: string): ListQuery {
-  const params = new URLSearchParams(search);
-  const query: Record<string, string> = {};
-  for (const name of Object.keys(transactionEndpoints.list.query.shape)) {
-    const value = params.get(name);
-    if (value !== null) query[name] = value;
-  }
-  return query;
-}
-
-/** `GET /transactions` with the filters and paging of the address (`search`, its query string). */
-export function useTransactions(search: string) {
+/** `GET /transactions` with the filters and paging of the address. */
+export function useTransactions(params: URLSearchParams) {
   return useQuery({
-    queryKey: [...transactionsQueryKey, 'list', search],
-    queryFn: () => callEndpoint(transactionEndpoints.list, { query: listQuery(search) }),
+    queryKey: [...transactionsQueryKey, 'list', params.toString()],
+    queryFn: () => callEndpoint(transactionEndpoints.list, { query: listQueryOf(params) }),
   });
 }
 
@@ -56,7 +44,7 @@ export function useSaveTransaction() {
 }
 
 /** `POST /transactions/store-bulk`, or the same request to the page's `?submit=` address. */
-export function useStoreBulk(submitUrl: string = transactionEndpoints.storeBulk.path) {
+export function useStoreBulk(submitUrl: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (form: FormData) => callEndpoint(atAddress(transactionEndpoints.storeBulk, submitUrl), { form }),

@@ -19,7 +19,7 @@ import { ACTIONS, filtersToParams, pageSizeOf, readFilters, withPageSize, type F
 export function TransactionsListRoute() {
   const [params, setParams] = useSearchParams();
   const search = params.toString();
-  const list = useTransactions(search);
+  const list = useTransactions(params);
   const accounts = useAccounts();
   const pageSize = pageSizeOf(params);
   const { draft: filters, setDraft: setFilters, bind } = useFilterDraft<Filters>(() => readFilters(params));

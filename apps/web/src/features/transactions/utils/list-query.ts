@@ -19,6 +19,16 @@ export function readFilters(params: URLSearchParams): Filters {
   return Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])) as Filters;
 }
 
+/** The list request's query from the address: its filters, page and page size as they are written there. */
+export function listQueryOf(params: URLSearchParams): Partial<Record<keyof TransactionListQuery, string>> {
+  const query: Partial<Record<keyof TransactionListQuery, string>> = {};
+  for (const key of [...FILTER_KEYS, 'page', 'page_size'] as const) {
+    const value = params.get(key);
+    if (value !== null) query[key] = value;
+  }
+  return query;
+}
+
 export function pageSizeOf(params: URLSearchParams): number {
   const n = Number(params.get('page_size'));
   return (TRANSACTION_PAGE_SIZES as readonly number[]).includes(n) ? n : DEFAULT_TRANSACTION_PAGE_SIZE;

@@ -1,4 +1,4 @@
-import type { DbOrTx } from '../../db/client';
+import type { SQL } from 'drizzle-orm';
 
 export interface BooksViolation {
   /** The invariant's number in DOMAIN.md "Money invariants". */
@@ -33,5 +33,18 @@ export interface BooksReport {
 
 export type Out = { violations: BooksViolation[]; toClawBack: ClawBack[] };
 
-/** One rule or sub-rule: set-based SQL whose offending rows it adds to `out`. */
-export type Check = (db: DbOrTx, out: Out) => Promise<void>;
+/** What the checks' SQL and messages read: the GST rate (the cards' GST) and today (UTC, the payout dates). */
+export interface CheckContext {
+  gstRate: string;
+  today: string;
+}
+
+/**
+ * One rule or sub-rule: set-based SQL selecting the offending rows (money as text: the rows reach
+ * `collect` through JSON), and what it adds to `out` for them. checkBooks runs every check's SQL as one
+ * statement.
+ */
+export interface Check<Row = unknown> {
+  sql(ctx: CheckContext): SQL;
+  collect(rows: Row[], out: Out, ctx: CheckContext): void;
+}

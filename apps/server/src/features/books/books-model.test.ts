@@ -6,8 +6,8 @@
  * clawbacks) and runs each through the routes. After every request: no 5xx, a refusal wrote nothing,
  * and checkBooks finds none of DOMAIN.md's six money invariants broken anywhere in the database.
  *
- * `npm test` runs BOOKS_MODEL_RUNS sequences (default 40: about 45 s on a 2-core machine, ~1.1 s a
- * sequence of ~22 requests) from a fixed seed; `npm run model` runs 2,000 from a new seed each time; test:e2e
+ * `npm test` runs BOOKS_MODEL_RUNS sequences (default 20: about 15 s on a 2-core machine, ~0.9 s a
+ * sequence of ~24 requests) from a fixed seed; `npm run model` runs 2,000 from a new seed each time; test:e2e
  * 300 from a fixed one. A failure prints the shrunk sequence (its commands, the requests it sent and their
  * answers, the violations) and the line that replays exactly it: BOOKS_MODEL_SEED, BOOKS_MODEL_PATH and
  * BOOKS_MODEL_REPLAY (the commands' replay hint). Also: BOOKS_MODEL_WITHOUT=reconcile,… leaves commands

@@ -1,6 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { todayUtc } from '../../clock';
-import { getGstRate } from '../../shared/settings';
 import { everyBookingCardLineSql } from '../reports';
 import type { Check } from './books-check.types';
 
@@ -19,23 +17,22 @@ import type { Check } from './books-check.types';
  * whose percentage differs from its line's (a line recomputed at another rate after a payout looks the
  * same and is skipped too).
  */
-export const cardsAddUp: Check = async (db, out) => {
+export const cardsAddUp: Check<{
+  line_id: number;
+  booking_id: number;
+  status: string;
+  amount: string;
+  gst_amount: string;
+  cards_commission: string;
+  cards_gst: string;
+  items_commission: string;
+  items_gst: string;
+}> = {
   // Invariant 5 (DOMAIN.md "Money invariants" 5): the report cards add up per line.
-  const rate = await getGstRate(db);
-  const { rows } = await db.execute<{
-    line_id: number;
-    booking_id: number;
-    status: string;
-    amount: string;
-    gst_amount: string;
-    cards_commission: string;
-    cards_gst: string;
-    items_commission: string;
-    items_gst: string;
-  }>(sql`
+  sql: (ctx) => sql`
     with parts as (
       select c.id, sum(c.commission) as commission, sum(c.gst) as gst
-        from (${everyBookingCardLineSql(rate)}) c
+        from (${everyBookingCardLineSql(ctx.gstRate)}) c
        group by c.id
     ), items as (
       select pi.actual_commission_id as id, sum(pi.commission) as commission, sum(pi.gst) as gst
@@ -58,37 +55,40 @@ export const cardsAddUp: Check = async (db, out) => {
        and not exists (select 1 from custom cu where cu.booking_id = ac.booking_id)
        and (coalesce(p.commission, 0) + coalesce(i.commission, 0) <> ac.amount
             or coalesce(p.gst, 0) + coalesce(i.gst, 0) <> ac.gst_amount)
-     order by ac.id`);
-  for (const r of rows)
-    out.violations.push({
-      rule: 5,
-      code: 'cards_not_line_amount',
-      message:
-        `Line ${r.line_id} of ${r.status} booking ${r.booking_id}: Future + Next Payout ${r.cards_commission} ` +
-        `(GST ${r.cards_gst}) + paid ${r.items_commission} (GST ${r.items_gst}) is not its amount ${r.amount} (GST ${r.gst_amount}).`,
-      ids: { line_id: r.line_id, booking_id: r.booking_id },
-    });
+     order by ac.id`,
+  collect(rows, out) {
+    for (const r of rows)
+      out.violations.push({
+        rule: 5,
+        code: 'cards_not_line_amount',
+        message:
+          `Line ${r.line_id} of ${r.status} booking ${r.booking_id}: Future + Next Payout ${r.cards_commission} ` +
+          `(GST ${r.cards_gst}) + paid ${r.items_commission} (GST ${r.items_gst}) is not its amount ${r.amount} (GST ${r.gst_amount}).`,
+        ids: { line_id: r.line_id, booking_id: r.booking_id },
+      });
+  },
 };
 
 /** Invariant 6: a payout is dated on or before today (UTC, the server's clock); a single payout today. */
-export const payoutDates: Check = async (db, out) => {
+export const payoutDates: Check<{ id: number; kind: string; payout_date: string; created_on: string }> = {
   // Invariant 6 (DOMAIN.md "Money invariants" 6): payout_date ≤ today; a single payout is dated the day it was made.
-  const today = todayUtc();
-  const { rows } = await db.execute<{ id: number; kind: string; payout_date: string; created_on: string }>(sql`
+  sql: (ctx) => sql`
     select p.id, p.kind, p.payout_date::text, (p.created_at at time zone 'UTC')::date::text as created_on
       from payouts p
-     where p.payout_date > ${today}::date
+     where p.payout_date > ${ctx.today}::date
         or (p.kind = 'single' and p.payout_date <> (p.created_at at time zone 'UTC')::date)
-     order by p.id`);
-  for (const r of rows) {
-    const future = r.payout_date > today;
-    out.violations.push({
-      rule: 6,
-      code: future ? 'payout_after_today' : 'single_payout_not_dated_created',
-      message: future
-        ? `Payout ${r.id} is dated ${r.payout_date}, after today (${today}).`
-        : `Single payout ${r.id} is dated ${r.payout_date} but was made on ${r.created_on}.`,
-      ids: { payout_id: r.id },
-    });
-  }
+     order by p.id`,
+  collect(rows, out, ctx) {
+    for (const r of rows) {
+      const future = r.payout_date > ctx.today;
+      out.violations.push({
+        rule: 6,
+        code: future ? 'payout_after_today' : 'single_payout_not_dated_created',
+        message: future
+          ? `Payout ${r.id} is dated ${r.payout_date}, after today (${ctx.today}).`
+          : `Single payout ${r.id} is dated ${r.payout_date} but was made on ${r.created_on}.`,
+        ids: { payout_id: r.id },
+      });
+    }
+  },
 };

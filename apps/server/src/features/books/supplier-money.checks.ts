@@ -10,22 +10,24 @@ import type { Check } from './books-check.types';
  * Invariant 2 (duplicates): live bookings of one supplier whose references are equal (trimmed,
  * case-insensitive) and whose gross has the same sign (0 counts as positive) cannot both be paid.
  */
-export const paidDuplicates: Check = async (db, out) => {
+export const paidDuplicates: Check<{ supplier_id: number; reference: string; ids: number[] }> = {
   // Invariant 2 (DOMAIN.md "Money invariants" 2): supplier money funds a booking once.
-  const { rows } = await db.execute<{ supplier_id: number; reference: string; ids: number[] }>(sql`
+  sql: () => sql`
     select b.supplier_id, upper(btrim(b.booking_reference)) as reference, array_agg(b.id order by b.id) as ids
       from bookings b
      where b.status <> 'cancelled' and b.paid_amount <> 0
      group by b.supplier_id, upper(btrim(b.booking_reference)), b.booking_amount < 0
     having count(*) > 1
-     order by 1, 2`);
-  for (const r of rows)
-    out.violations.push({
-      rule: 2,
-      code: 'paid_duplicates',
-      message: `Supplier ${r.supplier_id}, reference ${r.reference}: live duplicate bookings ${r.ids.join(', ')} were all paid.`,
-      ids: { supplier_id: r.supplier_id, reference: r.reference, booking_ids: r.ids },
-    });
+     order by 1, 2`,
+  collect(rows, out) {
+    for (const r of rows)
+      out.violations.push({
+        rule: 2,
+        code: 'paid_duplicates',
+        message: `Supplier ${r.supplier_id}, reference ${r.reference}: live duplicate bookings ${r.ids.join(', ')} were all paid.`,
+        ids: { supplier_id: r.supplier_id, reference: r.reference, booking_ids: r.ids },
+      });
+  },
 };
 
 /**
@@ -36,19 +38,19 @@ export const paidDuplicates: Check = async (db, out) => {
  * reference, or a completed transaction the other way — a debit for bookings, a credit for refunds —
  * created after that payout) is to claw back; any other is a violation.
  */
-export const paidWithinReceived: Check = async (db, out) => {
+export const paidWithinReceived: Check<{
+  supplier_id: number;
+  reference: string;
+  paid: string;
+  net: string;
+  booking_ids: number[];
+  booking_references: string[];
+  booking_paid: string[];
+  claw_back: boolean;
+}> = {
   // Invariant 2 (DOMAIN.md "Money invariants" 2): a payout never takes what was paid on a reference
   // above the net received on it; overpaid after a reversal = to claw back.
-  const { rows } = await db.execute<{
-    supplier_id: number;
-    reference: string;
-    paid: string;
-    net: string;
-    booking_ids: number[];
-    booking_references: string[];
-    booking_paid: string[];
-    claw_back: boolean;
-  }>(sql`
+  sql: () => sql`
     with paid as (
       select b.supplier_id, upper(btrim(b.booking_reference)) as reference, b.booking_amount < 0 as refund,
              sum(b.paid_amount) as paid, array_agg(b.id order by b.id) as booking_ids,
@@ -89,25 +91,27 @@ export const paidWithinReceived: Check = async (db, out) => {
                                               where pi.booking_id = any(g.booking_ids))))
            ) as claw_back
       from beyond g
-     order by g.supplier_id, g.reference`);
-  for (const r of rows) {
-    if (r.claw_back) {
-      r.booking_ids.forEach((id, i) =>
-        out.toClawBack.push({
-          booking_id: id,
-          reference: r.booking_references[i]!,
-          supplier_id: r.supplier_id,
-          paid: r.booking_paid[i]!,
-          net_received: r.net,
-        }),
-      );
-      continue;
+     order by g.supplier_id, g.reference`,
+  collect(rows, out) {
+    for (const r of rows) {
+      if (r.claw_back) {
+        r.booking_ids.forEach((id, i) =>
+          out.toClawBack.push({
+            booking_id: id,
+            reference: r.booking_references[i]!,
+            supplier_id: r.supplier_id,
+            paid: r.booking_paid[i]!,
+            net_received: r.net,
+          }),
+        );
+        continue;
+      }
+      out.violations.push({
+        rule: 2,
+        code: 'paid_above_received',
+        message: `Supplier ${r.supplier_id}, reference ${r.reference}: bookings ${r.booking_ids.join(', ')} were paid ${r.paid}, beyond the ${r.net} received on it.`,
+        ids: { supplier_id: r.supplier_id, reference: r.reference, booking_ids: r.booking_ids },
+      });
     }
-    out.violations.push({
-      rule: 2,
-      code: 'paid_above_received',
-      message: `Supplier ${r.supplier_id}, reference ${r.reference}: bookings ${r.booking_ids.join(', ')} were paid ${r.paid}, beyond the ${r.net} received on it.`,
-      ids: { supplier_id: r.supplier_id, reference: r.reference, booking_ids: r.booking_ids },
-    });
-  }
+  },
 };

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # npm run test:e2e (CONTRACT.md §1):
 #   1. the API tests again on Debian's PostgreSQL 15 (TEST_DATABASE_URL, or a throwaway cluster started here);
-#   2. side by side: (a) the money property tests at full count (npm run test:deep), the 10,000-request
-#      fuzz run (npm run fuzz) and 300 sequences of the money model (npm run model) on that server, and
+#   2. side by side: (a) two app servers behind nginx on that server (two-servers.test.ts), the money
+#      property tests at full count (npm run test:deep), the 10,000-request fuzz run (npm run fuzz) and
+#      300 sequences of the money model (npm run model) on that server, and
 #      (b) browser journeys in headless Chromium (/usr/bin/chromium) against the running app, then the
 #      books check (npm run cli -- books:check) over the database the journeys wrote.
 set -euo pipefail
@@ -62,14 +63,16 @@ export REQUIRE_POPPLER=1 REQUIRE_SOFFICE=1
 for tool in pdftotext pdftoppm soffice; do
   command -v "$tool" >/dev/null || { echo "$tool is missing (Debian packages poppler-utils, libreoffice-calc-nogui)" >&2; exit 1; }
 done
+[ -x /usr/sbin/nginx ] || command -v nginx >/dev/null || { echo "nginx is missing (Debian package nginx)" >&2; exit 1; }
 
 stage_started=$(date +%s)
 echo "== API tests on PostgreSQL 15"
-# Three files are left out here, each run where it says more: the fuzz and money-model slices run below on
-# this same server at 20 and 15 times their npm test counts (10,000 requests, 300 sequences), and
-# process.test.ts starts the real server on its own embedded PostgreSQL (DATABASE_URL='') whatever
-# TEST_DATABASE_URL says, so here it would repeat npm test's run exactly.
-API_TESTS_LEAVE_OUT=src/http/fuzz.test.ts,src/features/books/books-model.test.ts,src/process.test.ts \
+# Four files are left out here, each run where it says more: the fuzz and money-model slices run below on
+# this same server at 20 and 15 times their npm test counts (10,000 requests, 300 sequences), the
+# two-server test runs below (npm test skips it), and process.test.ts starts the real server on its own
+# embedded PostgreSQL (DATABASE_URL='') whatever TEST_DATABASE_URL says, so here it would repeat npm
+# test's run exactly.
+API_TESTS_LEAVE_OUT=src/http/fuzz.test.ts,src/features/books/books-model.test.ts,src/process.test.ts,src/two-servers.test.ts \
   npx vitest run --project 'server*'
 echo "== (API tests on PostgreSQL 15: $(($(date +%s) - stage_started)) s)"
 
@@ -80,6 +83,13 @@ echo "== (API tests on PostgreSQL 15: $(($(date +%s) - stage_started)) s)"
 money_checks() {
   set -e
   local t
+  # Two app servers on this PostgreSQL behind nginx: one session, an import taken over after a SIGKILL,
+  # a bulk payout racing single payouts (README "Running more than one server").
+  t=$(date +%s)
+  echo "== Two app servers behind nginx on PostgreSQL 15"
+  TWO_SERVERS=1 npx vitest run --project server apps/server/src/two-servers.test.ts
+  echo "== (two servers: $(($(date +%s) - t)) s)"
+
   # npm test runs a twentieth of each money property test's cases; here they run in full.
   t=$(date +%s)
   echo "== The money property tests at their full counts"

@@ -23,6 +23,17 @@ const envSchema = z.object({
   /** Set when the app sits behind an HTTPS proxy: cookies become Secure and X-Forwarded-* is trusted. */
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  /**
+   * How often each server looks for background work whose server died (an import whose worker was
+   * killed) and takes it over; each job type has its own default (the import: 30 s).
+   */
+  JOB_SWEEP_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export type Config = {
@@ -35,6 +46,7 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
   sessionTtlMs: number;
+  jobSweepMs: number | undefined;
 };
 
 /** Validates the environment once at boot; a bad value stops the process with a clear message. */
@@ -55,5 +67,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1',
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    jobSweepMs: e.JOB_SWEEP_SECONDS === undefined ? undefined : e.JOB_SWEEP_SECONDS * 1000,
   };
 }

@@ -26,7 +26,10 @@ if (config.demo) {
   if (n === 0) logins = formatLogins(await seedDemo(database.db));
 }
 
-const jobs = await startJobRunner(database.url, jobHandlers(database.db, log), log, { pollingIntervalSeconds: 1 });
+const jobs = await startJobRunner(database.url, jobHandlers(database.db, log), log, {
+  pollingIntervalSeconds: 1,
+  sweepMs: config.jobSweepMs,
+});
 const app = await buildApp({ db: database.db, config, jobs }, routeModules);
 const sessions = new SessionStore(database.db, config.sessionTtlMs);
 await sessions.purgeExpired();

@@ -192,22 +192,9 @@ describe('the server process', () => {
     const lines: string[] = [];
     for (let i = 0; i < total; i++)
       lines.push(`KILL${String(i).padStart(6, '0')},${(i % 900) + 1}.${String(i % 100).padStart(2, '0')}`);
-    const form = new FormData();
-    form.set('account_id', String(jet2.id));
-    form.set('status', 'completed');
-    form.set('is_partial', '0');
-    form.set('file', new Blob([lines.join('\n')], { type: 'text/csv' }), 'kill.csv');
-    const started = await fetch(`http://127.0.0.1:${server.port}/api/transactions/import`, {
-      method: 'POST',
-      headers: { accept: 'application/json', 'x-csrf-token': b.token, cookie: b.cookie },
-      body: form,
-    });
-    expect(started.status).toBe(200);
-    const jobId = ((await started.json()) as { job_id: string }).job_id;
-
-    type Job = { status: string; processed_count: number; total_rows: number; imported_count: number };
-    const status = async (client: HttpClient) =>
-      (await client.call('GET', `/api/transactions/import/status/${jobId}`)).json as unknown as Job;
+    const jobId = await b.importCsv(jet2.id, lines, 'kill.csv');
+    type Job = Awaited<ReturnType<HttpClient['importStatus']>>;
+    const status = (client: HttpClient) => client.importStatus(jobId);
     let mid: Job;
     for (;;) {
       mid = await status(b);
@@ -222,13 +209,7 @@ describe('the server process', () => {
     const again = await startServer();
     const b2 = new HttpClient(again.port);
     expect((await b2.signIn('admin@example.com', 'admin-demo')).status).toBe(200);
-    let done: Job;
-    for (let i = 0; ; i++) {
-      done = await status(b2);
-      if (done.status === 'completed' || done.status === 'failed' || i > 900) break;
-      await sleep(100);
-    }
-    expect(done).toMatchObject({
+    expect(await b2.importFinished(jobId)).toMatchObject({
       status: 'completed',
       processed_count: total,
       total_rows: total,

@@ -62,7 +62,7 @@ export async function startJobRunner(
   url: string,
   handlers: readonly JobHandler[],
   log: Pick<Logger, 'error' | 'info' | 'warn'>,
-  options: { pollingIntervalSeconds?: number } = {},
+  options: { pollingIntervalSeconds?: number; /** Overrides every handler's `sweepMs`. */ sweepMs?: number } = {},
 ): Promise<JobRunner> {
   const boss = new PgBoss({
     connectionString: url,
@@ -118,7 +118,7 @@ export async function startJobRunner(
           if (!stopping) log.error({ err, queue: h.queue }, 'job sweep failed');
         });
       await sweep();
-      const t = setInterval(() => void sweep(), h.sweepMs ?? 30_000);
+      const t = setInterval(() => void sweep(), options.sweepMs ?? h.sweepMs ?? 30_000);
       t.unref();
       timers.push(t);
     }

@@ -92,6 +92,42 @@ export class HttpClient {
     return { status: res.status, json };
   }
 
+  /** Uploads `lines` as a CSV statement into the supplier account (completed, not partial); the import's job id. */
+  async importCsv(accountId: number, lines: readonly string[], filename: string): Promise<string> {
+    const form = new FormData();
+    form.set('account_id', String(accountId));
+    form.set('status', 'completed');
+    form.set('is_partial', '0');
+    form.set('file', new Blob([lines.join('\n')], { type: 'text/csv' }), filename);
+    const res = await fetch(`http://127.0.0.1:${this.port}/api/transactions/import`, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'x-csrf-token': this.token, cookie: this.cookie },
+      body: form,
+    });
+    if (res.status !== 200) throw new Error(`import upload answered ${res.status}: ${await res.text()}`);
+    return ((await res.json()) as { job_id: string }).job_id;
+  }
+
+  /** An import job's progress as the status endpoint gives it. */
+  async importStatus(jobId: string) {
+    return (await this.call('GET', `/api/transactions/import/status/${jobId}`)).json as unknown as {
+      status: string;
+      processed_count: number;
+      imported_count: number;
+      total_rows: number;
+    };
+  }
+
+  /** Polls the import until it completes or fails (or `seconds` pass); its last progress. */
+  async importFinished(jobId: string, seconds = 90) {
+    const deadline = Date.now() + seconds * 1000;
+    for (;;) {
+      const job = await this.importStatus(jobId);
+      if (job.status === 'completed' || job.status === 'failed' || Date.now() > deadline) return job;
+      await sleep(100);
+    }
+  }
+
   async signIn(email: string, password: string) {
     await this.call('GET', '/api/session');
     return this.call('POST', '/login', { email, password });

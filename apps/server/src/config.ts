@@ -23,10 +23,7 @@ const envSchema = z.object({
   /** Set when the app sits behind an HTTPS proxy: cookies become Secure and X-Forwarded-* is trusted. */
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
-  /**
-   * How often each server looks for background work whose server died (an import whose worker was
-   * killed) and takes it over; each job type has its own default (the import: 30 s).
-   */
+  /** How often each server looks for an import whose server died, to take it over (default 30 s). */
   JOB_SWEEP_SECONDS: z.coerce
     .number()
     .int()

@@ -26,9 +26,8 @@ if (config.demo) {
   if (n === 0) logins = formatLogins(await seedDemo(database.db));
 }
 
-const jobs = await startJobRunner(database.url, jobHandlers(database.db, log), log, {
+const jobs = await startJobRunner(database.url, jobHandlers(database.db, log, { sweepMs: config.jobSweepMs }), log, {
   pollingIntervalSeconds: 1,
-  sweepMs: config.jobSweepMs,
 });
 const app = await buildApp({ db: database.db, config, jobs }, routeModules);
 const sessions = new SessionStore(database.db, config.sessionTtlMs);

@@ -25,7 +25,7 @@ export interface JobHandler {
   /** pg-boss queue options: retries and expiry. */
   options: Omit<PgBoss.Queue, 'name'>;
   run(data: Record<string, unknown>, meta: { retryCount: number; retryLimit: number }): Promise<void>;
-  /** Called once at start and then every `sweepMs`: re-sends work whose worker died. */
+  /** Called once at start and then every `sweepMs`: re-sends work whose worker died, or does periodic work. */
   sweep?(jobs: Jobs): Promise<void>;
   sweepMs?: number;
   /** Asks running work to stop at its next safe point (the process is shutting down). */
@@ -62,7 +62,7 @@ export async function startJobRunner(
   url: string,
   handlers: readonly JobHandler[],
   log: Pick<Logger, 'error' | 'info' | 'warn'>,
-  options: { pollingIntervalSeconds?: number; /** Overrides every handler's `sweepMs`. */ sweepMs?: number } = {},
+  options: { pollingIntervalSeconds?: number } = {},
 ): Promise<JobRunner> {
   const boss = new PgBoss({
     connectionString: url,
@@ -118,7 +118,7 @@ export async function startJobRunner(
           if (!stopping) log.error({ err, queue: h.queue }, 'job sweep failed');
         });
       await sweep();
-      const t = setInterval(() => void sweep(), options.sweepMs ?? h.sweepMs ?? 30_000);
+      const t = setInterval(() => void sweep(), h.sweepMs ?? 30_000);
       t.unref();
       timers.push(t);
     }

@@ -1,12 +1,14 @@
 /**
  * The day totals (migration 0013, report-day-totals.ts) never go stale: after each kind of write that
- * can move a card, the admins' whole-range summary (read from the day totals) equals the same summary
- * computed line by line (a filter naming every supplier takes the live path over the same lines), and
- * the write did move it.
+ * can move a card, the admins' whole-range summary equals the same summary computed line by line (a
+ * filter naming every supplier takes the live path over the same lines) both before the background
+ * refresh (the written days are dirty and read live) and after it (read from the stored totals), and the
+ * write did move it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { todayUtc } from '../../clock';
 import { addDays } from '@app/domain';
+import { refreshDirtyDays } from './report-day-totals';
 import { book, buildReportWorld, DAY, payOut, receive, seedReportBookings, type ReportWorld } from './reports.testing';
 
 let w: ReportWorld;
@@ -24,12 +26,23 @@ async function summary(query: string) {
   return { counts: body.counts, totals: body.totals };
 }
 
-/** The cached summary, after checking it equals the live one. */
+const dirtyMarks = async () => Number((await w.q(`select count(*)::int as n from report_dirty_days`))[0]!.n);
+
+/**
+ * The summary with the written days dirty (computed live: the read writes nothing), then after the
+ * background refresh stored them: both equal the live summary. (A write that marked no day would show
+ * its day's stale stored totals here, and differ.)
+ */
 async function checked() {
-  const cached = await summary('');
   const live = await summary(`&include_suppliers=${Object.values(w.supplier).join(',')}`);
-  expect(cached).toEqual(live);
-  return cached;
+  const marks = await dirtyMarks();
+  expect(await summary('')).toEqual(live);
+  expect(await dirtyMarks()).toBe(marks);
+  const refreshed = await refreshDirtyDays(w.t.db);
+  expect(refreshed > 0).toBe(marks > 0);
+  expect(await dirtyMarks()).toBe(0);
+  expect(await summary('')).toEqual(live);
+  return live;
 }
 
 describe('the day totals follow every write that moves a card', () => {
@@ -99,5 +112,25 @@ describe('the day totals follow every write that moves a card', () => {
     await w.q(`update suppliers set currency_id = $2 where id = $1`, [w.supplier.transat, w.cur.GBP]);
     const gbp = await checked();
     expect(gbp.totals.confirmed).not.toEqual(failed.totals.confirmed);
+  });
+});
+
+describe('the background refresh', () => {
+  it('skips while another server refreshes (the lock is taken), leaving the dirty days to it', async () => {
+    await book(w, { agent: 'ana', supplier: 'tui', amount: '75.00', date: addDays(DAY, -5) });
+    const marks = await dirtyMarks();
+    expect(marks).toBeGreaterThan(0);
+    const other = await w.t.db.$client.connect();
+    try {
+      await other.query('begin');
+      await other.query('select pg_advisory_xact_lock(727014)');
+      expect(await refreshDirtyDays(w.t.db)).toBe(0);
+      expect(await dirtyMarks()).toBe(marks);
+    } finally {
+      await other.query('rollback');
+      other.release();
+    }
+    expect(await refreshDirtyDays(w.t.db, 1)).toBeGreaterThan(0);
+    expect(await dirtyMarks()).toBe(0);
   });
 });

@@ -8,7 +8,7 @@
  * `p`, its agent `ag`, its booking `b`): the agent filters are on the line's agent.
  */
 import { REPORT_DATES_ORDER, resolveReportRange, type ReportFilters, type SessionUser } from '@app/domain';
-import { sql, type SQL } from 'drizzle-orm';
+import { SQL, sql } from 'drizzle-orm';
 import { validationError } from '../../http/errors';
 import { dateArray, idArray } from '../../shared/sql';
 
@@ -25,8 +25,11 @@ export interface ReportScope {
   state_id: number | null;
   tier_id: number | null;
   payout_id: number | null;
-  /** Only these booking days (the day totals' refresh); the range still bounds them. */
-  days?: readonly string[];
+  /**
+   * Only these booking days (the day totals' refresh), or the days a subquery selects (the dirty days a
+   * summary computes live); the range still bounds them.
+   */
+  days?: readonly string[] | SQL;
 }
 
 /** An admin's scope of every line in the range, with no other filter (the day totals, the books check). */
@@ -93,7 +96,8 @@ export const isWholeRange = (s: ReportScope) =>
  */
 export function lineWhere(s: ReportScope): SQL {
   const where = [sql`b.booking_date between ${s.start_date} and ${s.end_date}`, ...common(s, sql`ac.agent_id`)];
-  if (s.days) where.push(sql`b.booking_date = any(${dateArray(s.days)})`);
+  if (s.days instanceof SQL) where.push(sql`b.booking_date in (${s.days})`);
+  else if (s.days) where.push(sql`b.booking_date = any(${dateArray(s.days)})`);
   if (s.payout_id !== null)
     where.push(
       sql`exists (select 1 from payout_items px where px.payout_id = ${s.payout_id} and px.booking_id = b.id)`,

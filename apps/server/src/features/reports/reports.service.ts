@@ -84,7 +84,7 @@ async function cardTotals(db: Db, s: ReportScope, cards: readonly ReportCard[]):
   const booking = cards.filter((c): c is BookingCard => c !== 'paid');
   const parts: SQL[] = [];
   if (isWholeRange(s) && booking.length > 0) {
-    parts.push(await dayTotalsSql(db, await getGstRate(db), s));
+    parts.push(dayTotalsSql(await getGstRate(db), s));
     if (cards.includes('paid')) parts.push(grouped(itemLinesSql(s)));
   } else parts.push(grouped(await linesOf(db, s, cards)));
   const { rows } = await db.execute<TotalRow>(sql`

@@ -232,12 +232,17 @@ async function sweepOrphans(db: Db, jobs: Jobs): Promise<void> {
 }
 
 /** The pg-boss handler of the import queue. */
-export function transactionImportHandler(db: Db, log: Pick<Logger, 'info' | 'warn' | 'error'>) {
+export function transactionImportHandler(
+  db: Db,
+  log: Pick<Logger, 'info' | 'warn' | 'error'>,
+  /** How often to look for orphaned imports (default 30 s). */
+  { sweepMs = 30_000 }: { sweepMs?: number } = {},
+) {
   let stopping = false;
   const handler: JobHandler & { stop(): void } = {
     queue: IMPORT_QUEUE,
     options: { retryLimit: 2, retryDelay: 5, expireInSeconds: 3600 },
-    sweepMs: 30_000,
+    sweepMs,
     stop: () => {
       stopping = true;
     },

@@ -5,10 +5,11 @@
  *   dataset's booking dates (what the dashboard's default range holds on a live database). Target p50 ≤ 50 ms.
  * - commission-summary-all: the same for all time (1900-01-01 → 2100-12-31). Target p50 ≤ 500 ms.
  * An admin's summary of a whole range adds up the day totals (apps/server/src/features/reports/
- * report-day-totals.ts); the first read after the seed computes every day and is timed apart
- * (`first_read_ms`); each write makes its days computed again by the next read.
+ * report-day-totals.ts): the background refresh after the seed is timed apart (`refresh_ms`), then the
+ * first all-time read (`first_read_ms`); a read computes the days still dirty live and writes nothing.
  */
 import { performance } from 'node:perf_hooks';
+import { refreshDirtyDays } from '../apps/server/src/features/reports';
 import { bookingsDataset } from './bookings';
 import { measure, seededRandom } from './lib';
 import type { BenchContext, BenchResult } from './run';
@@ -27,8 +28,12 @@ async function benchSummary(
   warmup: number,
 ): Promise<BenchResult> {
   const s = await bookingsDataset(ctx);
-  // The first read after the seed computes every day's totals (report-day-totals.ts): timed apart.
-  const started = performance.now();
+  // After the seed every day is dirty: the job runner's background refresh stores them (timed apart);
+  // until then a summary computes its dirty days live. The first all-time read after it, apart too.
+  let started = performance.now();
+  const refreshedDays = await refreshDirtyDays(s.db);
+  const refreshMs = Math.round(performance.now() - started);
+  started = performance.now();
   const first = await s.client.request(
     'GET',
     '/api/reports/commission-summary?start_date=1900-01-01&end_date=2100-12-31',
@@ -56,7 +61,13 @@ async function benchSummary(
     ...t,
     target: `p50 ≤ ${o.limitMs} ms`,
     passed: t.p50_ms <= o.limitMs,
-    dataset: { ...s.dataset, mean_bookings_in_cards: Math.round(bookings / calls), first_read_ms: firstMs },
+    dataset: {
+      ...s.dataset,
+      mean_bookings_in_cards: Math.round(bookings / calls),
+      first_read_ms: firstMs,
+      refresh_ms: refreshMs,
+      refreshed_days: refreshedDays,
+    },
   };
 }
 

@@ -4,4 +4,4 @@ export { reportFileRoutes } from './report-files.routes';
 export { reportPdfRoutes } from './payout-pdf.routes';
 export { findNextPayoutItems, type NextPayoutItem } from './next-payout';
 export { everyBookingCardLineSql } from './report-lines';
-export { dayTotalsRefresher } from './report-day-totals';
+export { dayTotalsRefresher, refreshDirtyDays } from './report-day-totals';

@@ -21,6 +21,7 @@ interface Seeded {
   supplierIds: number[];
   agentIds: number[];
   surnames: string[];
+  referenceFragments: string[];
 }
 
 let seeded: Promise<Seeded> | null = null;
@@ -39,11 +40,15 @@ export function bookingsDataset(ctx: BenchContext): Promise<Seeded> {
       (await db.$client.query<{ id: number }>(`select t.id from ${table} t where ${like} order by t.id`)).rows.map(
         (r) => r.id,
       );
-    const surnames = (
-      await db.$client.query<{ s: string }>(
-        `select distinct split_part(customer_name, ',', 1) as s from bookings tablesample system (1) limit 500`,
-      )
-    ).rows.map((r) => r.s);
+    const sample = async (column: string) =>
+      (
+        await db.$client.query<{ s: string }>(
+          `select distinct ${column} as s from bookings tablesample system (1) repeatable (1) limit 500`,
+        )
+      ).rows.map((r) => r.s);
+    const surnames = await sample(`split_part(customer_name, ',', 1)`);
+    // The last six characters of real references (digits, or a record locator's letters).
+    const referenceFragments = await sample(`right(booking_reference, 6)`);
     return {
       db,
       client,
@@ -51,6 +56,7 @@ export function bookingsDataset(ctx: BenchContext): Promise<Seeded> {
       supplierIds: await ids('suppliers', `t.name like 'Bench Supplier %'`),
       agentIds: await ids('agents', `t.fareconnect_number like 'FCB%'`),
       surnames,
+      referenceFragments,
       async close() {
         client.close();
         await app.close();
@@ -138,9 +144,8 @@ export async function benchBookingsSearch(ctx: BenchContext): Promise<BenchResul
   const rnd = seededRandom(41);
   const t = await measure(
     async () => {
-      // Half reference fragments (6 digits of a BK000000000 reference), half customer surnames.
-      const term =
-        rnd.next() < 0.5 ? String(Math.floor(rnd.next() * 1_000_000)).padStart(6, '0') : rnd.pick(s.surnames);
+      // Half reference fragments (the last six characters of a seeded reference), half customer surnames.
+      const term = rnd.next() < 0.5 ? rnd.pick(s.referenceFragments) : rnd.pick(s.surnames);
       const res = await s.client.request('GET', `/bookings?search=${encodeURIComponent(term)}&per_page=25`);
       if (res.status !== 200) throw new Error(`search answered ${res.status}`);
     },

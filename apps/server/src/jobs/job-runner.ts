@@ -8,6 +8,7 @@
  */
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 
@@ -96,8 +97,8 @@ export async function startJobRunner(
     },
   };
 
+  await createQueues(url, boss, handlers);
   for (const h of handlers) {
-    await boss.createQueue(h.queue, { name: h.queue, ...h.options });
     const id = await boss.work<Record<string, unknown>>(
       h.queue,
       { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true },
@@ -134,6 +135,27 @@ export async function startJobRunner(
       await boss.stop({ graceful: true, timeout: 15_000, close: true, wait: true });
     },
   };
+}
+
+/** The session-level advisory lock under which a server creates the queues ('job queues'). */
+const QUEUES_LOCK = 727_015;
+
+/**
+ * Creates the handlers' queues, one server at a time: two servers starting together on a new database
+ * each created the same pg-boss queue (its table partition and index) and PostgreSQL found them in a
+ * deadlock (the two-server test in CI). The lock is PostgreSQL's, on a connection of its own, so it
+ * goes with a server that dies while holding it.
+ */
+async function createQueues(url: string, boss: PgBoss, handlers: readonly JobHandler[]): Promise<void> {
+  const client = new pg.Client({ connectionString: url, application_name: 'commission-backoffice-jobs' });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [QUEUES_LOCK]);
+    for (const h of handlers) await boss.createQueue(h.queue, { name: h.queue, ...h.options });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [QUEUES_LOCK]).catch(() => {});
+    await client.end();
+  }
 }
 
 /**

@@ -193,11 +193,9 @@ describe('the server process', () => {
     for (let i = 0; i < total; i++)
       lines.push(`KILL${String(i).padStart(6, '0')},${(i % 900) + 1}.${String(i % 100).padStart(2, '0')}`);
     const jobId = await b.importCsv(jet2.id, lines, 'kill.csv');
-    type Job = Awaited<ReturnType<HttpClient['importStatus']>>;
-    const status = (client: HttpClient) => client.importStatus(jobId);
-    let mid: Job;
+    let mid: Awaited<ReturnType<HttpClient['importStatus']>>;
     for (;;) {
-      mid = await status(b);
+      mid = await b.importStatus(jobId);
       if (mid.processed_count > 0 || mid.status === 'completed') break;
       await sleep(20);
     }

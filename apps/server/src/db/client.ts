@@ -40,17 +40,20 @@ export async function runMigrations(url: string): Promise<void> {
 
 /**
  * Runs `fn` in a transaction on one pooled connection and also hands it a raw executor on that
- * connection, for libraries that take one (pg-boss `send` with `db`), so their writes commit with ours.
+ * connection, for libraries that take one (pg-boss `send` with `db`), so their writes commit with ours;
+ * with a `name` the executor's statement is a named prepared statement of that connection (planned once).
  */
 export async function withClientTransaction<T>(
   db: Db,
-  fn: (tx: Db, execute: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>) => Promise<T>,
+  fn: (tx: Db, execute: (text: string, values: unknown[], name?: string) => Promise<{ rows: unknown[] }>) => Promise<T>,
 ): Promise<T> {
   const client = await db.$client.connect();
   try {
     await client.query('begin');
     const tx = drizzle(client, { schema }) as unknown as Db;
-    const result = await fn(tx, (text, values) => client.query(text, values));
+    const result = await fn(tx, (text, values, name) =>
+      name === undefined ? client.query(text, values) : client.query({ name, text, values }),
+    );
     await client.query('commit');
     return result;
   } catch (err) {

@@ -21,17 +21,33 @@ export interface Jobs {
   wake(queue: string): void;
 }
 
-export interface JobHandler {
-  queue: string;
-  /** pg-boss queue options: retries and expiry. */
-  options: Omit<PgBoss.Queue, 'name'>;
-  run(data: Record<string, unknown>, meta: { retryCount: number; retryLimit: number }): Promise<void>;
-  /** Called once at start and then every `sweepMs`: re-sends work whose worker died, or does periodic work. */
+/** What each server runs on its own: `sweep` once at start, then every `sweepMs`. */
+interface Sweeping {
+  /** Re-sends work whose worker died, or does periodic work. */
   sweep?(jobs: Jobs): Promise<void>;
   sweepMs?: number;
   /** Asks running work to stop at its next safe point (the process is shutting down). */
   stop?(): void;
 }
+
+/** A pg-boss queue and its worker: whichever server's worker is free takes a job. */
+export interface QueueHandler extends Sweeping {
+  queue: string;
+  /** pg-boss queue options: retries and expiry. */
+  options: Omit<PgBoss.Queue, 'name'>;
+  run(data: Record<string, unknown>, meta: { retryCount: number; retryLimit: number }): Promise<void>;
+}
+
+/** Periodic work only, with no queue and no worker polling one (the day totals' refresh). */
+export interface PeriodicTask extends Sweeping {
+  task: string;
+  sweep(jobs: Jobs): Promise<void>;
+  sweepMs: number;
+}
+
+export type JobHandler = QueueHandler | PeriodicTask;
+
+const isQueue = (h: JobHandler): h is QueueHandler => 'queue' in h;
 
 /**
  * A full garbage collection. A job is a burst of allocation (an import parses a file of 100,000
@@ -97,8 +113,9 @@ export async function startJobRunner(
     },
   };
 
-  await createQueues(url, boss, handlers);
-  for (const h of handlers) {
+  const queues = handlers.filter(isQueue);
+  await createQueues(url, boss, queues);
+  for (const h of queues) {
     const id = await boss.work<Record<string, unknown>>(
       h.queue,
       { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true },
@@ -113,16 +130,18 @@ export async function startJobRunner(
       },
     );
     workerIds.set(h.queue, id);
-    if (h.sweep) {
-      const sweep = () =>
-        h.sweep!(jobs).catch((err: unknown) => {
-          if (!stopping) log.error({ err, queue: h.queue }, 'job sweep failed');
-        });
-      await sweep();
-      const t = setInterval(() => void sweep(), h.sweepMs ?? 30_000);
-      t.unref();
-      timers.push(t);
-    }
+  }
+  for (const h of handlers) {
+    if (!h.sweep) continue;
+    const name = isQueue(h) ? h.queue : h.task;
+    const sweep = () =>
+      h.sweep!(jobs).catch((err: unknown) => {
+        if (!stopping) log.error({ err, queue: name }, 'job sweep failed');
+      });
+    await sweep();
+    const t = setInterval(() => void sweep(), h.sweepMs ?? 30_000);
+    t.unref();
+    timers.push(t);
   }
 
   return {
@@ -146,7 +165,7 @@ const QUEUES_LOCK = 727_015;
  * deadlock (the two-server test in CI). The lock is PostgreSQL's, on a connection of its own, so it
  * goes with a server that dies while holding it.
  */
-async function createQueues(url: string, boss: PgBoss, handlers: readonly JobHandler[]): Promise<void> {
+async function createQueues(url: string, boss: PgBoss, handlers: readonly QueueHandler[]): Promise<void> {
   const client = new pg.Client({ connectionString: url, application_name: 'commission-backoffice-jobs' });
   await client.connect();
   try {

@@ -15,7 +15,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { todayUtc } from '../../clock';
-import type { Db, DbOrTx } from '../../db/client';
+import { withClientTransaction, type Db, type DbOrTx } from '../../db/client';
 import { getGstRate } from '../../shared/settings';
 import { paidWithinGross, paidIsItems, statusFollowsPaid } from './booking-paid.checks';
 import type { BooksReport, Check, CheckContext, Out } from './books-check.types';
@@ -31,11 +31,10 @@ import {
 } from './payout-items.checks';
 import { paidDuplicates, paidWithinReceived } from './supplier-money.checks';
 
-/** The tables whose rows the report says it read. */
-const COUNTED = ['bookings', 'actual_commissions', 'payouts', 'payout_items', 'transactions'] as const;
-const COUNTED_AS: Record<(typeof COUNTED)[number], string> = {
+/** The tables whose rows the report says it read, by the name the report gives them. */
+const COUNTED: Record<string, string> = {
   bookings: 'bookings',
-  actual_commissions: 'lines',
+  lines: 'actual_commissions',
   payouts: 'payouts',
   payout_items: 'payout_items',
   transactions: 'transactions',
@@ -60,7 +59,7 @@ export async function checkBooks(db: DbOrTx): Promise<BooksReport> {
     ok: out.violations.length === 0,
     violations: out.violations,
     to_claw_back: out.toClawBack,
-    checked: Object.fromEntries(COUNTED.map((table) => [COUNTED_AS[table], row[table] as number])),
+    checked: Object.fromEntries(Object.keys(COUNTED).map((as) => [as, row[as] as number])),
     ms: Math.round(performance.now() - started),
   };
 }
@@ -70,7 +69,7 @@ function booksStatement(ctx: CheckContext): SQL {
     ...CHECKS.map(
       (check, i) => sql`(select coalesce(json_agg(q), '[]'::json) from (${check.sql(ctx)}) q) as ${sql.raw(`c${i}`)}`,
     ),
-    ...COUNTED.map((table) => sql.raw(`(select count(*)::int from ${table}) as ${table}`)),
+    ...Object.entries(COUNTED).map(([as, table]) => sql.raw(`(select count(*)::int from ${table}) as ${as}`)),
   ];
   return sql`select ${sql.join(columns, sql`, `)}`;
 }
@@ -81,19 +80,13 @@ const dialect = new PgDialect();
 async function runPrepared(db: Db, statement: SQL): Promise<Record<string, unknown>> {
   const { sql: text, params } = dialect.sqlToQuery(statement);
   const name = `books_check_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
-  const client = await db.$client.connect();
-  try {
-    // Room for the hash aggregates over a million bookings and lines (the default 4 MB sorts on disk).
-    await client.query(`begin read only; set local work_mem = '64MB'`);
-    const { rows } = await client.query<Record<string, unknown>>({ name, text, values: params });
-    await client.query('commit');
-    return rows[0]!;
-  } catch (err) {
-    await client.query('rollback').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+  return withClientTransaction(db, async (_tx, execute) => {
+    // Read only; room for the hash aggregates over a million bookings and lines (the default 4 MB sorts on disk).
+    await execute(`set transaction read only`, []);
+    await execute(`set local work_mem = '64MB'`, []);
+    const { rows } = await execute(text, params, name);
+    return rows[0] as Record<string, unknown>;
+  });
 }
 
 /** Every rule and sub-rule, in DOMAIN.md's order (the report lists violations in it). */

@@ -17,7 +17,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
-import type { JobHandler } from '../../jobs/job-runner';
+import type { PeriodicTask } from '../../jobs/job-runner';
 import { getGstRate } from '../../shared/settings';
 import { dateArray } from '../../shared/sql';
 import { adminRangeScope, type ReportScope } from './report-filters';
@@ -82,8 +82,7 @@ export function dayTotalsSql(gstRate: string, s: ReportScope): SQL {
   return sql`
     select t.card, t.currency_id, t.bookings, t.lines, t.commission, t.gst
       from report_day_totals t
-     where t.day between ${s.start_date} and ${s.end_date}
-       and not exists (select 1 from report_dirty_days d where d.day = t.day)
+     where t.day between ${s.start_date} and ${s.end_date} and t.day not in (${dirty})
     union all
     select l.card, l.currency_id, count(distinct l.booking_id)::int, count(*)::int, sum(l.commission), sum(l.gst)
       from (${bookingLinesSql(live, gstRate, DAY_CARDS)}) l
@@ -94,12 +93,12 @@ export function dayTotalsSql(gstRate: string, s: ReportScope): SQL {
 const REFRESH_EVERY_MS = 5_000;
 
 /**
- * The job runner's side of the day totals: no queued jobs, a sweep on each server every few seconds that
+ * The job runner's side of the day totals: no queue, a sweep on each server every few seconds that
  * recomputes the dirty days (one server at a time: the others find the lock taken and skip). The sweep
  * does not wait for the refresh (after a GST rate change every day is dirty: the start-up must not wait
  * for that), and stops between batches when the server shuts down.
  */
-export function dayTotalsRefresher(db: Db, log: Pick<Logger, 'error'>): JobHandler & { stop(): void } {
+export function dayTotalsRefresher(db: Db, log: Pick<Logger, 'error'>): PeriodicTask & { stop(): void } {
   let stopping = false;
   let running: Promise<unknown> | null = null;
   const refresh = () => {
@@ -113,11 +112,7 @@ export function dayTotalsRefresher(db: Db, log: Pick<Logger, 'error'>): JobHandl
     return running;
   };
   return {
-    queue: 'report-day-totals',
-    options: {},
-    run: async () => {
-      await refresh();
-    },
+    task: 'report-day-totals',
     sweepMs: REFRESH_EVERY_MS,
     sweep: async () => {
       void refresh();

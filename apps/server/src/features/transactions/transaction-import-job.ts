@@ -13,7 +13,7 @@ import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db, DbOrTx } from '../../db/client';
 import { importJobs } from '../../db/schema';
-import type { JobHandler, Jobs } from '../../jobs/job-runner';
+import type { Jobs, QueueHandler } from '../../jobs/job-runner';
 import { writeAudit } from '../../shared/audit';
 import { IMPORT_QUEUE, loadSupplierAccount, planImport, type ImportAccount } from './transaction-import';
 import { refreshMatchStatusesForReferences } from './transaction-matching';
@@ -239,7 +239,7 @@ export function transactionImportHandler(
   { sweepMs = 30_000 }: { sweepMs?: number } = {},
 ) {
   let stopping = false;
-  const handler: JobHandler & { stop(): void } = {
+  const handler: QueueHandler & { stop(): void } = {
     queue: IMPORT_QUEUE,
     options: { retryLimit: 2, retryDelay: 5, expireInSeconds: 3600 },
     sweepMs,

@@ -14,6 +14,8 @@ import type { BenchContext, BenchResult } from './run';
 import { startBenchApp } from './app';
 
 interface Seeded {
+  /** The dataset's database, for benchmarks that start their own server process on it. */
+  url: string;
   db: Db;
   client: HttpClient;
   close(): Promise<void>;
@@ -50,6 +52,7 @@ export function bookingsDataset(ctx: BenchContext): Promise<Seeded> {
     // The last six characters of real references (digits, or a record locator's letters).
     const referenceFragments = await sample(`right(booking_reference, 6)`);
     return {
+      url,
       db,
       client,
       dataset: { bookings, seed_seconds: seed.seconds },

@@ -30,7 +30,12 @@ import { benchPayoutPdf } from './payout-pdf';
 import { benchPayoutsBulk, benchPayoutsInfo, benchPayoutsSearch } from './payouts';
 import { benchRateResolution } from './rate-resolution';
 import { benchCommissionSummary30d, benchCommissionSummaryAll } from './reports';
-import { benchTransactionBulkForm, benchTransactionImport } from './transaction-import';
+import {
+  benchTransactionBulkForm,
+  benchTransactionImport,
+  benchTransactionImportHalfMatched,
+  benchTransactionImportUnmatched,
+} from './transaction-import';
 import { benchUnmatchedTransactions } from './unmatched-transactions';
 
 export interface BenchContext {
@@ -73,6 +78,9 @@ const BENCHMARKS: Record<string, (ctx: BenchContext) => Promise<BenchResult>> = 
   'commission-summary-30d': benchCommissionSummary30d,
   'commission-summary-all': benchCommissionSummaryAll,
   'bookings-create': benchBookingsCreate,
+  // Writes 100,000 transactions per file to the shared dataset (the books check below then covers them).
+  'transaction-import-half-matched': benchTransactionImportHalfMatched,
+  'transaction-import-unmatched': benchTransactionImportUnmatched,
   'books-check': benchBooksCheck,
   'payouts-bulk': benchPayoutsBulk,
 };

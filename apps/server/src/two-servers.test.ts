@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { TRANSACTION_IMPORT_CHUNK } from '@app/domain';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDb, runMigrations, type Db } from './db/client';
@@ -23,8 +24,11 @@ import { HttpClient, startServerProcess, type ServerProcess } from './test/serve
  */
 const RUNS = process.env.TWO_SERVERS === '1';
 const BOOKINGS = 300;
-/** Three chunks of TRANSACTION_IMPORT_CHUNK rows: the server running it is killed after the first. */
-const IMPORT_ROWS = 15_000;
+/**
+ * Three statements of TRANSACTION_IMPORT_CHUNK rows in the job's one transaction: the server running it
+ * is killed once it reports the first (the survivor starts again from the staged rows).
+ */
+const IMPORT_ROWS = 3 * TRANSACTION_IMPORT_CHUNK;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-two-servers-'));
@@ -209,7 +213,7 @@ describe('two app servers on one PostgreSQL behind nginx', () => {
     );
     const jobId = await client.importCsv(accountId, lines, 'two-servers.csv');
 
-    // Whichever server's worker took the job holds its advisory lock: kill that one once a chunk is in.
+    // Whichever server's worker took the job holds its advisory lock: kill that one once it reports progress.
     let runner: 'a' | 'b' | null = null;
     for (let i = 0; i < 2000 && runner === null; i++) {
       const { rows } = await db!.$client.query<{ app: string; processed: number }>(

@@ -8,6 +8,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -24,8 +25,9 @@ import { storedFiles } from './stored-files';
 
 /**
  * A transaction file import (spec §2.6, §3 "Import job"): the uploaded file, the options, and the
- * progress that the status call reports. The worker (pg-boss) writes rows in chunks; each chunk and
- * the progress that counts it commit together, so a resumed job continues after the last whole chunk.
+ * progress that the status call reports. The upload stages the parsed rows (`import_rows`); the worker
+ * (pg-boss) writes them all, refreshes the bookings they match and completes the job in one database
+ * transaction (docs/decisions/0003), so a job is either all in or not at all.
  */
 export const importJobs = pgTable(
   'import_jobs',
@@ -133,4 +135,24 @@ export const transactions = pgTable(
       .on(t.transaction_date.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'completed' and ${t.transaction_type} = 'credit' and not ${t.matches_booking}`),
   ],
+);
+
+/**
+ * The parsed rows of an import not yet written (docs/decisions/0003): staged by the upload in the
+ * transaction that creates the job, read by the job's one set-based insert, deleted when it completes.
+ * The type and the absolute amount are the domain's (`importRowType`, `absMoney`). UNLOGGED (drizzle/0019):
+ * no WAL for rows that live seconds; a crash of PostgreSQL empties the table, and a job that finds no
+ * staged rows parses its stored file again (transaction-import-job.ts).
+ */
+export const importRows = pgTable(
+  'import_rows',
+  {
+    /** No foreign key (its check costs ~7 µs a row): the job's completion or failure deletes its rows. */
+    import_job_id: uuid('import_job_id').notNull(),
+    import_row: integer('import_row').notNull(),
+    reference_number: varchar('reference_number', { length: 64 }).notNull(),
+    transaction_type: varchar('transaction_type', { length: 8 }).notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.import_job_id, t.import_row] })],
 );

@@ -1,37 +1,50 @@
 /**
  * The transaction import job (the upload is transaction-import.ts; docs/decisions/0003-transaction-import.md).
- * It parses the stored file again with the same function, then writes chunks of
- * TRANSACTION_IMPORT_CHUNK rows (two chunks in flight); each chunk, the booking match statuses it
- * changes and the progress counters that count it commit in one database transaction, so progress
- * never runs ahead of the rows and a chunk is either all in or not at all. A resumed job writes the
- * rows not yet written. `(import_job_id, import_row)` is unique: no path writes a file row twice.
- * One worker at a time holds a job's advisory lock (released by PostgreSQL when its connection dies),
- * which is how a starting server knows a job is orphaned.
+ * The upload staged the parsed rows in `import_rows`. The job writes them all in one database
+ * transaction: one INSERT … SELECT from the staging rows per TRANSACTION_IMPORT_CHUNK rows (each
+ * computing `matches_booking` set-based under the supplier's matching lock), one refresh of the match
+ * status of exactly the bookings whose references are in the file, then the job's completion, its
+ * audit and the staging rows' deletion. A job is either all in or not at all: a worker that dies or
+ * stops leaves nothing, and the next one starts again from the staged rows. Progress is reported
+ * after each statement on another connection (so the status call sees it before the commit);
+ * `imported_count` moves only when the rows commit. `(import_job_id, import_row)` is unique: no path
+ * writes a file row twice. One worker at a time holds a job's advisory lock (released by PostgreSQL
+ * when its connection dies), which is how a starting server knows a job is orphaned.
  */
-import { absMoney, importRowType, moneyToString, TRANSACTION_IMPORT_CHUNK, type ImportParsedRow } from '@app/domain';
-import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
+import { TRANSACTION_IMPORT_CHUNK } from '@app/domain';
+import { sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db, DbOrTx } from '../../db/client';
-import { importJobs } from '../../db/schema';
+import type { importJobs } from '../../db/schema';
 import type { Jobs, QueueHandler } from '../../jobs/job-runner';
 import { writeAudit } from '../../shared/audit';
-import { IMPORT_QUEUE, loadSupplierAccount, planImport, type ImportAccount } from './transaction-import';
-import { refreshMatchStatusesForReferences } from './transaction-matching';
-
-/** Chunks written at once by one job. */
-const CHUNK_WRITERS = 2;
+import {
+  IMPORT_QUEUE,
+  loadSupplierAccount,
+  planImport,
+  stageImportRows,
+  type ImportAccount,
+} from './transaction-import';
+import { lockSuppliersForMatching, refreshMatchStatusesForImport } from './transaction-matching';
 
 type JobRow = typeof importJobs.$inferSelect;
 
+export interface ImportRunOptions {
+  /** Rows per insert statement, and so per progress report (default TRANSACTION_IMPORT_CHUNK). */
+  step?: number;
+}
+
 /**
  * Runs (or resumes) one import job. Returns quietly when another worker holds the job or it is
- * finished; stops between chunks when `stopping()` says so (a later sweep resumes it).
+ * finished; stops between statements when `stopping()` says so, rolling back what it wrote (a later
+ * sweep runs it again).
  */
 export async function runTransactionImport(
   db: Db,
   jobId: string,
   stopping: () => boolean,
   log: Pick<Logger, 'info' | 'warn' | 'error'>,
+  options: ImportRunOptions = {},
 ): Promise<'done' | 'busy' | 'stopped'> {
   const lockClient = await db.$client.connect();
   let locked = false;
@@ -41,14 +54,15 @@ export async function runTransactionImport(
       await lockClient.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtextextended($1, 0)) as ok', [key])
     ).rows[0]!.ok;
     if (!locked) return 'busy';
+    // Progress that a dead worker reported but never committed goes back to what is written.
     const { rows: claimed } = await db.execute<JobRow>(sql`
       update import_jobs set status = 'processing', attempts = attempts + 1, heartbeat_at = now(),
-                             started_at = coalesce(started_at, now())
+                             started_at = coalesce(started_at, now()), processed_count = imported_count
        where id = ${jobId} and status in ('queued', 'processing')
       returning *`);
     const job = claimed[0];
     if (!job) return 'done';
-    return await processJob(db, job, stopping, log);
+    return await processJob(db, job, stopping, log, options.step ?? TRANSACTION_IMPORT_CHUNK);
   } finally {
     if (locked)
       await lockClient.query('select pg_advisory_unlock(hashtextextended($1, 0))', [`transaction-import:${jobId}`]);
@@ -60,6 +74,7 @@ async function failJob(db: DbOrTx, job: JobRow, message: string) {
   await db.execute(sql`
     update import_jobs set status = 'failed', message = ${message}, finished_at = now()
      where id = ${job.id} and status = 'processing'`);
+  await db.execute(sql`delete from import_rows where import_job_id = ${job.id}`);
   await writeAudit(db, {
     userId: job.user_id,
     action: 'import_failed',
@@ -69,139 +84,144 @@ async function failJob(db: DbOrTx, job: JobRow, message: string) {
   });
 }
 
+/** Thrown inside the job's transaction to roll it back when the worker is asked to stop. */
+class Stopping extends Error {}
+
 async function processJob(
   db: Db,
   job: JobRow,
   stopping: () => boolean,
   log: Pick<Logger, 'info' | 'warn' | 'error'>,
+  step: number,
 ): Promise<'done' | 'stopped'> {
-  const [{ rows: files }, account] = await Promise.all([
-    db.execute<{ filename: string; data: Buffer }>(
-      sql`select filename, data from stored_files where id = ${job.file_id}`,
-    ),
-    loadSupplierAccount(db, job.account_id),
-  ]);
-  const file = files[0];
-  if (!file) {
-    await failJob(db, job, 'The uploaded file is no longer stored.');
-    return 'done';
-  }
+  const account = await loadSupplierAccount(db, job.account_id);
   if (!account) {
     await failJob(db, job, 'The supplier account no longer exists.');
     return 'done';
+  }
+  if (!(await stageLegacyJob(db, job, account))) return 'done';
+  const started = Date.now();
+  const outcome = await writeJob(db, job, account, stopping, step).catch(async (err: unknown) => {
+    if (!(err instanceof Stopping) && !(err instanceof TransactionRollbackError)) throw err;
+    // Nothing of the job stayed: its progress goes back to what is written.
+    await db.execute(sql`
+      update import_jobs set processed_count = imported_count where id = ${job.id} and status = 'processing'`);
+    return err instanceof Stopping ? ('stopped' as const) : ('overtaken' as const);
+  });
+  if (outcome === 'overtaken') {
+    log.warn({ job: job.id }, 'import job finished or failed elsewhere; stopping');
+    return 'done';
+  }
+  if (outcome === 'stopped') return 'stopped';
+  log.info({ job: job.id, rows: outcome.imported, ms: Date.now() - started, phases: outcome.phases }, 'import written');
+  return 'done';
+}
+
+/**
+ * A job queued before the upload staged its rows (an older version of the server): stage them now from
+ * the stored file, parsed again with the same function. False when the job failed instead.
+ */
+async function stageLegacyJob(db: Db, job: JobRow, account: ImportAccount): Promise<boolean> {
+  const { rows: staged } = await db.execute<{ any: boolean }>(
+    sql`select exists (select 1 from import_rows where import_job_id = ${job.id}) as any`,
+  );
+  if (staged[0]!.any || job.imported_count >= job.total_rows) return true;
+  const { rows: files } = await db.execute<{ filename: string; data: Buffer }>(
+    sql`select filename, data from stored_files where id = ${job.file_id}`,
+  );
+  const file = files[0];
+  if (!file) {
+    await failJob(db, job, 'The uploaded file is no longer stored.');
+    return false;
   }
   const plan = await planImport(file.filename, file.data, account.booking_number_format);
   if (!plan.ok || plan.rows.length !== job.total_rows) {
     // The supplier's booking number format changed since the upload: the rows would differ.
     await failJob(db, job, "The supplier's booking number format changed after the upload; import the file again.");
-    return 'done';
+    return false;
   }
-
-  // Resume: whole chunks are either all in or not at all, so the rows not yet written are the work left.
-  const { rows: written } = await db.execute<{ import_row: number }>(
-    sql`select import_row from transactions where import_job_id = ${job.id}`,
-  );
-  const have = new Set(written.map((r) => r.import_row));
-  const todo = plan.rows.filter((r) => !have.has(r.row));
-  const chunks: ImportParsedRow[][] = [];
-  for (let i = 0; i < todo.length; i += TRANSACTION_IMPORT_CHUNK)
-    chunks.push(todo.slice(i, i + TRANSACTION_IMPORT_CHUNK));
-  let next = 0;
-  let stopped = false;
-  let overtaken = false;
-  // Two chunk writers: one inserts while the other commits (measured ~1.6× on two cores).
-  const writer = async () => {
-    while (next < chunks.length && !overtaken) {
-      if (stopping()) {
-        stopped = true;
-        return;
-      }
-      const chunk = chunks[next++]!;
-      if ((await writeChunk(db, job, account, chunk)) === null) overtaken = true;
-    }
-  };
-  await Promise.all(Array.from({ length: CHUNK_WRITERS }, writer));
-  if (overtaken) {
-    log.warn({ job: job.id }, 'import job finished or failed elsewhere; stopping');
-    return 'done';
-  }
-  if (stopped) return 'stopped';
-  await completeJob(db, job);
-  return 'done';
+  await db.transaction((tx) => stageImportRows(tx, job.id, plan.rows));
+  return true;
 }
 
-/** Marks the job completed once every row is counted, with its audit; else fails it with what was written. */
-async function completeJob(db: Db, job: JobRow): Promise<void> {
-  await db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ imported_count: number }>(sql`
-      update import_jobs
-         set status = 'completed', finished_at = now(), heartbeat_at = now(),
-             message = 'Imported ' || imported_count || ' transaction(s).'
-       where id = ${job.id} and status = 'processing' and processed_count = total_rows
-      returning imported_count`);
-    if (!rows[0]) {
-      const [now] = (await tx.select().from(importJobs).where(eq(importJobs.id, job.id))) as JobRow[];
-      if (now?.status === 'processing')
-        await failJob(tx, now, `Only ${now.processed_count} of ${now.total_rows} rows could be written.`);
-      return;
+/**
+ * The whole job in one database transaction (see the file's comment). Returns what it wrote and how
+ * long each phase took; rolls back (TransactionRollbackError) when the job is no longer processing.
+ */
+async function writeJob(db: Db, job: JobRow, account: ImportAccount, stopping: () => boolean, step: number) {
+  return db.transaction(async (tx) => {
+    const phases: Record<string, number> = {};
+    let t = performance.now();
+    const lap = (name: string) => {
+      const now = performance.now();
+      phases[name] = Math.round(now - t);
+      t = now;
+    };
+    // KEY SHARE: an owner change of the account waits for this transaction, and this one reads the
+    // owner it commits. Then the supplier's matching lock, before any booking is looked up: a booking
+    // saved meanwhile is seen once committed (transaction-matching.ts).
+    const { rows: owner } = await tx.execute<{ supplier_id: number | null }>(sql`
+      select case when accountable_type = 'supplier' then accountable_id end as supplier_id
+        from accounts where id = ${account.id} for key share`);
+    const supplierId = owner[0]?.supplier_id ?? null;
+    if (supplierId !== null) await lockSuppliersForMatching(tx, [supplierId]);
+    lap('lock');
+    let after = -1;
+    for (;;) {
+      if (stopping()) throw new Stopping();
+      const { rows } = await tx.execute<{ last: number | null; staged: number }>(sql`
+        with s as (
+          select import_row, reference_number, transaction_type, amount from import_rows
+           where import_job_id = ${job.id} and import_row > ${after}
+           order by import_row limit ${step}
+        ), written as (
+          insert into transactions (account_id, transaction_type, currency_id, amount, reference_number, status, description,
+                                    is_partial, cheque_reference_number, reference_image_file_id, created_by_user_id,
+                                    import_job_id, import_row, matches_booking)
+          select ${account.id}, s.transaction_type, ${account.currency_id}, s.amount, s.reference_number,
+                 ${job.transaction_status}, ${job.description}, ${job.is_partial}, ${job.cheque_reference_number},
+                 ${job.reference_image_file_id}, ${job.user_id}, ${job.id}, s.import_row,
+                 -- DOMAIN.md "Matching" (the trigger's transaction_matches_booking, set-based): a booking
+                 -- of the account's supplier has the reference, trimmed and case-insensitive.
+                 exists (select 1 from bookings b
+                          where b.supplier_id = ${supplierId}
+                            and upper(btrim(b.booking_reference)) = upper(btrim(s.reference_number)))
+            from s
+          on conflict (import_job_id, import_row) do nothing
+          returning 1
+        )
+        select (select max(import_row) from s) as last, (select count(*)::int from s) as staged`);
+      const { last, staged } = rows[0]!;
+      if (last === null) break;
+      after = last;
+      // Progress on another connection: the status call sees it while this transaction is open.
+      await db.execute(sql`
+        update import_jobs set processed_count = least(total_rows, processed_count + ${staged}), heartbeat_at = now()
+         where id = ${job.id} and status = 'processing'`);
+      if (staged < step) break;
     }
+    lap('insert');
+    const refreshed = supplierId === null ? 0 : await refreshMatchStatusesForImport(tx, job.id, supplierId);
+    lap('match_refresh');
+    const { rows: done } = await tx.execute<{ imported_count: number }>(sql`
+      update import_jobs
+         set status = 'completed', finished_at = now(), heartbeat_at = now(), processed_count = total_rows,
+             imported_count = w.n, message = 'Imported ' || w.n || ' transaction(s).'
+        from (select count(*)::int as n from transactions where import_job_id = ${job.id}) w
+       where id = ${job.id} and status = 'processing'
+      returning imported_count`);
+    if (!done[0]) tx.rollback();
+    await tx.execute(sql`delete from import_rows where import_job_id = ${job.id}`);
     await writeAudit(tx, {
       userId: job.user_id,
       action: 'import_completed',
       entityType: 'import_job',
       entityId: job.id,
-      after: { imported_count: rows[0].imported_count, account_id: job.account_id },
+      after: { imported_count: done[0]!.imported_count, account_id: job.account_id, bookings_refreshed: refreshed },
     });
+    lap('complete');
+    return { imported: done[0]!.imported_count, phases };
   });
-}
-
-/**
- * One chunk in one database transaction: its rows with one insert (a row already written is
- * skipped by the unique (import_job_id, import_row)), the progress counters by the rows actually
- * written, and the bookings whose match status the references change. Null when the job is no
- * longer processing (then nothing of the chunk stays).
- */
-async function writeChunk(
-  db: Db,
-  job: JobRow,
-  account: ImportAccount,
-  chunk: readonly ImportParsedRow[],
-): Promise<number | null> {
-  return db
-    .transaction(async (tx) => {
-      const rows = chunk.map((r) => ({
-        import_row: r.row,
-        reference_number: r.reference,
-        transaction_type: importRowType(r.amount),
-        amount: moneyToString(absMoney(r.amount)),
-      }));
-      const { rowCount } = await tx.execute(sql`
-        insert into transactions (account_id, transaction_type, currency_id, amount, reference_number, status, description,
-                                  is_partial, cheque_reference_number, reference_image_file_id, created_by_user_id,
-                                  import_job_id, import_row)
-        select ${account.id}, r.transaction_type, ${account.currency_id}, r.amount, r.reference_number,
-               ${job.transaction_status}, ${job.description}, ${job.is_partial}, ${job.cheque_reference_number},
-               ${job.reference_image_file_id}, ${job.user_id}, ${job.id}, r.import_row
-          from json_to_recordset(${JSON.stringify(rows)}::json)
-               as r(import_row int, reference_number varchar(64), transaction_type varchar(8), amount numeric(14, 2))
-        on conflict (import_job_id, import_row) do nothing`);
-      const inserted = rowCount ?? 0;
-      // The job row is locked before the supplier rows (refresh), by every chunk: no lock cycle.
-      const { rowCount: updated } = await tx.execute(sql`
-        update import_jobs
-           set processed_count = processed_count + ${inserted}, imported_count = imported_count + ${inserted},
-               heartbeat_at = now()
-         where id = ${job.id} and status = 'processing'`);
-      if (updated !== 1) tx.rollback();
-      await refreshMatchStatusesForReferences(tx, [
-        { accountId: account.id, references: [...new Set(chunk.map((r) => r.reference))] },
-      ]);
-      return inserted;
-    })
-    .catch((err: unknown) => {
-      if (err instanceof TransactionRollbackError) return null;
-      throw err;
-    });
 }
 
 /**

@@ -202,19 +202,29 @@ describe('POST /api/transactions/import', () => {
     expect(refs.map((r) => r.reference_number)).toEqual(['12345678', '87654321']);
   });
 
-  it("updates the matched bookings' transaction status as the rows arrive", async () => {
+  it("updates the matched bookings' transaction status and each row's matches_booking", async () => {
     const booking = await insertBooking(t.db, {
       primary_agent_id: agent.agentId!,
       supplier_id: jet2,
       booking_amount: '250.00',
       booking_reference: 'MATCH-ME-1',
     });
-    await importFile(csv('match.csv', ' match-me-1 ,250.00\n'));
+    const { started } = await importFile(csv('match.csv', ' match-me-1 ,250.00\nNOBODY-BOOKED-THIS,9.00\n'));
     const res = await admin.post('/bookings/transaction-status', { json: { booking_ids: [booking] } });
     expect(res.statusCode).toBe(200);
     expect(JSON.stringify(res.json())).toContain('"match"');
     const [stored] = await t.q('select transaction_match_status from bookings where id = $1', [booking]);
     expect(stored.transaction_match_status).toBe('match');
+    // matches_booking is set by the job's own insert (the row trigger skips imported rows): the claims'
+    // unmatched credits see the second row only.
+    const flags = await t.q(
+      'select reference_number, matches_booking from transactions where import_job_id = $1 order by import_row',
+      [started.job_id],
+    );
+    expect(flags).toEqual([
+      { reference_number: 'match-me-1', matches_booking: true },
+      { reference_number: 'NOBODY-BOOKED-THIS', matches_booking: false },
+    ]);
   });
 });
 
@@ -354,8 +364,8 @@ describe('GET /api/transactions/import/status/{jobId}', () => {
 });
 
 describe('a job that stops half way', () => {
-  it('resumes after the last whole chunk and never writes a row twice', async () => {
-    // A job queued on a runner-less app, run by hand: it stops after its first chunk of 5,000.
+  it('leaves nothing when stopped half way, starts again from the staged rows and never writes a row twice', async () => {
+    // A job queued on a runner-less app, run by hand in statements of 5,000 rows: it stops after the first.
     const sent: string[] = [];
     const quiet = await createTestApp([], {
       jobs: {
@@ -374,21 +384,47 @@ describe('a job that stops half way', () => {
     expect(res.statusCode, res.body).toBe(200);
     const jobId = res.json().job_id as string;
     expect(sent).toEqual([jobId]); // queued in the same transaction as the job row
+    const staged = async () =>
+      (await quiet.db.$client.query('select count(*)::int as n from import_rows where import_job_id = $1', [jobId]))
+        .rows[0].n as number;
+    expect(await staged()).toBe(12_345); // staged by the upload, in the same transaction
 
     const log = { info() {}, warn() {}, error() {} };
-    let chunks = 0;
-    const stopAfterOne = () => chunks++ >= 1;
-    expect(await runTransactionImport(quiet.db, jobId, stopAfterOne, log)).toBe('stopped');
+    let statements = 0;
+    const stopAfterOne = () => statements++ >= 1;
+    expect(await runTransactionImport(quiet.db, jobId, stopAfterOne, log, { step: 5000 })).toBe('stopped');
     const mid = (await quiet.db.$client.query('select status, processed_count, imported_count from import_jobs'))
       .rows[0];
-    expect(mid).toEqual({ status: 'processing', processed_count: 5000, imported_count: 5000 });
+    expect(mid).toEqual({ status: 'processing', processed_count: 0, imported_count: 0 });
+    const { rows: none } = await quiet.db.$client.query(
+      'select count(*)::int as n from transactions where import_job_id = $1',
+      [jobId],
+    );
+    expect(none[0].n).toBe(0);
+    expect(await staged()).toBe(12_345);
 
-    // Two workers at once: one holds the job, the other steps aside.
+    // Two workers at once: one holds the job, the other steps aside. Half way, the status call (another
+    // connection) already counts the rows reported, none of which is committed yet.
+    const seen: { row?: Promise<unknown> } = {};
+    let calls = 0;
+    const watch = () => {
+      if (calls++ === 1)
+        seen.row = quiet.db.$client
+          .query(
+            `select processed_count >= 5000 as progressed, imported_count,
+                    (select count(*)::int from transactions where import_job_id = $1) as committed
+               from import_jobs where id = $1`,
+            [jobId],
+          )
+          .then((r) => r.rows[0]);
+      return false;
+    };
     const [a, b] = await Promise.all([
-      runTransactionImport(quiet.db, jobId, () => false, log),
-      runTransactionImport(quiet.db, jobId, () => false, log),
+      runTransactionImport(quiet.db, jobId, watch, log, { step: 5000 }),
+      runTransactionImport(quiet.db, jobId, watch, log, { step: 5000 }),
     ]);
     expect([a, b].sort()).toEqual(['busy', 'done']);
+    expect(await seen.row).toEqual({ progressed: true, imported_count: 0, committed: 0 });
     // And a late duplicate after completion writes nothing.
     expect(await runTransactionImport(quiet.db, jobId, () => false, log)).toBe('done');
 
@@ -408,5 +444,6 @@ describe('a job that stops half way', () => {
       await quiet.db.$client.query('select status, processed_count, imported_count, attempts from import_jobs')
     ).rows[0];
     expect(job).toEqual({ status: 'completed', processed_count: 12_345, imported_count: 12_345, attempts: 2 });
+    expect(await staged()).toBe(0); // deleted with the completion
   });
 });

@@ -3,13 +3,17 @@
  * docs/decisions/0003-transaction-import.md).
  *
  * Upload: the file is parsed at once with the domain parser (whole-file problems → 422, nothing
- * written), then the file, the `import_jobs` row and the pg-boss job commit together. The job that
- * writes the rows is transaction-import-job.ts.
+ * written), then the file, the `import_jobs` row, its parsed rows (staged in `import_rows`) and the
+ * pg-boss job commit together. The job that writes the rows is transaction-import-job.ts.
  */
 import crypto from 'node:crypto';
 import {
+  absMoney,
   defaultImportDescription,
   IMPORT_MESSAGES,
+  importRowType,
+  moneyToString,
+  type ImportParsedRow,
   type importJobStatusResponse,
   type importStartedResponse,
   skippedRowMessage,
@@ -26,6 +30,7 @@ import type { UploadedFile } from '../../http/route';
 import type { Jobs } from '../../jobs/job-runner';
 import { writeAudit } from '../../shared/audit';
 import { SpreadsheetLimitError, runSpreadsheetTask } from '../../shared/spreadsheet-worker';
+import { collectGarbageIfGrown } from '../../shared/heap';
 import { isUploadedFile, storeUpload } from '../../shared/stored-files';
 import { findAccountFacts, type AccountFacts } from './transactions.repo';
 
@@ -108,6 +113,7 @@ export async function startTransactionImport(
         error_count: messages.length,
       })
       .returning({ id: importJobs.id });
+    await stageImportRows(tx, job!.id, plan.rows);
     await writeAudit(tx, {
       userId: user.id,
       action: 'import_started',
@@ -127,6 +133,30 @@ export async function startTransactionImport(
     total_rows: plan.rows.length,
     skipped: plan.skipped,
   };
+}
+
+/** Rows per staging statement (its four array parameters stay under a megabyte). */
+const STAGE_BATCH = 10_000;
+
+/**
+ * Stages a job's parsed rows in `import_rows`: one multi-row INSERT … SELECT FROM unnest(…) per
+ * 10,000 rows, the type and the absolute amount worked out by the domain (a negative amount is a debit).
+ * A row already staged is kept as it is.
+ */
+export async function stageImportRows(tx: DbOrTx, jobId: string, rows: readonly ImportParsedRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += STAGE_BATCH) {
+    const batch = rows.slice(i, i + STAGE_BATCH);
+    await tx.execute(sql`
+      insert into import_rows (import_job_id, import_row, reference_number, transaction_type, amount)
+      select ${jobId}, r.import_row, r.reference_number, r.transaction_type, r.amount
+        from unnest(${sql.param(batch.map((r) => r.row))}::int[], ${sql.param(batch.map((r) => r.reference))}::text[],
+                    ${sql.param(batch.map((r) => importRowType(r.amount)))}::text[],
+                    ${sql.param(batch.map((r) => moneyToString(absMoney(r.amount))))}::numeric[])
+             as r(import_row, reference_number, transaction_type, amount)
+      on conflict (import_job_id, import_row) do nothing`);
+    // The batches' arrays and statement texts are garbage at once: collected before they pile up.
+    collectGarbageIfGrown();
+  }
 }
 
 /**

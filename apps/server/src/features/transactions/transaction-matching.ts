@@ -23,6 +23,7 @@ import {
 } from '@app/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { collectGarbageIfGrown } from '../../shared/heap';
 import { idArray, tableAlias, textArray } from '../../shared/sql';
 
 export interface MatchedTransactionView {
@@ -270,6 +271,8 @@ async function storeMatchStatuses(tx: DbOrTx, bookingIds: readonly number[]): Pr
              as u(id, status)
        where b.id = u.id and b.transaction_match_status is distinct from u.status`);
     stored += statuses.size;
+    // An import refreshes tens of thousands of bookings: each chunk's rows are garbage once stored.
+    collectGarbageIfGrown();
   }
   return stored;
 }
@@ -322,6 +325,25 @@ export async function refreshMatchStatusesForReferences(
               from json_to_recordset(${JSON.stringify(keys)}::json) as k(account_id int, reference text)
               join accounts a on a.id = k.account_id and a.accountable_type = 'supplier') k
       join bookings b on b.supplier_id = k.supplier_id and upper(btrim(b.booking_reference)) = k.reference`);
+  return storeMatchStatuses(
+    tx,
+    rows.map((r) => r.id),
+  );
+}
+
+/**
+ * An import job's rows were written (inside its transaction, under the supplier's matching lock):
+ * recomputes and stores the status of exactly the bookings of the supplier whose reference is on one
+ * of the job's staged rows — one statement finds them (bookings_supplier_reference_idx), then
+ * {@link storeMatchStatuses} computes them with the domain. The new rows' `matches_booking` was set
+ * by their insert; the account's other transactions do not change (no booking did).
+ */
+export async function refreshMatchStatusesForImport(tx: DbOrTx, importJobId: string, supplierId: number) {
+  const { rows } = await tx.execute<{ id: number }>(sql`
+    select b.id
+      from (select distinct upper(btrim(reference_number)) as reference from import_rows
+             where import_job_id = ${importJobId}) k
+      join bookings b on b.supplier_id = ${supplierId} and upper(btrim(b.booking_reference)) = k.reference`);
   return storeMatchStatuses(
     tx,
     rows.map((r) => r.id),

@@ -29,7 +29,12 @@ import {
 import { benchPayoutPdf } from './payout-pdf';
 import { benchPayoutsBulk, benchPayoutsInfo, benchPayoutsSearch } from './payouts';
 import { benchRateResolution } from './rate-resolution';
-import { benchCommissionSummary30d, benchCommissionSummaryAll } from './reports';
+import {
+  benchCommissionCharts30d,
+  benchCommissionChartsAll,
+  benchCommissionSummary30d,
+  benchCommissionSummaryAll,
+} from './reports';
 import {
   benchTransactionBulkForm,
   benchTransactionImport,
@@ -77,6 +82,8 @@ const BENCHMARKS: Record<string, (ctx: BenchContext) => Promise<BenchResult>> = 
   'payouts-info': benchPayoutsInfo,
   'commission-summary-30d': benchCommissionSummary30d,
   'commission-summary-all': benchCommissionSummaryAll,
+  'commission-charts-30d': benchCommissionCharts30d,
+  'commission-charts-all': benchCommissionChartsAll,
   'bookings-create': benchBookingsCreate,
   // Writes 100,000 transactions per file to the shared dataset (the books check below then covers them).
   'transaction-import-half-matched': benchTransactionImportHalfMatched,

@@ -29,3 +29,43 @@ export const reportDayTotals = pgTable(
 export const reportDirtyDays = pgTable('report_dirty_days', { day: date('day', { mode: 'string' }).notNull() }, (t) => [
   index('report_dirty_days_day_idx').on(t.day),
 ]);
+
+/** The columns a chart total has besides its period: what it counts, in which currency, for whom, and the sum. */
+const refTotalColumns = () => ({
+  card: varchar('card', { length: 16 }).notNull(),
+  currency_id: integer('currency_id').notNull(),
+  /** 'agent' or 'supplier': `ref_id` is an agent's or a supplier's id. */
+  kind: varchar('kind', { length: 8 }).notNull(),
+  ref_id: integer('ref_id').notNull(),
+  commission: numeric('commission').notNull(),
+});
+
+/**
+ * The dashboard charts' totals (report-day-totals.ts; migration 0020): per day, card, currency and agent
+ * (`kind` 'agent') or supplier ('supplier'), the commission (GST excluded) of the card's lines, a line's
+ * day being its booking date, or for Past (`paid`) its payout date. Kept by the same dirty-day refresh
+ * as the day totals; each line is in exactly one agent row and one supplier row.
+ */
+export const reportDayRefs = pgTable(
+  'report_day_refs',
+  { day: date('day', { mode: 'string' }).notNull(), ...refTotalColumns() },
+  (t) => [primaryKey({ columns: [t.day, t.card, t.currency_id, t.kind, t.ref_id] })],
+);
+
+/** `report_day_refs` added up per month (`month` its first day): what a long range reads for its whole months. */
+export const reportMonthRefs = pgTable(
+  'report_month_refs',
+  { month: date('month', { mode: 'string' }).notNull(), ...refTotalColumns() },
+  // Kind first: a long range reads the supplier rows of every whole month, the agent rows of a few.
+  (t) => [primaryKey({ columns: [t.kind, t.month, t.card, t.currency_id, t.ref_id] })],
+);
+
+/**
+ * The agent rows of `report_month_refs` added up per year (`year` its first day): what an all-time range
+ * reads for its whole years (the charts' months come from the supplier rows, by month).
+ */
+export const reportYearRefs = pgTable(
+  'report_year_refs',
+  { year: date('year', { mode: 'string' }).notNull(), ...refTotalColumns() },
+  (t) => [primaryKey({ columns: [t.year, t.card, t.currency_id, t.kind, t.ref_id] })],
+);

@@ -1,6 +1,6 @@
 /**
- * The day totals (migration 0013, report-day-totals.ts) never go stale: after each kind of write that
- * can move a card, the admins' whole-range summary equals the same summary computed line by line (a
+ * The day totals (migration 0013, report-day-totals.ts) and the chart totals (0020) never go stale: after
+ * each kind of write that can move a card, the admins' whole-range summary and charts equal the same summary computed line by line (a
  * filter naming every supplier takes the live path over the same lines) both before the background
  * refresh (the written days are dirty and read live) and after it (read from the stored totals), and the
  * write did move it.
@@ -26,6 +26,17 @@ async function summary(query: string) {
   return { counts: body.counts, totals: body.totals };
 }
 
+/** The charts of `range` (`everySupplier`: through the live path, the lines themselves). */
+async function charts(range: string, everySupplier: boolean) {
+  const filter = everySupplier ? `&include_suppliers=${Object.values(w.supplier).join(',')}` : '';
+  const res = await w.admin.get(`/api/reports/commission-charts?${range}${filter}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as unknown[];
+}
+
+/** All time (whole months from the month rows) and a range that cuts two months (day rows at its edges). */
+const CHART_RANGES = () => [RANGE, `start_date=${addDays(DAY, -40)}&end_date=${addDays(todayUtc(), -1)}`];
+
 const dirtyMarks = async () => Number((await w.q(`select count(*)::int as n from report_dirty_days`))[0]!.n);
 
 /**
@@ -35,13 +46,17 @@ const dirtyMarks = async () => Number((await w.q(`select count(*)::int as n from
  */
 async function checked() {
   const live = await summary(`&include_suppliers=${Object.values(w.supplier).join(',')}`);
+  const liveCharts = await Promise.all(CHART_RANGES().map((r) => charts(r, true)));
+  expect(liveCharts[0]!.length).toBeGreaterThan(0);
   const marks = await dirtyMarks();
   expect(await summary('')).toEqual(live);
+  for (const [i, r] of CHART_RANGES().entries()) expect(await charts(r, false)).toEqual(liveCharts[i]);
   expect(await dirtyMarks()).toBe(marks);
   const refreshed = await refreshDirtyDays(w.t.db);
   expect(refreshed > 0).toBe(marks > 0);
   expect(await dirtyMarks()).toBe(0);
   expect(await summary('')).toEqual(live);
+  for (const [i, r] of CHART_RANGES().entries()) expect(await charts(r, false)).toEqual(liveCharts[i]);
   return live;
 }
 

@@ -16,12 +16,12 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { PeriodicTask } from '../../jobs/job-runner';
 import { getGstRate } from '../../shared/settings';
 import { dateArray } from '../../shared/sql';
 import { adminRangeScope, type ReportScope } from './report-filters';
-import { bookingLinesSql } from './report-lines';
+import { bookingLinesSql, itemLinesSql } from './report-lines';
 
 /** The transaction-level advisory lock of the refresh ('report days'). */
 const REFRESH_LOCK = 727_014;
@@ -58,11 +58,24 @@ export async function refreshDirtyDays(
       await tx.execute(sql`delete from report_dirty_days where day = any(${dateArray(days)})`);
       const scope: ReportScope = { ...adminRangeScope(days[0]!, days[days.length - 1]!), days };
       await tx.execute(sql`delete from report_day_totals where day = any(${dateArray(days)})`);
+      await tx.execute(sql`delete from report_day_refs where day = any(${dateArray(days)})`);
+      // The lines of these days computed once, for both: the booking cards' totals per day, and every
+      // card's commission per agent and per supplier (Past on its payout date) for the charts.
       await tx.execute(sql`
-        insert into report_day_totals (day, card, currency_id, bookings, lines, commission, gst)
-        select l.booking_date, l.card, l.currency_id, count(distinct l.booking_id), count(*), sum(l.commission), sum(l.gst)
-          from (${bookingLinesSql(scope, await getGstRate(tx), DAY_CARDS)}) l
-         group by l.booking_date, l.card, l.currency_id`);
+        with l as materialized (${chartLinesSql(scope, await getGstRate(tx))}),
+        totals as (
+          insert into report_day_totals (day, card, currency_id, bookings, lines, commission, gst)
+          select l.day, l.card, l.currency_id, count(distinct l.booking_id), count(*), sum(l.commission), sum(l.gst)
+            from l where l.card <> 'paid'
+           group by l.day, l.card, l.currency_id
+        )
+        insert into report_day_refs (day, card, currency_id, kind, ref_id, commission)
+        ${refRowsSql(sql`l`)}`);
+      // Their months, added up again from the day rows (a month is read whole only when none of its
+      // days is dirty: see chartTotalsSql), and their years from the months, agent rows only (the charts'
+      // months come from the supplier rows; the same rule).
+      await rollUp(tx, 'month', days);
+      await rollUp(tx, 'year', days);
       return days.length;
     });
     if (n === 0) return done;
@@ -87,6 +100,90 @@ export function dayTotalsSql(gstRate: string, s: ReportScope): SQL {
     select l.card, l.currency_id, count(distinct l.booking_id)::int, count(*)::int, sum(l.commission), sum(l.gst)
       from (${bookingLinesSql(live, gstRate, DAY_CARDS)}) l
      group by l.card, l.currency_id`;
+}
+
+/** The coarser chart totals of `days`' months (from `report_day_refs`) or years (from the months' agent rows). */
+async function rollUp(tx: Tx, unit: 'month' | 'year', days: readonly string[]): Promise<void> {
+  const periods = [...new Set(days.map((d) => (unit === 'month' ? `${d.slice(0, 7)}-01` : `${d.slice(0, 4)}-01-01`)))];
+  const [table, from, fromPeriod] =
+    unit === 'month'
+      ? [sql`report_month_refs`, sql`report_day_refs`, sql`r.day`]
+      : [sql`report_year_refs`, sql`report_month_refs`, sql`r.month`];
+  const [first, last] = [sql`${periods[0]!}::date`, sql`${periods[periods.length - 1]!}::date`];
+  await tx.execute(sql`delete from ${table} where ${sql.identifier(unit)} = any(${dateArray(periods)})`);
+  await tx.execute(sql`
+    insert into ${table} (${sql.identifier(unit)}, card, currency_id, kind, ref_id, commission)
+    select date_trunc(${unit}, ${fromPeriod})::date, r.card, r.currency_id, r.kind, r.ref_id, sum(r.commission)
+      from ${from} r
+     where ${fromPeriod} >= ${first} and ${fromPeriod} < ${last} + ${`1 ${unit}`}::interval
+       and date_trunc(${unit}, ${fromPeriod})::date = any(${dateArray(periods)})
+       ${unit === 'year' ? sql`and r.kind = 'agent'` : sql``}
+     group by 1, 2, 3, 4, 5`);
+}
+
+/**
+ * Every card's lines in the scope with the day the charts count them on (`day`: the booking date, or a
+ * Past line's payout date) and the columns the day totals group: booking_id, commission, gst.
+ */
+function chartLinesSql(s: ReportScope, gstRate: string): SQL {
+  return sql`
+    select x.card, x.booking_id, x.currency_id, x.agent_id, x.supplier_id, x.commission, x.gst,
+           coalesce(x.payout_date, x.booking_date) as day
+      from (${bookingLinesSql(s, gstRate, DAY_CARDS)} union all ${itemLinesSql(s)}) x`;
+}
+
+/** `day, card, currency_id, kind, ref_id, commission` of the lines aliased `l`: one row per agent and one per supplier. */
+function refRowsSql(l: SQL): SQL {
+  return sql`
+    select ${l}.day, ${l}.card, ${l}.currency_id,
+           case when grouping(${l}.agent_id) = 0 then 'agent' else 'supplier' end,
+           case when grouping(${l}.agent_id) = 0 then ${l}.agent_id else ${l}.supplier_id end,
+           sum(${l}.commission)
+      from ${l}
+     group by grouping sets ((${l}.day, ${l}.card, ${l}.currency_id, ${l}.agent_id),
+                             (${l}.day, ${l}.card, ${l}.currency_id, ${l}.supplier_id))`;
+}
+
+/**
+ * The charts of an admin's whole range as `day, card, currency_id, kind, ref_id, commission` rows (kind
+ * 'agent' or 'supplier'; every line is in one row of each): the stored years (agent rows) and months
+ * that lie whole in the range with no dirty day, the stored clean days of the other months, and the dirty days computed
+ * live — one statement, one snapshot. A year's or month's `day` is its first day. `gstRate` null: the
+ * caller saw no dirty day in the range in this statement's snapshot (a repeatable-read transaction), and
+ * the live part (whose planning alone takes ~15 ms) is left out.
+ */
+export function chartTotalsSql(s: ReportScope, gstRate: string | null): SQL {
+  const [start, end] = [sql`${s.start_date}::date`, sql`${s.end_date}::date`];
+  const dirty = sql`select d.day from report_dirty_days d where d.day between ${start} and ${end}`;
+  // Every year and month the range touches, and whether it is read whole: inside the range, no day of it dirty.
+  const periods = (unit: 'year' | 'month') => sql`
+    select p::date as first_day, (p + ${`1 ${unit}`}::interval)::date - 1 as last_day,
+           p::date >= ${start} and (p + ${`1 ${unit}`}::interval)::date - 1 <= ${end}
+           and not exists (select 1 from report_dirty_days d
+                            where d.day >= p::date and d.day < p + ${`1 ${unit}`}::interval) as whole
+      from generate_series(date_trunc(${unit}, ${start}), date_trunc(${unit}, ${end}), ${`1 ${unit}`}::interval) p`;
+  const live: ReportScope = { ...adminRangeScope(s.start_date, s.end_date), days: dirty };
+  return sql`
+    with y as (${periods('year')}),
+    m as (${periods('month')})
+    select r.year as day, r.card, r.currency_id, r.kind, r.ref_id, r.commission
+      from y join report_year_refs r on r.year = y.first_day
+     where y.whole
+    union all
+    -- The supplier rows by month even in a whole year: each line is in one, so they give the charts' months.
+    select r.month, r.card, r.currency_id, r.kind, r.ref_id, r.commission
+      from m join report_month_refs r on r.kind = 'supplier' and r.month = m.first_day
+     where m.whole
+    union all
+    select r.month, r.card, r.currency_id, r.kind, r.ref_id, r.commission
+      from m join report_month_refs r on r.kind = 'agent' and r.month = m.first_day
+     where m.whole and not exists (select 1 from y where y.whole and m.first_day between y.first_day and y.last_day)
+    union all
+    -- A month not whole is in no whole year.
+    select r.day, r.card, r.currency_id, r.kind, r.ref_id, r.commission
+      from m join report_day_refs r on r.day between greatest(m.first_day, ${start}) and least(m.last_day, ${end})
+     where not m.whole and r.day not in (${dirty})
+    ${gstRate === null ? sql`` : sql`union all select * from (with l as (${chartLinesSql(live, gstRate)}) ${refRowsSql(sql`l`)}) live`}`;
 }
 
 /** How often each server looks for dirty days (a summary computes them live meanwhile). */

@@ -26,8 +26,8 @@ export interface ReportScope {
   tier_id: number | null;
   payout_id: number | null;
   /**
-   * Only these booking days (the day totals' refresh), or the days a subquery selects (the dirty days a
-   * summary computes live); the range still bounds them.
+   * Only these days (the day totals' refresh), or the days a subquery selects (the dirty days a summary
+   * computes live): a commission line's booking date, a payout item's payout date. The range still bounds them.
    */
   days?: readonly string[] | SQL;
 }
@@ -105,9 +105,11 @@ export function lineWhere(s: ReportScope): SQL {
   return sql.join(where, sql` and `);
 }
 
-/** Payout items `pi` of payouts `p` (Past Commissions): payout date in the range; with a payout filter, its items. */
+/** Payout items `pi` of payouts `p` (Past Commissions): payout date in the range (and days); with a payout filter, its items. */
 export function itemWhere(s: ReportScope): SQL {
   const where = [sql`p.payout_date between ${s.start_date} and ${s.end_date}`, ...common(s, sql`pi.agent_id`)];
+  if (s.days instanceof SQL) where.push(sql`p.payout_date in (${s.days})`);
+  else if (s.days) where.push(sql`p.payout_date = any(${dateArray(s.days)})`);
   if (s.payout_id !== null) where.push(sql`pi.payout_id = ${s.payout_id}`);
   return sql.join(where, sql` and `);
 }

@@ -30,7 +30,7 @@ import { forbidden } from '../../http/errors';
 import { agentNames } from '../../shared/agent-names';
 import { getGstRate } from '../../shared/settings';
 import { idArray, orderBy, pageLimit, paginate, textArray, type SortColumns } from '../../shared/sql';
-import { dayTotalsSql } from './report-day-totals';
+import { chartTotalsSql, dayTotalsSql } from './report-day-totals';
 import { isWholeRange, reportScope, type ReportScope } from './report-filters';
 import { bookingLinesSql, itemLinesSql } from './report-lines';
 
@@ -229,22 +229,60 @@ type ChartRow = {
 /**
  * `GET /api/reports/commission-charts`: per currency, commission (GST excluded) per month and card, and
  * the earned commission (Future + Next Payout + Past) per agent and per supplier, top 10 then 'Others'.
- * PostgreSQL sums per day, agent and supplier in one pass; the months and the top 10 are the domain's.
+ * PostgreSQL sums per day, agent and supplier (an admin's whole range from the stored chart totals, like
+ * the summary's day totals); the months and the top 10 are the domain's.
  */
 export async function commissionCharts(
-  db: DbOrTx,
+  db: Db,
   user: SessionUser,
   filters: ReportFilters,
 ): Promise<CommissionChartsResponse> {
   const s = reportScope(user, filters, todayUtc());
-  const { rows } = await db.execute<ChartRow>(sql`
+  const rows = isWholeRange(s)
+    ? await db.transaction(
+        async (tx) => {
+          // One snapshot for both: the live part only when a day of the range is dirty in it.
+          const { rows: dirty } = await tx.execute<{ any: boolean }>(sql`
+            select exists (select 1 from report_dirty_days where day between ${s.start_date} and ${s.end_date}) as any`);
+          const gstRate = dirty[0]!.any ? await getGstRate(tx) : null;
+          return (await tx.execute<ChartRow>(storedChartSql(s, gstRate))).rows;
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      )
+    : (await db.execute<ChartRow>(await liveChartSql(db, s))).rows;
+  return chartsResponse(db, rows);
+}
+
+/**
+ * An admin's whole range from the stored chart totals (report-day-totals.ts): per card and day the
+ * supplier rows (each line is in one), per agent and per supplier the earned cards.
+ */
+function storedChartSql(s: ReportScope, gstRate: string | null): SQL {
+  return sql`
+    with r as (${chartTotalsSql(s, gstRate)})
+    select 'day' as kind, r.card, r.currency_id, r.day::text as day, null::int as ref_id, sum(r.commission)::text as total
+      from r where r.kind = 'supplier'
+     group by r.card, r.currency_id, r.day
+    union all
+    select r.kind, null, r.currency_id, null, r.ref_id,
+           coalesce(sum(r.commission) filter (where r.card <> 'cancelled'), 0)::text
+      from r
+     group by r.kind, r.currency_id, r.ref_id`;
+}
+
+/** Any other scope: the lines, summed per day, agent and supplier in one pass. */
+async function liveChartSql(db: DbOrTx, s: ReportScope): Promise<SQL> {
+  return sql`
     select case when grouping(l.card) = 0 then 'day' when grouping(l.agent_id) = 0 then 'agent' else 'supplier' end as kind,
            l.card, l.currency_id, l.day::text as day,
            coalesce(case when grouping(l.agent_id) = 0 then l.agent_id end, case when grouping(l.supplier_id) = 0 then l.supplier_id end) as ref_id,
            case when grouping(l.card) = 0 then sum(l.commission) else coalesce(sum(l.commission) filter (where l.card <> 'cancelled'), 0) end::text as total
       from (select x.*, coalesce(x.payout_date, x.booking_date) as day from (${await linesOf(db, s, visibleCards(s))}) x) l
-     group by grouping sets ((l.card, l.currency_id, l.day), (l.currency_id, l.agent_id), (l.currency_id, l.supplier_id))`);
+     group by grouping sets ((l.card, l.currency_id, l.day), (l.currency_id, l.agent_id), (l.currency_id, l.supplier_id))`;
+}
 
+/** The response from the chart rows: months in order, top 10 agents and suppliers then 'Others', per currency. */
+async function chartsResponse(db: DbOrTx, rows: ChartRow[]): Promise<CommissionChartsResponse> {
   const agentIds = [...new Set(rows.filter((r) => r.kind === 'agent').map((r) => r.ref_id!))];
   const supplierIds = [...new Set(rows.filter((r) => r.kind === 'supplier').map((r) => r.ref_id!))];
   const currencyIds = [...new Set(rows.map((r) => r.currency_id))];

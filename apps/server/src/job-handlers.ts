@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from './db/client';
+import { bookingCountsCompactor } from './features/bookings';
 import { dayTotalsRefresher } from './features/reports';
 import { transactionImportHandler } from './features/transactions';
 import type { JobHandler } from './jobs/job-runner';
@@ -10,4 +11,8 @@ export const jobHandlers = (
   log: Pick<Logger, 'info' | 'warn' | 'error'>,
   /** `sweepMs`: how often a server takes over an import whose server died (JOB_SWEEP_SECONDS). */
   options: { sweepMs?: number } = {},
-): JobHandler[] => [transactionImportHandler(db, log, options), dayTotalsRefresher(db, log)];
+): JobHandler[] => [
+  transactionImportHandler(db, log, options),
+  dayTotalsRefresher(db, log),
+  bookingCountsCompactor(db, log),
+];

@@ -122,7 +122,7 @@ export const leaksInternals = (body: string): boolean => INTERNALS.test(body);
  * demand), the login throttle (a failed sign-in is counted), and the dashboard's day totals (a cache
  * the summary refreshes when it reads: reports/report-day-totals.ts).
  */
-const NOT_DATA = ['sessions', 'login_throttle', 'report_day_totals', 'report_dirty_days'];
+const NOT_DATA = ['sessions', 'login_throttle', 'report_day_totals', 'report_dirty_days', 'booking_counts'];
 
 let fingerprintSql: string | null = null;
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -144,4 +145,22 @@ export const actualCommissions = pgTable(
     index('actual_commissions_agent_status_idx').on(t.agent_id, t.status),
     check('actual_commissions_status', sql`${t.status} in ('pending', 'confirmed', 'paid', 'cancelled')`),
   ],
+);
+
+/**
+ * The bookings list's exact totals without counting a million rows (issue 23; docs/decisions/0011): how
+ * many bookings have each status, stored match status and supplier, as signed deltas that statement
+ * triggers append in the writer's transaction (drizzle/0021: no row is ever updated, so writers never
+ * wait on each other), summed by the reader in its snapshot and compacted by the job runner. An admin's
+ * list filtered on nothing but these reads `sum(n)` here instead of `count(*)` on `bookings`.
+ */
+export const bookingCounts = pgTable(
+  'booking_counts',
+  {
+    status: varchar('status', { length: 16 }).notNull(),
+    transaction_match_status: varchar('transaction_match_status', { length: 24 }),
+    supplier_id: integer('supplier_id').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('booking_counts_supplier_idx').on(t.supplier_id)],
 );

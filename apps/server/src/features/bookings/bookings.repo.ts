@@ -26,6 +26,7 @@ import { isoTimestamp } from '../../shared/timestamps';
 import { idArray, likePattern, orderBy, tableAlias, pageLimit, paginate, type SortColumns } from '../../shared/sql';
 import { findCommissionLines, type StoredLineRow } from '../commissions';
 import { findTransactionStatuses, matchedTransactionExists } from '../transactions';
+import { countBookings } from './booking-counts';
 
 const SORT_COLUMNS: SortColumns<BookingListQuery['sort']> = {
   booking_date: sql`b.booking_date`,
@@ -94,6 +95,13 @@ export function visibleTo(user: SessionUser): SQL {
   return sql`(b.primary_agent_id = ${user.agent_id ?? -1} or b.sub_agent_id = ${user.agent_id ?? -1})`;
 }
 
+/**
+ * Whether the list's exact total can come from the maintained counts (booking-counts.ts): an admin's list
+ * filtered on nothing but status, match status and supplier (everything else counts its rows).
+ */
+const countsAnswer = (user: SessionUser, q: BookingListQuery) =>
+  user.is_admin && !q.agent_id && !q.booking_group_id && !q.date_from && !q.date_to && !q.is_personal && !q.search;
+
 /** The bookings list: filters, sort and paging in SQL (indexes in the schema fit these filters). */
 export async function findBookings(
   db: DbOrTx,
@@ -118,7 +126,7 @@ export async function findBookings(
   const whereSql = sql.join(where, sql` and `);
   const order = orderBy(SORT_COLUMNS, q.sort, q.direction, sql`b.id`);
 
-  const [{ rows }, { rows: countRows }] = await Promise.all([
+  const [{ rows }, total] = await Promise.all([
     // The page of ids comes from bookings alone (an index walk in the sort order); names are joined
     // for those rows only, so the cost does not grow with the table.
     db.execute<ListRow>(sql`
@@ -132,11 +140,15 @@ export async function findBookings(
         from page b
         ${LIST_JOINS}
        ${order}`),
-    db.execute<{ total: number }>(sql`select count(*)::int as total from bookings b where ${whereSql}`),
+    countsAnswer(user, q)
+      ? countBookings(db, q)
+      : db
+          .execute<{ total: number }>(sql`select count(*)::int as total from bookings b where ${whereSql}`)
+          .then((r) => r.rows[0]?.total ?? 0),
   ]);
   return paginate(
     rows.map((r) => toListItem(r, user)),
-    countRows[0]?.total ?? 0,
+    total,
     q,
   );
 }

@@ -2,4 +2,5 @@
 export { bookingRoutes } from './bookings.routes';
 export { bookingSupplierRoutes } from './booking-suppliers.routes';
 export { myCommission, visibleTo } from './bookings.repo';
+export { bookingCountsCompactor, compactBookingCounts, countBookings } from './booking-counts';
 export { saveBooking, type ClaimApproval } from './booking-save';

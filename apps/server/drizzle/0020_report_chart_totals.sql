@@ -28,6 +28,8 @@ CREATE TABLE "report_year_refs" (
 	CONSTRAINT "report_year_refs_year_card_currency_id_kind_ref_id_pk" PRIMARY KEY("year","card","currency_id","kind","ref_id")
 );
 --> statement-breakpoint
+DROP INDEX "payout_items_payout_idx";--> statement-breakpoint
+CREATE INDEX "payout_items_payout_booking_idx" ON "payout_items" USING btree ("payout_id","booking_id");--> statement-breakpoint
 -- Past Commissions count on the payout's date: a payout's items mark their payout date dirty (they are never
 -- updated or deleted, 0010), and so does a booking moved to another supplier for the items that paid it.
 CREATE FUNCTION report_dirty_payout_items() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -52,7 +54,8 @@ $$;
 CREATE TRIGGER report_dirty_booking_payouts AFTER UPDATE OF supplier_id ON bookings FOR EACH ROW
   WHEN (OLD.supplier_id IS DISTINCT FROM NEW.supplier_id) EXECUTE FUNCTION report_dirty_booking_payouts();
 --> statement-breakpoint
--- The new tables are filled by the background refresh: every day with a line or a payout is dirty once.
+-- The new tables, and Past in report_day_totals (on its payout date), are filled by the background refresh:
+-- every day with a line or a payout is dirty once (read live until then).
 INSERT INTO report_dirty_days (day)
 SELECT DISTINCT day FROM report_day_totals
 UNION SELECT DISTINCT payout_date FROM payouts;

@@ -61,7 +61,8 @@ export const payoutItems = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('payout_items_payout_idx').on(t.payout_id),
+    // A payout's items; with the booking, the summary counts Past's distinct bookings from the index alone.
+    index('payout_items_payout_booking_idx').on(t.payout_id, t.booking_id),
     index('payout_items_agent_created_idx').on(t.agent_id, t.created_at),
     index('payout_items_booking_idx').on(t.booking_id),
     // A line's items (DOMAIN.md invariant 3: its paid_amount is their sum; books:check reads them by line).

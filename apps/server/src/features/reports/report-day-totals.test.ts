@@ -74,6 +74,16 @@ describe('the day totals follow every write that moves a card', () => {
     expect(afterPayout.counts.confirmed).toBe(afterBooking.counts.confirmed);
   });
 
+  it('one booking paid on two days of the range is one booking in Past', async () => {
+    const before = await checked();
+    const n = await book(w, { agent: 'otto', supplier: 'sunwing', amount: '500.00', date: addDays(DAY, -6) });
+    await receive(w, 'sunwing', n.reference, '500.00');
+    await payOut(w, [{ booking: n.id, amount: '200.00' }], addDays(DAY, -2));
+    await payOut(w, [{ booking: n.id, amount: '300.00' }], addDays(DAY, -1));
+    const after = await checked();
+    expect(after.counts.paid).toBe(before.counts.paid + 1);
+  });
+
   it('more money received on a partial booking whose match status stays partial', async () => {
     const before = await checked();
     await receive(w, 'transat', b.splitPartial.reference, '10.00', { partial: true });

@@ -66,7 +66,7 @@ export async function refreshDirtyDays(
         totals as (
           insert into report_day_totals (day, card, currency_id, bookings, lines, commission, gst)
           select l.day, l.card, l.currency_id, count(distinct l.booking_id), count(*), sum(l.commission), sum(l.gst)
-            from l where l.card <> 'paid'
+            from l
            group by l.day, l.card, l.currency_id
         )
         insert into report_day_refs (day, card, currency_id, kind, ref_id, commission)
@@ -85,21 +85,34 @@ export async function refreshDirtyDays(
 }
 
 /**
- * The booking cards' lines of a whole range as `card, currency_id, bookings, lines, commission, gst` rows:
- * the stored totals of its clean days and its dirty days computed live. Shaped like the grouped lines,
- * so the summary sums either the same way. Use it inside one statement with the rest of the summary.
+ * Every card's lines of a whole range as `card, currency_id, bookings, lines, commission, gst` rows: the
+ * stored totals of its clean days and its dirty days computed live (Past on its payout dates). Shaped like
+ * the grouped lines, so the summary sums either the same way. A booking is in one day of each booking
+ * card, so their counts add up across days; Past's does not (a booking paid on two days of the range is
+ * one booking), so its day rows count 0 and `withPaid` adds the range's distinct paid bookings per
+ * currency (an index-only scan of payout_items_payout_booking_idx). Use it inside one statement with the
+ * rest of the summary.
  */
-export function dayTotalsSql(gstRate: string, s: ReportScope): SQL {
+export function dayTotalsSql(gstRate: string, s: ReportScope, withPaid: boolean): SQL {
   const dirty = sql`select d.day from report_dirty_days d where d.day between ${s.start_date} and ${s.end_date}`;
   const live: ReportScope = { ...adminRangeScope(s.start_date, s.end_date), days: dirty };
+  const paidBookings = sql`
+    union all
+    select 'paid', d.currency_id, count(*)::int, 0, 0, 0
+      from (select distinct p.currency_id, pi.booking_id
+              from payouts p join payout_items pi on pi.payout_id = p.id
+             where p.payout_date between ${s.start_date} and ${s.end_date}) d
+     group by d.currency_id`;
   return sql`
-    select t.card, t.currency_id, t.bookings, t.lines, t.commission, t.gst
+    select t.card, t.currency_id, case when t.card = 'paid' then 0 else t.bookings end, t.lines, t.commission, t.gst
       from report_day_totals t
      where t.day between ${s.start_date} and ${s.end_date} and t.day not in (${dirty})
     union all
-    select l.card, l.currency_id, count(distinct l.booking_id)::int, count(*)::int, sum(l.commission), sum(l.gst)
-      from (${bookingLinesSql(live, gstRate, DAY_CARDS)}) l
-     group by l.card, l.currency_id`;
+    select l.card, l.currency_id, case when l.card = 'paid' then 0 else count(distinct l.booking_id) end::int,
+           count(*)::int, sum(l.commission), sum(l.gst)
+      from (${chartLinesSql(live, gstRate)}) l
+     group by l.card, l.currency_id
+    ${withPaid ? paidBookings : sql``}`;
 }
 
 /** The coarser chart totals of `days`' months (from `report_day_refs`) or years (from the months' agent rows). */

@@ -72,8 +72,8 @@ const currencyTotal = (r: { currency_code: string; currency_symbol: string; tota
 
 /**
  * Per card and currency: bookings in the card, commission and GST. The lines are grouped per card and
- * currency; for an admin's whole range the booking cards come from the day totals instead (the same
- * sums, stored per day: report-day-totals.ts) and only Past is read from the payout items.
+ * currency; for an admin's whole range every card comes from the day totals instead (the same sums,
+ * stored per day: report-day-totals.ts; Past's distinct bookings counted from the payout items).
  */
 async function cardTotals(db: Db, s: ReportScope, cards: readonly ReportCard[]): Promise<TotalRow[]> {
   const grouped = (lines: SQL) => sql`
@@ -81,12 +81,9 @@ async function cardTotals(db: Db, s: ReportScope, cards: readonly ReportCard[]):
            sum(l.commission) as commission, sum(l.gst) as gst
       from (${lines}) l
      group by l.card, l.currency_id`;
-  const booking = cards.filter((c): c is BookingCard => c !== 'paid');
   const parts: SQL[] = [];
-  if (isWholeRange(s) && booking.length > 0) {
-    parts.push(dayTotalsSql(await getGstRate(db), s));
-    if (cards.includes('paid')) parts.push(grouped(itemLinesSql(s)));
-  } else parts.push(grouped(await linesOf(db, s, cards)));
+  if (isWholeRange(s)) parts.push(dayTotalsSql(await getGstRate(db), s, cards.includes('paid')));
+  else parts.push(grouped(await linesOf(db, s, cards)));
   const { rows } = await db.execute<TotalRow>(sql`
     select t.card, cur.code as currency_code, cur.symbol as currency_symbol, sum(t.bookings)::int as bookings,
            sum(t.lines)::int as lines, sum(t.commission)::text as total, sum(t.gst)::text as gst_total

@@ -68,9 +68,10 @@ export async function benchPayoutsBulk(ctx: BenchContext): Promise<BenchResult> 
   };
 }
 
-/** A 30-day window inside the dataset's dates (2023-01-01 + 0…1,399 days). */
+/** A 30-day window inside the dataset's dates (bench:seed: four years up to a month past today). */
 function window(rnd: ReturnType<typeof seededRandom>) {
-  const start = new Date(Date.UTC(2023, 0, 1) + Math.floor(rnd.next() * 1370) * 86_400_000);
+  const today = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`).getTime();
+  const start = new Date(today - 1440 * 86_400_000 + Math.floor(rnd.next() * 1430) * 86_400_000);
   const end = new Date(start.getTime() + 29 * 86_400_000);
   return { date_from: start.toISOString().slice(0, 10), date_to: end.toISOString().slice(0, 10) };
 }

@@ -120,9 +120,11 @@ export const leaksInternals = (body: string): boolean => INTERNALS.test(body);
 /**
  * Tables whose rows change by design whatever the answer: sessions (an anonymous session is made on
  * demand), the login throttle (a failed sign-in is counted), and the dashboard's day totals (a cache
- * the summary refreshes when it reads: reports/report-day-totals.ts).
+ * the job runner's refresh rewrites in the background: reports/report-day-totals.ts). The other caches
+ * (chart totals, the bookings list's counts) change only with the writes they follow: a refusal must
+ * leave them as they were, so they count as data.
  */
-const NOT_DATA = ['sessions', 'login_throttle', 'report_day_totals', 'report_dirty_days', 'booking_counts'];
+const NOT_DATA = ['sessions', 'login_throttle', 'report_day_totals', 'report_dirty_days'];
 
 let fingerprintSql: string | null = null;
 

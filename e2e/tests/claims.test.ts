@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createSupplierCredit } from '../fixtures/api';
 import { journeyBrowser, screenshot } from '../fixtures/browser';
@@ -51,6 +52,23 @@ describe('claims', () => {
     ]);
     await unmatched.scrollIntoViewIfNeeded();
     await screenshot(page, 'claims-admin-unmatched-table');
+    // The unclaimed list for the agents: the searched credits as a CSV, exact amounts.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      unmatched.getByRole('button', { name: 'Export CSV for agents' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^unclaimed-credits-\d{4}-\d{2}-\d{2}\.csv$/);
+    const exported = fs
+      .readFileSync(await download.path(), 'utf8')
+      .replace(/^\ufeff/, '')
+      .split('\r\n');
+    expect(exported[0]).toBe('Supplier,Reference,Customer name,Date,Amount,Currency,Account');
+    expect(exported.filter((line) => line.startsWith(`Jet2holidays,${TAG}`))).toHaveLength(2);
+    expect(exported.find((line) => line.includes(APPROVE))).toMatch(
+      new RegExp(`^Jet2holidays,${APPROVE},,\\d{4}-\\d{2}-\\d{2},12\\.34,GBP,`),
+    );
+    await page.getByText(/^Downloaded unclaimed-credits-/).waitFor();
+    await screenshot(page, 'claims-admin-unmatched-exported');
     await unmatched.getByRole('button', { name: `View ${APPROVE}` }).click();
     const view = page.getByRole('dialog', { name: 'Unmatched credit transaction' });
     await settled(view);

@@ -38,6 +38,7 @@ export * from './payouts/payout-plan';
 export * from './schemas/payouts';
 export * from './schemas/report-files';
 export * from './claims/claim-rules';
+export * from './claims/unclaimed-export';
 export * from './schemas/claims';
 export * from './reports/payout-statement';
 export * from './reports/report-range';

@@ -1186,6 +1186,17 @@ const EXPECTED: Record<string, Case[]> = {
       check: (w, _role, res) => expect((res.json().data as { id: number }[]).map((t) => t.id)).toContain(w.transaction),
     },
   ],
+  'GET /api/reports/unmatched-transactions/export': [
+    {
+      what: 'all time, as CSV',
+      expect: adminOnly(200),
+      request: get(`/api/reports/unmatched-transactions/export?${ALL_TIME}`),
+      check: (_w, _role, res) => {
+        expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+        expect(res.body.split('\r\n').length).toBeGreaterThan(2);
+      },
+    },
+  ],
   'GET /api/reports/commission-summary': [
     {
       what: "all time, another agent's id sent",

@@ -62,4 +62,10 @@ export const claimEndpoints = {
     query: unmatchedTransactionsQuerySchema,
     response: unmatchedTransactionsResponse,
   }),
+  /** A file answer (text/csv): every unmatched credit of the same filters and sort, for the agents. */
+  unmatchedTransactionsExport: endpoint({
+    method: 'GET',
+    path: '/api/reports/unmatched-transactions/export',
+    query: unmatchedTransactionsQuerySchema,
+  }),
 };

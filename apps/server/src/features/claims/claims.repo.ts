@@ -7,6 +7,7 @@ import {
   type ClaimStatus,
   type ClaimStatusFilter,
   type Paginated,
+  type UnclaimedExportRow,
   type UnmatchedTransaction,
   type UnmatchedTransactionsQuery,
 } from '@app/domain';
@@ -59,15 +60,7 @@ export async function findUnmatchedTransactions(
   db: DbOrTx,
   q: UnmatchedTransactionsQuery,
 ): Promise<Paginated<UnmatchedTransaction>> {
-  const where: SQL[] = [isUnmatchedCredit('t', 'a')];
-  if (q.start_date) where.push(sql`t.transaction_date >= ${q.start_date}`);
-  if (q.end_date) where.push(sql`t.transaction_date <= ${q.end_date}`);
-  if (q.include_suppliers.length) where.push(sql`a.accountable_id = any(${idArray(q.include_suppliers)})`);
-  if (q.search) {
-    const like = likePattern(q.search);
-    where.push(sql`(t.reference_number ilike ${like} or s.name ilike ${like} or a.name ilike ${like})`);
-  }
-  const whereSql = sql.join(where, sql` and `);
+  const whereSql = unmatchedWhere(q);
   const [{ rows }, { rows: counted }] = await Promise.all([
     db.execute<TransactionRow>(sql`
       select ${TRANSACTION_COLUMNS} from transactions t ${TRANSACTION_JOINS}
@@ -78,6 +71,45 @@ export async function findUnmatchedTransactions(
       select count(*)::int as total from transactions t ${TRANSACTION_JOINS} where ${whereSql}`),
   ]);
   return paginate(rows.map(toTransaction), counted[0]?.total ?? 0, q);
+}
+
+/** The report's filters over `t`, `a`, `s` (the list's and the export's). */
+function unmatchedWhere(q: UnmatchedTransactionsQuery): SQL {
+  const where: SQL[] = [isUnmatchedCredit('t', 'a')];
+  if (q.start_date) where.push(sql`t.transaction_date >= ${q.start_date}`);
+  if (q.end_date) where.push(sql`t.transaction_date <= ${q.end_date}`);
+  if (q.include_suppliers.length) where.push(sql`a.accountable_id = any(${idArray(q.include_suppliers)})`);
+  if (q.search) {
+    const like = likePattern(q.search);
+    where.push(sql`(t.reference_number ilike ${like} or s.name ilike ${like} or a.name ilike ${like})`);
+  }
+  return sql.join(where, sql` and `);
+}
+
+/** The most credits one export writes (a file far larger than any agency's unclaimed list). */
+export const UNMATCHED_EXPORT_LIMIT = 100_000;
+
+/**
+ * `GET /api/reports/unmatched-transactions/export`: every unmatched credit of the report's filters, in its
+ * sort (no page), at most {@link UNMATCHED_EXPORT_LIMIT}, with the exact amount.
+ */
+export async function unmatchedTransactionsForExport(
+  db: DbOrTx,
+  q: UnmatchedTransactionsQuery,
+): Promise<UnclaimedExportRow[]> {
+  const { rows } = await db.execute<TransactionRow>(sql`
+    select ${TRANSACTION_COLUMNS} from transactions t ${TRANSACTION_JOINS}
+     where ${unmatchedWhere(q)}
+     ${orderBy(UNMATCHED_ORDER, q.sort, q.direction, sql`t.id`)}
+     limit ${UNMATCHED_EXPORT_LIMIT}`);
+  return rows.map((r) => ({
+    supplier_name: r.supplier_name,
+    reference_number: r.reference_number,
+    transaction_date: r.transaction_date,
+    amount: moneyFromDb(r.amount),
+    currency_code: r.currency_code,
+    account_name: r.account_name,
+  }));
 }
 
 /** `t`'s reference is this one, trimmed and case-insensitive (DOMAIN.md "Matching"; `transactions.normalized_reference`). */

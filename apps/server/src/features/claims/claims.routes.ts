@@ -1,4 +1,12 @@
-import { claimEndpoints as api, CLAIM_MESSAGES, UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE } from '@app/domain';
+import {
+  claimEndpoints as api,
+  CLAIM_MESSAGES,
+  unclaimedCsv,
+  unclaimedExportFilename,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_TOO_LARGE,
+} from '@app/domain';
+import { todayUtc } from '../../clock';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client';
 import type { RouteModule } from '../../http/app';
@@ -12,6 +20,7 @@ import {
   findUnmatchedTransactions,
   getClaim,
   getClaimReceipt,
+  unmatchedTransactionsForExport,
 } from './claims.repo';
 import { approveClaim, claimReceiptOf, createClaim, rejectClaim } from './claims.service';
 
@@ -168,6 +177,25 @@ function unmatchedTransactionsRoute(db: Db): RouteDef[] {
         'transaction_date desc), page, per_page (10, 25, 50, 100; default 10).',
       tags: ['claims', 'reports'],
       handler: async ({ query }) => findUnmatchedTransactions(db, query),
+    }),
+    route({
+      endpoint: api.unmatchedTransactionsExport,
+      access: 'admin',
+      summary:
+        "The unclaimed list to share with the agents: every unmatched credit of the report's filters and sort " +
+        '(no paging; at most 100,000) as CSV (UTF-8 with a byte order mark, CRLF): Supplier, Reference, Customer ' +
+        'name (empty: a credit carries none), Date, Amount (exact), Currency, Account. Content-Disposition names ' +
+        'the file unclaimed-credits-{today}.csv. Agents claim theirs through the unclaimed search.',
+      tags: ['claims', 'reports'],
+      produces: 'text/csv',
+      handler: async ({ query, reply }) => {
+        const rows = await unmatchedTransactionsForExport(db, query);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${unclaimedExportFilename(todayUtc())}"`)
+          .header('cache-control', 'no-store')
+          .send(unclaimedCsv(rows));
+      },
     }),
   ];
 }

@@ -107,6 +107,29 @@ describe('the unmatched credits', () => {
     expect(names(await list('sort=transaction_date&direction=asc'))).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
   });
 
+  it('exports every unmatched credit of the filters and sort as CSV for the agents (admins only)', async () => {
+    const res = await w.admin.get(
+      `/api/reports/unmatched-transactions/export?search=${tag}&sort=amount&direction=desc&per_page=10&page=9`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="unclaimed-credits-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = res.body.replace(/^\ufeff/, '').split('\r\n');
+    expect(lines[0]).toBe('Supplier,Reference,Customer name,Date,Amount,Currency,Account');
+    // No paging: all six, in the list's sort; exact amounts with their currency.
+    expect(lines.slice(1, -1).map((l) => l.split(',')[1]!.split('-')[1])).toEqual(['E', 'B', 'F', 'C', 'A', 'D']);
+    expect(lines).toContain(`TUI UK,${tag}-F,,2026-04-02,25.00,GBP,TUI GBP`);
+    expect(lines.at(-1)).toBe('');
+    const tuiOnly = await w.admin.get(
+      `/api/reports/unmatched-transactions/export?search=${tag}&include_suppliers=${w.tui}`,
+    );
+    expect(tuiOnly.body.split('\r\n').length - 2).toBe(3);
+    expect((await w.pat.get('/api/reports/unmatched-transactions/export')).statusCode).toBe(403);
+    expect((await w.admin.get('/api/reports/unmatched-transactions/export?end_date=2026-02-30')).statusCode).toBe(422);
+  });
+
   it('pages (10 by default, 10/25/50/100)', async () => {
     const first = await list('per_page=10');
     expect(first.per_page).toBe(10);

@@ -1,6 +1,7 @@
 import { bookingEndpoints, claimEndpoints, type ClaimStatusFilter, type UnmatchedSort } from '@app/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/call-endpoint';
+import { saveEndpointFile } from '../../../lib/save-file';
 
 /** Everything the claims feature reads; a claim or a decision refreshes it all. */
 export const claimsQueryKey = ['claims'] as const;
@@ -36,16 +37,7 @@ export const unmatchedTransactionsQueryOptions = (p: UnmatchedTransactionsParams
     queryKey: [...claimsQueryKey, 'unmatched', p],
     queryFn: ({ signal }) =>
       callEndpoint(claimEndpoints.unmatchedTransactions, {
-        query: {
-          start_date: p.startDate,
-          end_date: p.endDate,
-          include_suppliers: p.supplierIds,
-          search: p.search.trim(),
-          sort: p.sort,
-          direction: p.direction,
-          page: p.page,
-          per_page: p.perPage,
-        },
+        query: { ...unmatchedFilters(p), page: p.page, per_page: p.perPage },
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -53,6 +45,30 @@ export const unmatchedTransactionsQueryOptions = (p: UnmatchedTransactionsParams
 
 export function useUnmatchedTransactions(params: UnmatchedTransactionsParams) {
   return useQuery(unmatchedTransactionsQueryOptions(params));
+}
+
+/** The list's filters and sort as the API's query (no page: the export takes them all). */
+const unmatchedFilters = (p: Omit<UnmatchedTransactionsParams, 'page' | 'perPage'>) => ({
+  start_date: p.startDate,
+  end_date: p.endDate,
+  include_suppliers: p.supplierIds,
+  search: p.search.trim(),
+  sort: p.sort,
+  direction: p.direction,
+});
+
+/**
+ * `GET /api/reports/unmatched-transactions/export`: every unmatched credit of the same filters and sort as a
+ * CSV for the agents, saved under the server's name. Resolves to that name.
+ */
+export function useUnmatchedTransactionsExport() {
+  return useMutation({
+    mutationFn: (p: Omit<UnmatchedTransactionsParams, 'page' | 'perPage'>) =>
+      saveEndpointFile(claimEndpoints.unmatchedTransactionsExport, {
+        query: unmatchedFilters(p),
+        fallbackFilename: 'unclaimed-credits.csv',
+      }),
+  });
 }
 
 /* ------------------------------------------------------------------ unclaimed search (agents) */

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { adminUser } from '../../../testing/fixtures';
 import { page, renderAs, sent, sunwingCredit, tuiCredit } from '../claims.testing';
 import { UnmatchedTransactionsPanel } from './unmatched-transactions-panel';
@@ -10,11 +10,37 @@ const rowTexts = () =>
     .getAllByRole('row')
     .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
 
+const CSV = '\ufeffSupplier,Reference,Customer name,Date,Amount,Currency,Account\r\n';
+
 function open(answer = page([sunwingCredit, tuiCredit], { total: 2 })) {
   return renderAs(adminUser, <UnmatchedTransactionsPanel {...range} />, {
     'GET /api/reports/unmatched-transactions': answer,
+    'GET /api/reports/unmatched-transactions/export': () =>
+      new Response(CSV, {
+        status: 200,
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': 'attachment; filename="unclaimed-credits-2026-05-06.csv"',
+        },
+      }),
     'GET /agents-list': { body: { status: 'success', data: [] } },
   });
+}
+
+/** The files the page handed the browser to save: each link click's name and text. */
+function captureDownloads() {
+  const blobs = new Map<string, Blob>();
+  const saved: { filename: string; text: Promise<string> }[] = [];
+  URL.createObjectURL = vi.fn((blob: Blob) => {
+    const href = `blob:export-${blobs.size + 1}`;
+    blobs.set(href, blob);
+    return href;
+  });
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ filename: this.download, text: blobs.get(this.getAttribute('href') ?? '')!.text() });
+  });
+  return saved;
 }
 
 describe('UnmatchedTransactionsPanel', () => {
@@ -84,6 +110,31 @@ describe('UnmatchedTransactionsPanel', () => {
     await user.click(within(view).getByRole('button', { name: 'Claim' }));
     const claim = await screen.findByRole('dialog', { name: 'Claim transaction as a booking' });
     expect(within(claim).getByLabelText(/^Transaction Reference/)).toHaveValue('SW4472299');
+  });
+
+  it('exports the whole list with its filters and sort as a CSV for the agents', async () => {
+    const saved = captureDownloads();
+    const { mock, user } = open();
+    await screen.findByTestId('unmatched-transactions-table');
+    await user.click(screen.getByTestId('sort-amount'));
+    await user.type(screen.getByRole('searchbox', { name: 'Search unmatched transactions' }), 'SW');
+    await waitFor(() =>
+      expect(sent(mock.calls('GET /api/reports/unmatched-transactions').at(-1)).get('search')).toBe('SW'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Export CSV for agents' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.filename).toBe('unclaimed-credits-2026-05-06.csv');
+    // The file as the server sent it (a text decoder drops the byte order mark when it reads it back).
+    expect(await saved[0]!.text).toBe(CSV.slice(1));
+    const query = sent(mock.calls('GET /api/reports/unmatched-transactions/export')[0]);
+    expect(query.getAll('include_suppliers[]')).toEqual(['3', '4']);
+    expect([query.get('start_date'), query.get('end_date'), query.get('search')]).toEqual([
+      '2026-04-05',
+      '2026-05-06',
+      'SW',
+    ]);
+    expect([query.get('sort'), query.get('direction'), query.get('page')]).toEqual(['amount', 'desc', null]);
+    expect(await screen.findByText('Downloaded unclaimed-credits-2026-05-06.csv.')).toBeInTheDocument();
   });
 
   it('says when there is nothing unmatched', async () => {

@@ -1,11 +1,13 @@
 import { UNMATCHED_PER_PAGE, type UnmatchedSort, type UnmatchedTransaction } from '@app/domain';
-import { Button, Paper, Stack } from '@mantine/core';
-import { IconEye, IconHandGrab } from '@tabler/icons-react';
+import { Button, Group, Loader, Paper, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconEye, IconFileTypeCsv, IconHandGrab } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SearchField } from '../../../components/filter-fields';
 import { ListPagination } from '../../../components/list-pagination';
 import { actionsColumn, ListTable, NO_WRAP, type ListColumn } from '../../../components/list-table';
 import { formatDate } from '../../../lib/format';
+import { useUnmatchedTransactionsExport } from '../api/claims-api';
 import { useUnmatchedTransactionsList } from '../hooks/use-unmatched-transactions-list';
 import { ClaimModal } from './claim-modal';
 import { ariaSort, SortHeader, type SortState } from './sort-header';
@@ -22,23 +24,45 @@ export interface DashboardRange {
 /**
  * The admins' 'Unmatched Credit Transactions' table (spec §2 dashboard, §9): supplier credits that match no
  * booking, for the dashboard's range and suppliers; search, sortable columns, 10 a page (10/25/50/100) with
- * page links condensed beyond 7 pages, View and Claim.
+ * page links condensed beyond 7 pages, View and Claim; and the whole list (same filters and sort) as a CSV
+ * to share with the agents, who claim theirs through the unclaimed search.
  */
 export function UnmatchedTransactionsPanel(range: DashboardRange) {
   const list = useUnmatchedTransactionsList(range);
   const { search, query } = list;
   const [viewing, setViewing] = useState<UnmatchedTransaction | null>(null);
   const [claiming, setClaiming] = useState<UnmatchedTransaction | null>(null);
+  const exporting = useUnmatchedTransactionsExport();
 
   return (
     <Stack gap="sm" data-testid="unmatched-transactions">
-      <SearchField
-        aria-label="Search unmatched transactions"
-        placeholder="Search by reference, supplier or account"
-        maw={380}
-        value={list.searchText}
-        onChange={list.setSearchText}
-      />
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <SearchField
+          aria-label="Search unmatched transactions"
+          placeholder="Search by reference, supplier or account"
+          maw={380}
+          style={{ flex: 1 }}
+          value={list.searchText}
+          onChange={list.setSearchText}
+        />
+        <Button
+          variant="default"
+          leftSection={exporting.isPending ? <Loader size={14} color="gray" /> : <IconFileTypeCsv size={16} />}
+          disabled={exporting.isPending || query.data?.total === 0}
+          onClick={() =>
+            exporting.mutate(
+              { ...range, search, ...list.sort },
+              {
+                onSuccess: (name) => notifications.show({ color: 'green', message: `Downloaded ${name}.` }),
+                onError: (err) =>
+                  notifications.show({ color: 'red', message: err instanceof Error ? err.message : String(err) }),
+              },
+            )
+          }
+        >
+          {exporting.isPending ? 'Exporting...' : 'Export CSV for agents'}
+        </Button>
+      </Group>
       <Paper withBorder radius="md">
         <ListTable
           query={query}

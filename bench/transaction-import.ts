@@ -145,30 +145,7 @@ export async function benchTransactionImport(ctx: BenchContext): Promise<BenchRe
     const files = Array.from({ length: RUNS }, (_, i) => csv(rows(i)));
     const times: number[] = [];
     {
-      for (const data of files) {
-        const start = performance.now();
-        const res = await env.client.uploadForm(
-          '/api/transactions/import',
-          { account_id: String(env.accountId), status: 'completed', is_partial: '0' },
-          { field: 'file', filename: 'statement.csv', contentType: 'text/csv', data },
-        );
-        if (res.status !== 200) throw new Error(`import answered ${res.status}: ${res.body.slice(0, 300)}`);
-        const { job_id } = JSON.parse(res.body) as { job_id: string };
-        for (;;) {
-          const s = JSON.parse((await env.client.request('GET', `/api/transactions/import/status/${job_id}`)).body) as {
-            status: string;
-            imported_count: number;
-            message: string;
-          };
-          if (s.status === 'failed') throw new Error(`import failed: ${s.message}`);
-          if (s.status === 'completed') {
-            if (s.imported_count !== ROWS) throw new Error(`imported ${s.imported_count} of ${ROWS}`);
-            break;
-          }
-          await new Promise((r) => setTimeout(r, 25));
-        }
-        times.push(performance.now() - start);
-      }
+      for (const data of files) times.push((await importOnce(env.client, env.accountId, data, ROWS)).ms);
     }
     const peakMb = env.peakRssMb();
     const t = timingsOf(times, 0);

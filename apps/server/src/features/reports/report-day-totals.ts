@@ -168,17 +168,21 @@ function refRowsSql(l: SQL): SQL {
 export function chartTotalsSql(s: ReportScope, gstRate: string | null): SQL {
   const [start, end] = [sql`${s.start_date}::date`, sql`${s.end_date}::date`];
   const dirty = sql`select d.day from report_dirty_days d where d.day between ${start} and ${end}`;
-  // Every year and month the range touches, and whether it is read whole: inside the range, no day of it dirty.
+  // Every year and month of the range that holds stored days (none lie outside the day rows' first and last
+  // day), and whether it is read whole: inside the range, no day of it dirty.
   const periods = (unit: 'year' | 'month') => sql`
     select p::date as first_day, (p + ${`1 ${unit}`}::interval)::date - 1 as last_day,
            p::date >= ${start} and (p + ${`1 ${unit}`}::interval)::date - 1 <= ${end}
            and not exists (select 1 from report_dirty_days d
                             where d.day >= p::date and d.day < p + ${`1 ${unit}`}::interval) as whole
-      from generate_series(date_trunc(${unit}, ${start}), date_trunc(${unit}, ${end}), ${`1 ${unit}`}::interval) p`;
+      from generate_series(date_trunc(${unit}, greatest(${start}, (select min(day) from report_day_refs))),
+                           date_trunc(${unit}, least(${end}, (select max(day) from report_day_refs))),
+                           ${`1 ${unit}`}::interval) p`;
   const live: ReportScope = { ...adminRangeScope(s.start_date, s.end_date), days: dirty };
   return sql`
     with y as (${periods('year')}),
-    m as (${periods('month')})
+    m as (select m.*, coalesce(y.whole, false) as in_whole_year
+            from (${periods('month')}) m left join y on y.first_day = date_trunc('year', m.first_day)::date)
     select r.year as day, r.card, r.currency_id, r.kind, r.ref_id, r.commission
       from y join report_year_refs r on r.year = y.first_day
      where y.whole
@@ -190,7 +194,7 @@ export function chartTotalsSql(s: ReportScope, gstRate: string | null): SQL {
     union all
     select r.month, r.card, r.currency_id, r.kind, r.ref_id, r.commission
       from m join report_month_refs r on r.kind = 'agent' and r.month = m.first_day
-     where m.whole and not exists (select 1 from y where y.whole and m.first_day between y.first_day and y.last_day)
+     where m.whole and not m.in_whole_year
     union all
     -- A month not whole is in no whole year.
     select r.day, r.card, r.currency_id, r.kind, r.ref_id, r.commission

@@ -1,8 +1,10 @@
 /**
- * The day totals (migration 0013): per booking day, card and currency, the bookings in the card and the
- * commission and GST of their lines, as `bookingLinesSql` computes them. The admins' summary of a whole
- * range (no filter but the dates) adds these up instead of computing every line: a few thousand rows
- * for all time at a million bookings.
+ * The day totals (migration 0013): per day, card and currency, the bookings in the card and the
+ * commission and GST of their lines, as `bookingLinesSql` and `itemLinesSql` compute them (a booking
+ * card's line on its booking date, Past on its payout date), and the charts' totals per agent and per
+ * supplier beside them (migration 0020, added up per month and year). The admins' summary and charts of
+ * a whole range (no filter but the dates) read these instead of computing every line: a few thousand
+ * rows for all time at a million bookings.
  *
  * Writes never compute anything: statement triggers append the days they touch to `report_dirty_days`.
  * Reads never write: a summary takes the stored totals of the clean days of its range and computes the
@@ -11,8 +13,8 @@
  * the background (`refreshDirtyDays`, every few seconds on each server): it takes the refresh lock (one
  * refresher at a time, the others skip), removes a batch of days from the dirty list, recomputes them
  * from the lines as of then and stores them. A write that commits meanwhile has appended its day again,
- * so the next pass recomputes it: a day is never left stale. Counts add up across days because each
- * booking has one day, one card and one currency.
+ * so the next pass recomputes it: a day is never left stale. A booking card's counts add up across
+ * days because each booking has one day, one card and one currency there (Past's do not: see dayTotalsSql).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -26,8 +28,12 @@ import { bookingLinesSql, itemLinesSql } from './report-lines';
 /** The transaction-level advisory lock of the refresh ('report days'). */
 const REFRESH_LOCK = 727_014;
 
-/** The booking cards the day totals hold (Past is read from the payout items). */
+/** The booking cards, computed by `bookingLinesSql` (Past comes from the payout items: `itemLinesSql`). */
 const DAY_CARDS = ['pending', 'confirmed', 'cancelled'] as const;
+
+/** The dirty days of a range, as a subquery: what a read computes live. */
+export const dirtyDaysIn = (start: string, end: string): SQL =>
+  sql`select d.day from report_dirty_days d where d.day between ${start}::date and ${end}::date`;
 
 /** The most days one refresh transaction recomputes (a GST rate change makes every day dirty). */
 const REFRESH_BATCH_DAYS = 120;
@@ -94,7 +100,7 @@ export async function refreshDirtyDays(
  * rest of the summary.
  */
 export function dayTotalsSql(gstRate: string, s: ReportScope, withPaid: boolean): SQL {
-  const dirty = sql`select d.day from report_dirty_days d where d.day between ${s.start_date} and ${s.end_date}`;
+  const dirty = dirtyDaysIn(s.start_date, s.end_date);
   const live: ReportScope = { ...adminRangeScope(s.start_date, s.end_date), days: dirty };
   const paidBookings = sql`
     union all
@@ -167,7 +173,7 @@ function refRowsSql(l: SQL): SQL {
  */
 export function chartTotalsSql(s: ReportScope, gstRate: string | null): SQL {
   const [start, end] = [sql`${s.start_date}::date`, sql`${s.end_date}::date`];
-  const dirty = sql`select d.day from report_dirty_days d where d.day between ${start} and ${end}`;
+  const dirty = dirtyDaysIn(s.start_date, s.end_date);
   // Every year and month of the range that holds stored days (none lie outside the day rows' first and last
   // day), and whether it is read whole: inside the range, no day of it dirty.
   const periods = (unit: 'year' | 'month') => sql`

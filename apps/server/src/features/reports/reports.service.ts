@@ -30,7 +30,7 @@ import { forbidden } from '../../http/errors';
 import { agentNames } from '../../shared/agent-names';
 import { getGstRate } from '../../shared/settings';
 import { idArray, orderBy, pageLimit, paginate, textArray, type SortColumns } from '../../shared/sql';
-import { chartTotalsSql, dayTotalsSql } from './report-day-totals';
+import { chartTotalsSql, dayTotalsSql, dirtyDaysIn } from './report-day-totals';
 import { isWholeRange, reportScope, type ReportScope } from './report-filters';
 import { bookingLinesSql, itemLinesSql } from './report-lines';
 
@@ -239,8 +239,9 @@ export async function commissionCharts(
     ? await db.transaction(
         async (tx) => {
           // One snapshot for both: the live part only when a day of the range is dirty in it.
-          const { rows: dirty } = await tx.execute<{ any: boolean }>(sql`
-            select exists (select 1 from report_dirty_days where day between ${s.start_date} and ${s.end_date}) as any`);
+          const { rows: dirty } = await tx.execute<{ any: boolean }>(
+            sql`select exists (${dirtyDaysIn(s.start_date, s.end_date)}) as any`,
+          );
           const gstRate = dirty[0]!.any ? await getGstRate(tx) : null;
           return (await tx.execute<ChartRow>(storedChartSql(s, gstRate))).rows;
         },

@@ -181,11 +181,9 @@ async function writeJob(db: Db, job: JobRow, account: ImportAccount, stopping: (
           select ${account.id}, s.transaction_type, ${account.currency_id}, s.amount, s.reference_number,
                  ${job.transaction_status}, ${job.description}, ${job.is_partial}, ${job.cheque_reference_number},
                  ${job.reference_image_file_id}, ${job.user_id}, ${job.id}, s.import_row,
-                 -- DOMAIN.md "Matching" (the trigger's transaction_matches_booking, set-based): a booking
-                 -- of the account's supplier has the reference, trimmed and case-insensitive.
-                 exists (select 1 from bookings b
-                          where b.supplier_id = ${supplierId}
-                            and upper(btrim(b.booking_reference)) = upper(btrim(s.reference_number)))
+                 -- DOMAIN.md "Matching": the function the row trigger calls (drizzle/0012), inlined here by
+                 -- PostgreSQL into one index probe per row (bookings_supplier_reference_idx).
+                 transaction_matches_booking(${account.id}, s.reference_number)
             from s
           on conflict (import_job_id, import_row) do nothing
           returning 1

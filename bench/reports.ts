@@ -137,3 +137,54 @@ export const benchCommissionChartsAll = (ctx: BenchContext) =>
     Math.min(ctx.requests, 50),
     Math.min(ctx.warmup, 3),
   );
+
+/**
+ * Overdue commissions (issue 24 §4): `GET /api/reports/overdue-commissions` for every supplier (target
+ * p50 ≤ 200 ms at 1,000,000 bookings), and the first page of the overdue bookings, most overdue first.
+ */
+async function benchOverdue(
+  ctx: BenchContext,
+  o: { name: string; description: string; path: string; limitMs: number },
+): Promise<BenchResult> {
+  const s = await bookingsDataset(ctx);
+  const summary = await s.client.request('GET', '/api/reports/overdue-commissions');
+  if (summary.status !== 200)
+    throw new Error(`overdue summary answered ${summary.status}: ${summary.body.slice(0, 300)}`);
+  const { data } = JSON.parse(summary.body) as { data: { suppliers: unknown[]; totals: { count: number }[] } };
+  const t = await measure(
+    async () => {
+      const res = await s.client.request('GET', o.path);
+      if (res.status !== 200) throw new Error(`GET ${o.path} answered ${res.status}: ${res.body.slice(0, 300)}`);
+    },
+    Math.min(ctx.requests, 100),
+    Math.min(ctx.warmup, 5),
+  );
+  return {
+    name: o.name,
+    description: o.description,
+    ...t,
+    target: `p50 ≤ ${o.limitMs} ms`,
+    passed: t.p50_ms <= o.limitMs,
+    dataset: {
+      ...s.dataset,
+      overdue_bookings: data.totals.reduce((n, c) => n + c.count, 0),
+      overdue_suppliers: data.suppliers.length,
+    },
+  };
+}
+
+export const benchOverdueSummary = (ctx: BenchContext) =>
+  benchOverdue(ctx, {
+    name: 'overdue-commissions',
+    description: 'GET /api/reports/overdue-commissions, admin, every supplier, aging buckets per currency',
+    path: '/api/reports/overdue-commissions',
+    limitMs: 200,
+  });
+
+export const benchOverdueBookings = (ctx: BenchContext) =>
+  benchOverdue(ctx, {
+    name: 'overdue-bookings',
+    description: 'GET /api/reports/overdue-commissions/bookings, admin, first page (25), most overdue first',
+    path: '/api/reports/overdue-commissions/bookings',
+    limitMs: 50,
+  });

@@ -34,6 +34,8 @@ import {
   benchCommissionChartsAll,
   benchCommissionSummary30d,
   benchCommissionSummaryAll,
+  benchOverdueBookings,
+  benchOverdueSummary,
 } from './reports';
 import {
   benchTransactionBulkForm,
@@ -84,6 +86,8 @@ const BENCHMARKS: Record<string, (ctx: BenchContext) => Promise<BenchResult>> = 
   'commission-summary-all': benchCommissionSummaryAll,
   'commission-charts-30d': benchCommissionCharts30d,
   'commission-charts-all': benchCommissionChartsAll,
+  'overdue-commissions': benchOverdueSummary,
+  'overdue-bookings': benchOverdueBookings,
   'bookings-create': benchBookingsCreate,
   // Writes 100,000 transactions per file to the shared dataset (the books check below then covers them).
   'transaction-import-half-matched': benchTransactionImportHalfMatched,

@@ -6,6 +6,7 @@ import { bookingGroupRoutes } from './features/booking-groups';
 import { bookingRoutes, bookingSupplierRoutes } from './features/bookings';
 import { claimRoutes } from './features/claims';
 import { commissionRoutes } from './features/commissions';
+import { overdueRoutes } from './features/overdue';
 import { payoutRoutes } from './features/payouts';
 import { referenceRoutes } from './features/reference';
 import { reportFileRoutes, reportPdfRoutes, reportRoutes } from './features/reports';
@@ -28,4 +29,5 @@ export const routeModules: RouteModule[] = [
   reportRoutes,
   reportPdfRoutes,
   reportFileRoutes,
+  overdueRoutes,
 ];

@@ -52,12 +52,12 @@ function bookingsInsert(c: SeedContext, ids: SeedIds, from: number, to: number):
   return `insert into bookings (id, booking_reference, customer_name, booking_date, booking_amount, expected_commission,
         commission_percentage, rate_source, status, is_personal, is_group_booking, booking_group_id, primary_agent_id,
         supplier_id, is_sub_agent, parent_agent_id, sub_agent_id, split_percentage, paid_amount, is_claimed_booking,
-        transaction_match_status, cancellation_note, cancelled_at, created_at)
+        transaction_match_status, transaction_net, cancellation_note, cancelled_at, created_at)
     select ${ids.bookings} + p.i - 1, p.reference, p.customer, p.booking_date, p.gross, p.expected,
            p.r, p.source, p.status, p.personal, p.grp is not null, ${ids.groups} + p.grp, p.primary_id,
            p.supplier_id, p.sub_id is not null, case when p.sub_id is not null then p.primary_id end, p.sub_id,
            case when p.sub_id is not null then p.split end, coalesce(p.a1, 0) + coalesce(p.a2, 0), p.claimed,
-           p.match_status, case when p.status = 'cancelled' then 'Cancelled by the customer' end,
+           p.match_status, p.net, case when p.status = 'cancelled' then 'Cancelled by the customer' end,
            case when p.status = 'cancelled' then (p.booking_date + 3)::timestamp at time zone 'UTC' end,
            (least(p.booking_date, ${anchor(c)}) + time '09:00' + (p.i % 600) * interval '1 minute') at time zone 'UTC'
       from bench_plan p where p.i between ${from} and ${to}

@@ -134,6 +134,8 @@ function planSelect(c: SeedContext, from: number, to: number): string {
                 when coalesce(p.a1, 0) + coalesce(p.a2, 0) = p.gross then 'completed' else 'partial' end as status,
            case when p.ck in (1, 2, 7, 9) then 'match' when p.ck = 3 then 'partial' when p.ck = 4 then 'mismatch'
                 when p.ck in (5, 8) then 'multiple_transactions' else 'no_transaction' end as match_status,
+           case when p.ck in (1, 2, 7, 9) then p.gross when p.ck = 3 then round(p.gross / 2, 2)
+                when p.ck = 4 then p.gross - 1 when p.ck = 5 then 2 * p.gross else 0 end as net,
            p.ck = 1 and ${unit(c, 'p.i', 14)} < 0.004 as claimed,
            ${pick(c, 'p.i', 13, 4)} as noise, ${unit(c, 'p.i', 8)} < 0.05 as personal,
            ${referenceOf(c, 'p.i', 'p')} as reference

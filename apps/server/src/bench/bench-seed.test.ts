@@ -58,14 +58,16 @@ describe('bench:seed', () => {
   });
 
   it('stores the match status and matches_booking the app computes', async () => {
-    const { rows } = await a.$client.query<{ id: number; s: string }>(
-      'select id, transaction_match_status as s from bookings order by id',
+    const { rows } = await a.$client.query<{ id: number; s: string; net: string }>(
+      'select id, transaction_match_status as s, transaction_net::text as net from bookings order by id',
     );
     const computed = await findTransactionStatuses(
       a,
       rows.map((r) => r.id),
     );
     expect(rows.filter((r) => computed.get(r.id)?.status !== r.s)).toEqual([]);
+    // The net received, stored beside the status (overdue commissions read it).
+    expect(rows.filter((r) => computed.get(r.id)?.net_amount !== Number(r.net))).toEqual([]);
     const wrong = await one<{ n: number }>(
       a,
       `select count(*)::int as n from transactions

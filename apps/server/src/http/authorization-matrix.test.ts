@@ -1197,6 +1197,49 @@ const EXPECTED: Record<string, Case[]> = {
       },
     },
   ],
+  'GET /api/reports/overdue-commissions': [
+    {
+      what: 'per supplier and currency, in aging buckets',
+      expect: adminOnly(200),
+      request: get('/api/reports/overdue-commissions'),
+      check: (_w, _role, res) => expect(res.json().data.as_of).toMatch(/^\d{4}-\d{2}-\d{2}$/),
+    },
+  ],
+  'GET /api/reports/overdue-commissions/bookings': [
+    {
+      what: 'one page of overdue bookings',
+      expect: adminOnly(200),
+      request: get('/api/reports/overdue-commissions/bookings?per_page=10'),
+      check: (_w, _role, res) => expect(res.json().bookings.per_page).toBe(10),
+    },
+  ],
+  'GET /api/reports/overdue-commissions/export': [
+    {
+      what: 'as CSV',
+      expect: adminOnly(200),
+      request: get('/api/reports/overdue-commissions/export'),
+      check: (_w, _role, res) => expect(res.body.startsWith('\ufeffSupplier,Booking reference')).toBe(true),
+    },
+  ],
+  'GET /api/bookings/{id}/follow-ups': [
+    {
+      what: "another agent's booking's notes",
+      expect: adminOnly(200),
+      request: (w) => ({ url: `/api/bookings/${w.bookingB}/follow-ups` }),
+      check: (_w, _role, res) => expect(Array.isArray(res.json().data)).toBe(true),
+    },
+  ],
+  'POST /api/bookings/{id}/follow-ups': [
+    {
+      what: 'a note on a booking',
+      expect: adminOnly(200),
+      request: send(
+        (w) => `/api/bookings/${w.bookingB}/follow-ups`,
+        () => json({ note: 'Chased by email', next_follow_up_date: '' }),
+      ),
+      check: (w, _role, res) => expect(res.json().data.booking_id).toBe(w.bookingB),
+    },
+  ],
   'GET /api/reports/commission-summary': [
     {
       what: "all time, another agent's id sent",

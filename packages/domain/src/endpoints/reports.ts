@@ -11,6 +11,16 @@ import {
   reportLinesResponseSchema,
   type ReportCard,
 } from '../schemas/reports';
+import {
+  followUpInputSchema,
+  followUpListResponseSchema,
+  followUpSavedResponseSchema,
+  overdueBookingsQuerySchema,
+  overdueBookingsResponseSchema,
+  overdueExportQuerySchema,
+  overdueSummaryQuerySchema,
+  overdueSummaryResponseSchema,
+} from '../schemas/overdue';
 import { endpoint } from './endpoint';
 
 /** One card's lines: the filters plus paging and sorting. */
@@ -51,6 +61,38 @@ export const reportEndpoints = {
   }),
   /** A PDF answer: what Next Payout would pay now for the dashboard filters. */
   nextPayoutPdf: endpoint({ method: 'GET', path: '/api/reports/next-payout-pdf', query: reportFiltersSchema }),
+  /** Overdue commissions (issue 24 §4): per supplier and currency, in aging buckets. */
+  overdueSummary: endpoint({
+    method: 'GET',
+    path: '/api/reports/overdue-commissions',
+    query: overdueSummaryQuerySchema,
+    response: overdueSummaryResponseSchema,
+  }),
+  overdueBookings: endpoint({
+    method: 'GET',
+    path: '/api/reports/overdue-commissions/bookings',
+    query: overdueBookingsQuerySchema,
+    response: overdueBookingsResponseSchema,
+  }),
+  /** A CSV answer: the overdue bookings of the filters, to send to the supplier. */
+  overdueExport: endpoint({
+    method: 'GET',
+    path: '/api/reports/overdue-commissions/export',
+    query: overdueExportQuerySchema,
+  }),
+  bookingFollowUps: endpoint({
+    method: 'GET',
+    path: '/api/bookings/:id/follow-ups',
+    params: z.object({ id: pathId() }),
+    response: followUpListResponseSchema,
+  }),
+  addBookingFollowUp: endpoint({
+    method: 'POST',
+    path: '/api/bookings/:id/follow-ups',
+    params: z.object({ id: pathId() }),
+    body: followUpInputSchema,
+    response: followUpSavedResponseSchema,
+  }),
 };
 
 /** The endpoint of a card's lines (`GET /api/reports/{card}-bookings`). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { percentSchema } from '../money/schemas';
 import { QUICKBOOKS_DATE_FORMATS, quickBooksAccountNameProblem } from '../reports/accounting-files';
 import { id, optionalText, requiredText } from './fields';
+import { commissionDueDaysField } from './overdue';
 import { decimalOut, successData, successMessage } from './responses';
 
 export const currencySchema = z.object({ id: z.number(), name: z.string(), code: z.string(), symbol: z.string() });
@@ -31,6 +32,8 @@ export const supplierSchema = z.object({
   currency: currencySchema,
   currency_symbol: z.string(),
   booking_number_format: z.string().nullable(),
+  /** Days after the booking date the supplier's commission is due (overdue commissions). */
+  commission_due_days: z.number().int(),
 });
 export type Supplier = z.infer<typeof supplierSchema>;
 
@@ -43,6 +46,8 @@ export const supplierInputSchema = z.object({
       'The booking number format may contain letters, digits, hyphens, slashes, dots, underscores and spaces only.',
     )
     .transform((v) => (v === '' ? null : v)),
+  /** Optional: a new supplier takes 60, an update without it keeps the supplier's. */
+  commission_due_days: commissionDueDaysField(),
 });
 export type SupplierInput = z.infer<typeof supplierInputSchema>;
 

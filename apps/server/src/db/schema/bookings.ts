@@ -84,6 +84,11 @@ export const bookings = pgTable(
      * (transactions, booking reference/supplier/amount). NULL = not computed yet (backfilled at start).
      */
     transaction_match_status: varchar('transaction_match_status', { length: 24 }),
+    /**
+     * What the matched transactions add up to (credits − debits), stored with the match status by the
+     * same statement (0 with no transaction; NULL while the status is). Overdue commissions read it.
+     */
+    transaction_net: numeric('transaction_net', { precision: 14, scale: 2 }),
     cancellation_note: text('cancellation_note'),
     cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
     created_by_user_id: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -114,7 +119,30 @@ export const bookings = pgTable(
     index('bookings_supplier_reference_idx').on(t.supplier_id, sql`upper(btrim(${t.booking_reference}))`),
     index('bookings_reference_trgm_idx').using('gin', sql`${t.booking_reference} gin_trgm_ops`),
     index('bookings_customer_trgm_idx').using('gin', sql`${t.customer_name} gin_trgm_ops`),
+    // Overdue commissions: the live bookings that may still be owed money, per supplier by date, with
+    // what the report adds up (an index-only scan per supplier).
+    index('bookings_overdue_idx')
+      .on(t.supplier_id, t.booking_date, t.booking_amount, t.transaction_net)
+      .where(
+        sql`${t.status} <> 'cancelled' and not ${t.is_reconciled} and ${t.booking_amount} > 0 and ${t.transaction_match_status} <> 'match'`,
+      ),
   ],
+);
+
+/** Overdue commissions: what an admin said chasing a booking's commission, and when to chase again. */
+export const bookingFollowUps = pgTable(
+  'booking_follow_ups',
+  {
+    id: serial('id').primaryKey(),
+    booking_id: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note').notNull(),
+    next_follow_up_date: date('next_follow_up_date', { mode: 'string' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('booking_follow_ups_booking_idx').on(t.booking_id, t.id.desc())],
 );
 
 /** Commission lines (`actual_commissions`): one per agent that earns from a booking. */

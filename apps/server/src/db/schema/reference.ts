@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 
 export const currencies = pgTable('currencies', {
@@ -48,9 +48,14 @@ export const suppliers = pgTable(
       .notNull()
       .references(() => currencies.id),
     booking_number_format: varchar('booking_number_format', { length: 50 }),
+    /** Overdue commissions: the commission is due this many days after the booking date. */
+    commission_due_days: integer('commission_due_days').notNull().default(60),
     ...timestamps,
   },
-  (t) => [uniqueIndex('suppliers_name_lower_key').on(sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('suppliers_name_lower_key').on(sql`lower(${t.name})`),
+    check('suppliers_commission_due_days', sql`${t.commission_due_days} between 1 and 3650`),
+  ],
 );
 
 export const settings = pgTable('settings', {

@@ -7,16 +7,20 @@ describe('the demo dataset', () => {
   it('stores every booking match status as the matching rule computes it', async () => {
     const { db } = await createTestDatabase();
     await seedDemo(db);
-    const { rows } = await db.$client.query<{ id: number; booking_reference: string; s: string | null }>(
-      'select id, booking_reference, transaction_match_status as s from bookings order by booking_reference',
+    const { rows } = await db.$client.query<{ id: number; booking_reference: string; s: string | null; net: string }>(
+      'select id, booking_reference, transaction_match_status as s, transaction_net::text as net from bookings order by booking_reference',
     );
-    expect(rows).toHaveLength(14);
+    expect(rows).toHaveLength(17);
     const live = await findTransactionStatuses(
       db,
       rows.map((r) => r.id),
     );
     expect(rows.map((r) => [r.booking_reference, r.s])).toEqual(
       rows.map((r) => [r.booking_reference, live.get(r.id)!.status]),
+    );
+    // What the matched transactions add up to is stored with the status (overdue commissions read it).
+    expect(rows.map((r) => [r.booking_reference, Number(r.net)])).toEqual(
+      rows.map((r) => [r.booking_reference, live.get(r.id)!.net_amount]),
     );
     // The demo's payments: full ones, a partial one, one short of the amount, one above it, a refund's debit.
     const byRef = Object.fromEntries(rows.map((r) => [r.booking_reference, r.s]));
@@ -30,8 +34,13 @@ describe('the demo dataset', () => {
       TSRF2026: 'match',
       SW4471208: 'no_transaction',
       'AC-519004': 'no_transaction',
+      // Overdue commissions to try: nothing received, and 400.00 of 890.00.
+      'AC-377120': 'no_transaction',
+      'BAKT-2290': 'no_transaction',
+      SW4460318: 'partial',
     });
-    expect(rows.filter((r) => r.s === 'no_transaction')).toHaveLength(7);
+    expect(rows.filter((r) => r.s === 'no_transaction')).toHaveLength(9);
+    expect(rows.find((r) => r.booking_reference === 'SW4460318')!.net).toBe('400.00');
   });
 });
 
@@ -142,6 +151,7 @@ describe('payouts in the demo', () => {
     expect(payable).toEqual([
       ['40218876', 845.2],
       ['AC-482913', 1842.5],
+      ['SW4460318', 400], // Sunwing paid 400.00 of 890.00 (partial, and the rest overdue)
       ['SW4472290', 1120],
       ['TS7Q2K9L', 700], // Transat paid 700.00 of 1,455.00 (a partial payment)
       ['TSRF2026', -150], // the refund: a clawback
@@ -212,6 +222,7 @@ describe('payouts in the demo', () => {
     ).toEqual([
       ['40220417', 512.8, 540], // TUI UK paid more than booked
       ['J2-88213', 612.35, 600], // Jet2 paid less
+      ['SW4460318', 890, 400],
       ['TS7Q2K9L', 1455, 700],
     ]);
   });

@@ -234,6 +234,10 @@ async function seedDemoBookings(db: Db, agentIds: number[]) {
     [noah, 'Sunwing Vacations', 'SW4472290', 'Côté, Mathieu', '1120.00', 'confirmed', '2026-10-26'],
     // TUI UK paid more than the booking says: to reconcile.
     [amelia, 'TUI UK', '40220417', 'Patel, Ravi', '512.80', 'confirmed', '2026-11-20'],
+    // Overdue commissions (issue 24 §4): the supplier owes these past the 60 days after the booking date.
+    [liam, 'Air Canada Vacations', 'AC-377120', 'Dubois, Anne', '1625.00', 'confirmed', '2026-07-08'],
+    [olivia, 'Sunwing Vacations', 'SW4460318', 'Bergeron, Luc', '890.00', 'confirmed', '2026-06-19'],
+    [amelia, 'British Airways Holidays', 'BAKT-2290', 'Evans, Chloe', '1180.00', 'confirmed', '2026-08-24'],
   ];
   for (const [agent, supplier, reference, customer, amount, status, date] of demo) {
     const input = bookingInputSchema.parse({
@@ -277,6 +281,8 @@ async function seedDemoMoney(db: Db) {
     ['SW4472290', 'Sunwing Vacations', 'credit', '1120.00', false, '2026-11-04'],
     ['40220417', 'TUI UK', 'credit', '540.00', false, '2026-11-23'],
     ['TSRF2026', 'Transat Holidays', 'debit', '150.00', false, '2026-11-16'],
+    // Part of an overdue commission: Sunwing still owes 490.00 of SW4460318.
+    ['SW4460318', 'Sunwing Vacations', 'credit', '400.00', true, '2026-09-02'],
     // Credits no booking matches (with SW9911873): to find on the dashboard and claim (issue 13).
     ['AC-604417', 'Air Canada Vacations', 'credit', '1265.00', false, '2026-11-09'],
     ['40221958', 'TUI UK', 'credit', '389.75', false, '2026-11-21'],

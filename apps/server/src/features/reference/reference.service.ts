@@ -81,6 +81,7 @@ export async function findSuppliers(db: DbOrTx, id?: number) {
       name: suppliers.name,
       currency_id: suppliers.currency_id,
       booking_number_format: suppliers.booking_number_format,
+      commission_due_days: suppliers.commission_due_days,
       currency: { id: currencies.id, name: currencies.name, code: currencies.code, symbol: currencies.symbol },
     })
     .from(suppliers)
@@ -101,7 +102,7 @@ export async function createSupplier(db: Db, user: SessionUser, body: SupplierIn
       action: 'create',
       entityType: 'supplier',
       entityId: row!.id,
-      after: body,
+      after: { ...body, commission_due_days: data!.commission_due_days },
     });
     return data!;
   });
@@ -127,8 +128,10 @@ export async function updateSupplier(db: Db, user: SessionUser, id: number, body
         name: before.name,
         currency_id: before.currency_id,
         booking_number_format: before.booking_number_format,
+        commission_due_days: before.commission_due_days,
       },
-      after: body,
+      // Without commission_due_days the supplier keeps its own (a call written as the spec shows).
+      after: { ...body, commission_due_days: data!.commission_due_days },
     });
     return data!;
   });

@@ -16,6 +16,8 @@ import {
   matchStatus,
   moneyFromDb,
   moneyToNumber,
+  moneyToString,
+  type Cents,
   type BookingStatus,
   type MatchedTransaction,
   type TransactionStatus,
@@ -155,6 +157,17 @@ export async function findTransactionStatuses(
   visible: SQL = sql`true`,
 ): Promise<Map<number, BookingTransactionStatus>> {
   const out = new Map<number, BookingTransactionStatus>();
+  for (const [bookingId, s] of await computeStatuses(db, bookingIds, visible)) out.set(bookingId, s.view);
+  return out;
+}
+
+/** {@link findTransactionStatuses} with each booking's exact net received, for the stored columns. */
+async function computeStatuses(
+  db: DbOrTx,
+  bookingIds: readonly number[],
+  visible: SQL,
+): Promise<Map<number, { view: BookingTransactionStatus; net: Cents }>> {
+  const out = new Map<number, { view: BookingTransactionStatus; net: Cents }>();
   const ids = [...new Set(bookingIds)];
   if (ids.length === 0) return out;
   const rows = await loadMatchRows(db, ids, visible);
@@ -194,7 +207,7 @@ async function loadMatchRows(db: DbOrTx, ids: number[], visible: SQL): Promise<R
 }
 
 /** One booking's match status from its row and its matched transactions (DOMAIN.md "Matching"). */
-function bookingStatus(b: Row, tx: Row[]): BookingTransactionStatus {
+function bookingStatus(b: Row, tx: Row[]): { view: BookingTransactionStatus; net: Cents } {
   const matched: MatchedTransaction[] = tx.map((t) => ({
     transaction_type: t.transaction_type!,
     amount: moneyFromDb(t.amount!),
@@ -218,7 +231,7 @@ function bookingStatus(b: Row, tx: Row[]): BookingTransactionStatus {
     paidOnReferenceByOthers: moneyFromDb(b.others_paid),
   });
   const clawback = isClawback(b.booking_status, gross, available);
-  return {
+  const view: BookingTransactionStatus = {
     status: result.status,
     transaction_count: result.transaction_count,
     can_payout: clawback || result.can_payout,
@@ -238,6 +251,7 @@ function bookingStatus(b: Row, tx: Row[]): BookingTransactionStatus {
       account_name: t.account_name!,
     })),
   };
+  return { view, net: result.net };
 }
 
 /** The most bookings computed and written per statement (memory and statement size stay bounded). */
@@ -262,14 +276,16 @@ async function storeMatchStatuses(tx: DbOrTx, bookingIds: readonly number[]): Pr
   const ids = [...new Set(bookingIds)];
   let stored = 0;
   for (let i = 0; i < ids.length; i += REFRESH_CHUNK) {
-    const statuses = await findTransactionStatuses(tx, ids.slice(i, i + REFRESH_CHUNK));
+    const statuses = await computeStatuses(tx, ids.slice(i, i + REFRESH_CHUNK), sql`true`);
     if (statuses.size === 0) continue;
     const keys = [...statuses.keys()];
     await tx.execute(sql`
-      update bookings b set transaction_match_status = u.status
-        from unnest(${idArray(keys)}, ${textArray(keys.map((k) => statuses.get(k)!.status))})
-             as u(id, status)
-       where b.id = u.id and b.transaction_match_status is distinct from u.status`);
+      update bookings b set transaction_match_status = u.status, transaction_net = u.net
+        from unnest(${idArray(keys)}, ${textArray(keys.map((k) => statuses.get(k)!.view.status))},
+                    ${textArray(keys.map((k) => moneyToString(statuses.get(k)!.net)))}::numeric[])
+             as u(id, status, net)
+       where b.id = u.id
+         and (b.transaction_match_status is distinct from u.status or b.transaction_net is distinct from u.net)`);
     stored += statuses.size;
     // An import refreshes tens of thousands of bookings: each chunk's rows are garbage once stored.
     collectGarbageIfGrown();

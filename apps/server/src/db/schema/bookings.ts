@@ -119,10 +119,10 @@ export const bookings = pgTable(
     index('bookings_supplier_reference_idx').on(t.supplier_id, sql`upper(btrim(${t.booking_reference}))`),
     index('bookings_reference_trgm_idx').using('gin', sql`${t.booking_reference} gin_trgm_ops`),
     index('bookings_customer_trgm_idx').using('gin', sql`${t.customer_name} gin_trgm_ops`),
-    // Overdue commissions: the live bookings that may still be owed money, per supplier by date, with
-    // what the report adds up (an index-only scan per supplier).
+    // Overdue commissions: the live bookings that may still be owed money, per supplier by date and id (a
+    // page's order), with what the report adds up (an index-only scan per supplier).
     index('bookings_overdue_idx')
-      .on(t.supplier_id, t.booking_date, t.booking_amount, t.transaction_net)
+      .on(t.supplier_id, t.booking_date, t.id, t.booking_amount, t.transaction_net)
       .where(
         sql`${t.status} <> 'cancelled' and not ${t.is_reconciled} and ${t.booking_amount} > 0 and ${t.transaction_match_status} <> 'match'`,
       ),

@@ -146,7 +146,8 @@ export type OverdueRow = z.output<typeof overdueRow>;
  * The sorts whose order within one supplier is its overdue index's (supplier, booking date): the due date
  * is the booking date plus the supplier's days. For these a page is found from each supplier's first
  * `offset + limit` bookings in index order (a short index scan each) instead of sorting every overdue
- * booking: the page's rows are among them.
+ * booking: the page's rows are among them. Measured at 1,000,000 bookings (130,000 overdue): page 1 and
+ * page 40 in 50 ms instead of 350–500 ms.
  */
 const IN_SUPPLIER_ORDER: Partial<Record<OverdueSort, SQL>> = {
   days_past_due: sql`(b.booking_date + s.commission_due_days)`,
@@ -159,7 +160,9 @@ type Sorted = OverdueExportQuery & { sort: OverdueSort; direction: 'asc' | 'desc
 function chosenIds(today: string, q: Sorted, { limit, offset }: { limit: number; offset: number }): SQL {
   // Most overdue first = the earliest due date first.
   const direction = q.sort === 'days_past_due' ? (q.direction === 'desc' ? 'asc' : 'desc') : q.direction;
-  const key = IN_SUPPLIER_ORDER[q.sort];
+  // A search finds its few rows through the trigram indexes instead: walking every overdue booking of
+  // each supplier to test the text would read them all.
+  const key = q.search ? undefined : IN_SUPPLIER_ORDER[q.sort];
   if (key) {
     const dir = direction === 'asc' ? sql`asc` : sql`desc`;
     return sql`

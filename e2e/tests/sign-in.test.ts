@@ -16,6 +16,7 @@ const ADMIN_ONLY = [
   'transactions',
   'bulk-payouts',
   'reports-excel',
+  'reports-overdue',
 ];
 
 const browser = journeyBrowser();

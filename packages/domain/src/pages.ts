@@ -37,6 +37,7 @@ export const PAGE_PATTERNS = [
   '/payouts',
   '/reports/commissions',
   '/reports/excel',
+  '/reports/overdue-commissions',
   '/claims',
   '/account/password',
 ] as const;

@@ -26,6 +26,7 @@ describe('getNavigation', () => {
       'payouts',
       'reports-commissions',
       'reports-excel',
+      'reports-overdue',
       'suppliers',
       'settings',
     ];
@@ -62,6 +63,7 @@ describe('findActiveItem', () => {
     ['/transactions/create-bulk', 'transactions-create-bulk'],
     ['/payouts', 'payouts'],
     ['/bulk-payouts', 'bulk-payouts'],
+    ['/reports/overdue-commissions', 'reports-overdue'],
     ['/agents/3/tier-history', 'agents'],
     ['/bookingsx', undefined],
   ])('%s → %s', (pathname, id) => {

@@ -1,5 +1,6 @@
 import type { SessionUser } from '@app/domain';
 import {
+  IconAlarm,
   IconBuildingBank,
   IconCash,
   IconChartBar,
@@ -79,6 +80,7 @@ const item = {
     icon: IconChartBar,
   },
   reportsExcel: { id: 'reports-excel', label: 'Excel reports', to: paths.reports.excel, icon: IconFileSpreadsheet },
+  reportsOverdue: { id: 'reports-overdue', label: 'Overdue commissions', to: paths.reports.overdue, icon: IconAlarm },
   suppliers: { id: 'suppliers', label: 'Suppliers', to: paths.suppliers, icon: IconTruck },
   settings: { id: 'settings', label: 'Settings', to: paths.settings, icon: IconSettings },
 } satisfies Record<string, NavItem>;
@@ -106,7 +108,7 @@ const adminNavigation: NavSection[] = [
       item.payouts,
     ],
   },
-  { label: 'Reports', items: [item.reportsCommissions, item.reportsExcel] },
+  { label: 'Reports', items: [item.reportsCommissions, item.reportsExcel, item.reportsOverdue] },
   { label: 'Setup', items: [item.suppliers, item.settings] },
 ];
 

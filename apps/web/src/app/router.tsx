@@ -21,6 +21,7 @@ const bookings = () => import('../features/bookings');
 const claims = () => import('../features/claims');
 const commissions = () => import('../features/commissions');
 const commissionTiers = () => import('../features/commission-tiers');
+const overdue = () => import('../features/overdue');
 const payouts = () => import('../features/payouts');
 const reportFiles = () => import('../features/report-files');
 const reports = () => import('../features/reports');
@@ -113,6 +114,7 @@ export const routes: RouteObject[] = [
               },
               { path: paths.payouts.list, ...screen(payouts, (m) => <m.PayoutsHistoryRoute />) },
               { path: paths.reports.excel, ...screen(reportFiles, (m) => <m.ExcelReportsRoute />) },
+              { path: paths.reports.overdue, ...screen(overdue, (m) => <m.OverdueCommissionsRoute />) },
             ],
           },
 

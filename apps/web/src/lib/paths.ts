@@ -59,6 +59,7 @@ export const paths = {
   reports: {
     commissions: '/reports/commissions',
     excel: '/reports/excel',
+    overdue: '/reports/overdue-commissions',
   },
   claims: '/claims',
 } as const;

@@ -31,6 +31,7 @@ export const suppliersAnswer = checked(supplierListResponse, {
       currency: { id: 2, name: 'Canadian Dollar', code: 'CAD', symbol: '$' },
       currency_symbol: '$',
       booking_number_format: 'SW0000000',
+      commission_due_days: 60,
     },
     {
       id: 2,
@@ -39,6 +40,7 @@ export const suppliersAnswer = checked(supplierListResponse, {
       currency: { id: 1, name: 'Pound Sterling', code: 'GBP', symbol: '£' },
       currency_symbol: '£',
       booking_number_format: null,
+      commission_due_days: 60,
     },
   ],
 });

@@ -21,6 +21,7 @@ import { AppProvider } from '../../app/provider';
 import { setCsrfToken } from '../../lib/api-client';
 import { cad, gbp as gbpCurrency, supplierRow } from '../../testing/catalog-fixtures';
 import { sessionFor, sunwingAccount } from '../../testing/fixtures';
+import { overdueSummary } from '../../testing/overdue-fixtures';
 import { mockFetch, type MockHandler } from '../../testing/mock-fetch';
 import { createTestQueryClient } from '../../testing/render';
 import { RequireAuth, sessionQueryKey } from '../auth';
@@ -173,13 +174,14 @@ export function dashboardMocks(over: Record<string, MockHandler | MockHandler[]>
     'GET /api/countries': { body: { status: 'success', data: [] } },
     'GET /accounts': accountsAnswer,
     'POST /accounts/transactions/currency-summary': balancesAnswer,
+    'GET /api/reports/overdue-commissions': { body: overdueSummary },
     ...over,
   };
 }
 
 /**
  * Mocks the API and renders the dashboard at `path` (default `/reports/commissions`) for `user`, with a
- * claims panel that shows what it was given, and a booking page to follow links to.
+ * claims panel that shows what it was given, and a booking page and the overdue report to follow links to.
  */
 export function renderDashboard(
   user: SessionUser,
@@ -199,6 +201,7 @@ export function renderDashboard(
         children: [
           { path: '/reports/commissions', element: <CommissionReportsRoute claimsPanel={claimsPanel} /> },
           { path: '/bookings/:id', element: <p data-testid="booking-page">booking</p> },
+          { path: '/reports/overdue-commissions', element: <p data-testid="overdue-page">overdue</p> },
         ],
       },
     ],

@@ -15,6 +15,7 @@ const supplier = (id: number, name: string, currency: typeof gbp, format: string
   currency,
   currency_symbol: currency.symbol,
   booking_number_format: format,
+  commission_due_days: 60,
 });
 const SUPPLIERS = [
   supplier(1, 'Sunwing', cad, 'SW0000000'),

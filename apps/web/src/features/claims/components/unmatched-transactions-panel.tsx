@@ -1,16 +1,16 @@
 import { UNMATCHED_PER_PAGE, type UnmatchedSort, type UnmatchedTransaction } from '@app/domain';
-import { Button, Group, Loader, Paper, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconEye, IconFileTypeCsv, IconHandGrab } from '@tabler/icons-react';
+import { Button, Group, Paper, Stack } from '@mantine/core';
+import { IconEye, IconHandGrab } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ExportCsvButton, exportNotices } from '../../../components/export-csv-button';
 import { SearchField } from '../../../components/filter-fields';
 import { ListPagination } from '../../../components/list-pagination';
 import { actionsColumn, ListTable, NO_WRAP, type ListColumn } from '../../../components/list-table';
+import { sortableColumns, type SortState } from '../../../components/sort-header';
 import { formatDate } from '../../../lib/format';
 import { useUnmatchedTransactionsExport } from '../api/claims-api';
 import { useUnmatchedTransactionsList } from '../hooks/use-unmatched-transactions-list';
 import { ClaimModal } from './claim-modal';
-import { ariaSort, SortHeader, type SortState } from './sort-header';
 import { transactionAmount } from './transaction-facts';
 import { TransactionViewModal } from './transaction-view-modal';
 
@@ -45,23 +45,13 @@ export function UnmatchedTransactionsPanel(range: DashboardRange) {
           value={list.searchText}
           onChange={list.setSearchText}
         />
-        <Button
-          variant="default"
-          leftSection={exporting.isPending ? <Loader size={14} color="gray" /> : <IconFileTypeCsv size={16} />}
-          disabled={exporting.isPending || query.data?.total === 0}
-          onClick={() =>
-            exporting.mutate(
-              { ...range, search, ...list.sort },
-              {
-                onSuccess: (name) => notifications.show({ color: 'green', message: `Downloaded ${name}.` }),
-                onError: (err) =>
-                  notifications.show({ color: 'red', message: err instanceof Error ? err.message : String(err) }),
-              },
-            )
-          }
+        <ExportCsvButton
+          exporting={exporting.isPending}
+          disabled={query.data?.total === 0}
+          onClick={() => exporting.mutate({ ...range, search, ...list.sort }, exportNotices)}
         >
-          {exporting.isPending ? 'Exporting...' : 'Export CSV for agents'}
-        </Button>
+          Export CSV for agents
+        </ExportCsvButton>
       </Group>
       <Paper withBorder radius="md">
         <ListTable
@@ -102,10 +92,7 @@ function unmatchedColumns(
   onView: (t: UnmatchedTransaction) => void,
   onClaim: (t: UnmatchedTransaction) => void,
 ): ListColumn<UnmatchedTransaction>[] {
-  const sortable = (label: string, column: UnmatchedSort, align: 'left' | 'right' = 'left') => ({
-    header: <SortHeader label={label} column={column} state={sort} onSort={onSort} />,
-    th: { 'aria-sort': ariaSort(sort, column), ta: align } as const,
-  });
+  const sortable = sortableColumns(sort, onSort);
   return [
     { ...sortable('Date', 'transaction_date'), td: NO_WRAP, cell: (t) => formatDate(t.transaction_date) },
     { ...sortable('Reference', 'reference_number'), td: { fw: 500, ...NO_WRAP }, cell: (t) => t.reference_number },

@@ -1,9 +1,9 @@
 import { UNMATCHED_DEFAULT_PER_PAGE, type UnmatchedSort } from '@app/domain';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
+import { nextSort, type SortState } from '../../../components/sort-header';
 import { useUnmatchedTransactions } from '../api/claims-api';
 import type { DashboardRange } from '../components/unmatched-transactions-panel';
-import { nextSort, type SortState } from '../components/sort-header';
 
 const DESCENDING_FIRST: readonly UnmatchedSort[] = ['transaction_date', 'amount'];
 const DEFAULT_SORT: SortState<UnmatchedSort> = { sort: 'transaction_date', direction: 'desc' };

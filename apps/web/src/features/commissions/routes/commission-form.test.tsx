@@ -13,6 +13,7 @@ const supplier = (id: number, name: string) => ({
   currency: gbp,
   currency_symbol: '£',
   booking_number_format: null,
+  commission_due_days: 60,
 });
 // Deliberately out of order: the checklist sorts by name.
 const suppliers = [supplier(3, 'Transat'), supplier(1, 'airOne'), supplier(2, 'Sunwing')];

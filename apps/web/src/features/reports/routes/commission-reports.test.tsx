@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { todayUtc } from '../../../lib/dates';
 import { adminUser, agentUser } from '../../../testing/fixtures';
+import { nothingOverdue } from '../../../testing/overdue-fixtures';
 import {
   chartsAnswer,
   dashboardMocks,
@@ -269,6 +270,21 @@ describe('/reports/commissions as an admin', () => {
     expect([...suppliers.querySelectorAll('thead th')].map((c) => c.textContent)).toEqual(['Supplier', 'Commission']);
   });
 
+  it('shows what is overdue per currency, with the way to the overdue commissions report', async () => {
+    const { router, user } = renderDashboard(adminUser, dashboardMocks());
+    const panel = await screen.findByTestId('overdue-card');
+    expect(within(panel).getByRole('heading', { name: 'Overdue commissions' })).toBeInTheDocument();
+    const tiles = await within(panel).findAllByTestId('overdue-card-currency');
+    expect(tiles.map((t) => t.textContent)).toEqual([
+      'CAD2 bookingsCA$2,115.00CA$490.00 over 90 days',
+      'GBP1 booking£1,180.00None over 90 days',
+    ]);
+    expect(panel).toHaveTextContent('as of Nov 27, 2026');
+    await user.click(within(panel).getByRole('link', { name: 'View overdue commissions' }));
+    expect(await screen.findByTestId('overdue-page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/reports/overdue-commissions');
+  });
+
   it('has clear empty states', async () => {
     renderDashboard(
       adminUser,
@@ -282,9 +298,13 @@ describe('/reports/commissions as an admin', () => {
         },
         'GET /api/reports/commission-charts': chartsAnswer([]),
         'GET /accounts': { body: { status: 'success', data: [] } },
+        'GET /api/reports/overdue-commissions': { body: nothingOverdue },
       }),
     );
     await waitFor(() => expect(screen.getAllByTestId('card-empty')).toHaveLength(4));
+    expect(await screen.findByTestId('overdue-card-empty')).toHaveTextContent(
+      'Nothing overdue: every supplier has paid what is due.',
+    );
     expect(await screen.findByTestId('charts-empty')).toHaveTextContent('No commissions in this range to chart.');
     expect(await screen.findByTestId('balances-empty')).toHaveTextContent('No supplier accounts match the filters.');
   });
@@ -309,6 +329,8 @@ describe('/reports/commissions as an agent', () => {
     expect(screen.getAllByLabelText('Booking group').length).toBeGreaterThan(0);
     for (const label of ['Agent', 'Tier', 'Country', 'State']) expect(screen.queryAllByLabelText(label)).toEqual([]);
     expect(screen.queryByTestId('account-balances')).not.toBeInTheDocument();
+    // The overdue report is the admins': not shown, and not even asked for (the API refuses agents).
+    expect(screen.queryByTestId('overdue-card')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Unclaimed bookings' })).toBeInTheDocument();
 
     await waitFor(() => expect(mock.calls('GET /api/reports/commission-summary')).toHaveLength(1));
@@ -317,5 +339,6 @@ describe('/reports/commissions as an agent', () => {
     for (const key of ['agent_id', 'tier_id', 'country_id']) expect(query.get(key)).toBeNull();
     expect(mock.calls('GET /agents-list')).toHaveLength(0);
     expect(mock.calls('POST /accounts/transactions/currency-summary')).toHaveLength(0);
+    expect(mock.calls('GET /api/reports/overdue-commissions')).toHaveLength(0);
   });
 });

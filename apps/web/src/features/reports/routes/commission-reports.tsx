@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/page-header';
 import { isAdmin } from '../../../lib/authorization';
 import { todayUtc } from '../../../lib/dates';
 import { useUser } from '../../auth';
+import { OverdueDashboardCard } from '../../overdue';
 import { useCommissionSummary } from '../api/reports-api';
 import { AccountBalances } from '../components/account-balances';
 import { CardDetailModal } from '../components/card-detail-modal';
@@ -34,7 +35,8 @@ const CARD_PARAM = 'card';
 
 /**
  * /reports/commissions (spec §2 "Commission reports dashboard"): filters in the URL, the summary cards with
- * their detail modals, account balances (admins), the charts, and the claims panel's place.
+ * their detail modals, account balances and overdue commissions (admins), the charts, and the claims panel's
+ * place.
  */
 export function CommissionReportsRoute({ claimsPanel }: CommissionReportsRouteProps) {
   const user = useUser();
@@ -79,6 +81,8 @@ export function CommissionReportsRoute({ claimsPanel }: CommissionReportsRoutePr
       <Stack gap="lg">
         <SummaryCards summary={summary} isAdmin={admin} query={query} onOpen={setCard} />
         {admin && <AccountBalances supplierIds={filters.include_suppliers} />}
+        {/* Admins only: the report is theirs (agents are refused it), and it is not asked for otherwise. */}
+        {admin && <OverdueDashboardCard />}
         <CommissionCharts query={query} isAdmin={admin} />
         {claimsPanel && (
           <Paper

@@ -4,7 +4,10 @@ import { callEndpoint } from '../../../lib/call-endpoint';
 
 export const suppliersQueryKey = ['suppliers'] as const;
 
-/** `GET /api/suppliers` → `{status, data:[{id,name,currency_id,currency,currency_symbol,booking_number_format}]}` */
+/**
+ * `GET /api/suppliers` → `{status, data:[{id,name,currency_id,currency,currency_symbol,booking_number_format,
+ * commission_due_days}]}`
+ */
 export async function getSuppliers(): Promise<Supplier[]> {
   const { data } = await callEndpoint(referenceEndpoints.suppliers);
   return data;

@@ -8,7 +8,10 @@ export interface SavedSupplier {
   supplier: Supplier;
 }
 
-/** `POST /suppliers`, or `POST /suppliers/{id}` with `_method: 'PUT'`; fields name, currency_id, booking_number_format. */
+/**
+ * `POST /suppliers`, or `POST /suppliers/{id}` with `_method: 'PUT'`; fields name, currency_id, booking_number_format,
+ * commission_due_days.
+ */
 export async function saveSupplier({ id, input }: { id?: number; input: SupplierInput }): Promise<SavedSupplier> {
   const response =
     id === undefined
@@ -20,10 +23,16 @@ export async function saveSupplier({ id, input }: { id?: number; input: Supplier
   };
 }
 
+/**
+ * A supplier's due days decide which of its bookings are overdue: the overdue report is read again too. Its
+ * key is the overdue feature's own (invalidating by prefix needs no import).
+ */
+const AFFECTED_QUERY_KEYS = [suppliersQueryKey, ['reports', 'overdue']] as const;
+
 export function useSaveSupplier() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveSupplier,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: suppliersQueryKey }),
+    onSuccess: () => Promise.all(AFFECTED_QUERY_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

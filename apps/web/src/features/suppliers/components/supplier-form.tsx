@@ -1,5 +1,11 @@
-import { supplierInputSchema, type Supplier } from '@app/domain';
-import { Code, Select, Text, TextInput } from '@mantine/core';
+import {
+  DEFAULT_COMMISSION_DUE_DAYS,
+  MAX_COMMISSION_DUE_DAYS,
+  MIN_COMMISSION_DUE_DAYS,
+  supplierInputSchema,
+  type Supplier,
+} from '@app/domain';
+import { Code, NumberInput, Select, Text, TextInput } from '@mantine/core';
 import { currencyLabel, useCurrencies } from '../../../api/currencies';
 import { EditForm, useEditForm, type EditFormCallbacks } from '../../../components/edit-form';
 import { useSaveSupplier } from '../api/save-supplier';
@@ -10,6 +16,8 @@ interface SupplierFormValues {
   /** The Select's value: a currency id as a string. */
   currency_id: string | null;
   booking_number_format: string;
+  /** Days after the booking date the supplier's commission is due ('' while the field is empty). */
+  commission_due_days: number | string;
 }
 
 interface SupplierFormProps extends EditFormCallbacks {
@@ -23,6 +31,7 @@ export function SupplierForm({ supplier, ...done }: SupplierFormProps) {
     name: supplier?.name ?? '',
     currency_id: supplier ? String(supplier.currency_id) : null,
     booking_number_format: supplier?.booking_number_format ?? '',
+    commission_due_days: supplier?.commission_due_days ?? DEFAULT_COMMISSION_DUE_DAYS,
   };
   const { form, formProps } = useEditForm(useSaveSupplier(), supplier?.id, done, {
     schema: supplierInputSchema,
@@ -63,6 +72,18 @@ export function SupplierForm({ supplier, ...done }: SupplierFormProps) {
           Example: <Code>{example}</Code>
         </Text>
       )}
+      {/* Not clamped as it is typed: a number out of range gets the domain's message, as the server gives it. */}
+      <NumberInput
+        label="Commission due after (days)"
+        description="Overdue commissions count from this many days after the booking date."
+        min={MIN_COMMISSION_DUE_DAYS}
+        max={MAX_COMMISSION_DUE_DAYS}
+        allowDecimal={false}
+        allowNegative={false}
+        clampBehavior="none"
+        styles={{ wrapper: { maxWidth: 220 } }}
+        {...form.getInputProps('commission_due_days')}
+      />
     </EditForm>
   );
 }

@@ -4,8 +4,8 @@ import { useMemo, useState } from 'react';
 import { EditModal, useEditModal } from '../../../components/edit-modal';
 import { SearchField } from '../../../components/filter-fields';
 import { ListPage } from '../../../components/list-page';
-import { actionsColumn, EditButton, ListTable, type ListColumn } from '../../../components/list-table';
-import { currencySymbol } from '../../../lib/format';
+import { actionsColumn, EditButton, ListTable, NO_WRAP, type ListColumn } from '../../../components/list-table';
+import { currencySymbol, formatCount } from '../../../lib/format';
 import { useSuppliers } from '../api/get-suppliers';
 import { SupplierForm } from '../components/supplier-form';
 import { filterSuppliers } from '../utils/filter-suppliers';
@@ -30,6 +30,11 @@ export function SuppliersRoute() {
           </Text>
         ),
     },
+    {
+      header: 'Commission due',
+      td: NO_WRAP,
+      cell: ({ commission_due_days: days }) => `after ${formatCount(days, 'day')}`,
+    },
     actionsColumn((supplier) => (
       <EditButton label={`Edit ${supplier.name}`} onClick={() => editor.openEdit(supplier)} />
     )),
@@ -38,7 +43,7 @@ export function SuppliersRoute() {
   return (
     <ListPage
       title="Suppliers"
-      description="Suppliers, their currency and the format of their booking numbers."
+      description="Suppliers, their currency, the format of their booking numbers and when their commission is due."
       create={{ label: 'New supplier', onClick: editor.openCreate }}
       filters={
         <SearchField

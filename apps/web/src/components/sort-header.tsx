@@ -1,4 +1,4 @@
-import { Group, UnstyledButton } from '@mantine/core';
+import { UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 
 export type SortDirection = 'asc' | 'desc';
@@ -8,7 +8,10 @@ export interface SortState<S extends string> {
   direction: SortDirection;
 }
 
-/** A header that sorts its column: the first click sorts by it, the next turns the direction round. */
+/**
+ * A header that sorts its column: the first click sorts by it, the next turns the direction round. A label of
+ * several words may wrap in a narrow column; its arrow stays with the last word.
+ */
 export function SortHeader<S extends string>({
   label,
   column,
@@ -22,12 +25,15 @@ export function SortHeader<S extends string>({
 }) {
   const active = state.sort === column;
   const Icon = !active ? IconSelector : state.direction === 'asc' ? IconChevronUp : IconChevronDown;
+  const words = label.split(' ');
+  const last = words.pop();
   return (
-    <UnstyledButton onClick={() => onSort(column)} fw={700} fz="sm" data-testid={`sort-${column}`}>
-      <Group gap={4} wrap="nowrap">
-        {label}
-        <Icon size={14} aria-hidden />
-      </Group>
+    <UnstyledButton onClick={() => onSort(column)} fw={700} fz="sm" ta="inherit" data-testid={`sort-${column}`}>
+      {words.length > 0 && `${words.join(' ')} `}
+      <span style={{ whiteSpace: 'nowrap' }}>
+        {last}
+        <Icon size={14} aria-hidden style={{ marginLeft: 4, verticalAlign: 'middle' }} />
+      </span>
     </UnstyledButton>
   );
 }
@@ -35,6 +41,17 @@ export function SortHeader<S extends string>({
 /** `aria-sort` of a sortable column's header cell. */
 export const ariaSort = <S extends string>(state: SortState<S>, column: S) =>
   state.sort === column ? (state.direction === 'asc' ? 'ascending' : 'descending') : 'none';
+
+/**
+ * The header part of a table's sortable columns (a `ListColumn`'s `header` and `th`): the sort button, and the
+ * header cell's `aria-sort` and alignment (an amount's column is right-aligned).
+ */
+export function sortableColumns<S extends string>(state: SortState<S>, onSort: (column: S) => void) {
+  return (label: string, column: S, align: 'left' | 'right' = 'left') => ({
+    header: <SortHeader label={label} column={column} state={state} onSort={onSort} />,
+    th: { 'aria-sort': ariaSort(state, column), ta: align } as const,
+  });
+}
 
 /**
  * The next sort after a click on `column`: the other direction for the sorted column; otherwise that column,

@@ -26,6 +26,8 @@ export * from './bookings/booking-rules';
 export * from './schemas/bookings';
 export * from './schemas/booking-groups';
 export * from './matching/match-status';
+export * from './matching/reference-similarity';
+export * from './matching/suggestion-score';
 export * from './schemas/transactions';
 export * from './schemas/accounts';
 export * from './transactions/import-file';

@@ -1,0 +1,110 @@
+/**
+ * Match suggestions (issue 24 §1), the ranking: how strongly a statement line (an unmatched credit, or a line
+ * of a supplier's statement) points at one booking of the same supplier, as a score from 0 to 100 and the
+ * evidence in words. Transparent on purpose: every point comes from one reason the admin sees.
+ * - reference ({@link referenceEvidence}): the same once normalised 70, contained in a longer text 55, one
+ *   character off 45, two 30;
+ * - the customer's surname in the line's name or reference text: 20;
+ * - the amount against the booking's gross: equal 25; within the supplier's tolerance (a bank fee, a
+ *   currency conversion) 15; equal to the agent side's commission instead 10;
+ * - the date: the money arrived after the booking, within the window, 5; before the booking, −15.
+ * No reference evidence and no surname: no suggestion, whatever the amount (amounts alone collide).
+ */
+import { absMoney, type Cents } from '../money/money';
+import { daysBetween } from '../commission/iso-date';
+import { namesSurname, referenceEvidence, surnameKey } from './reference-similarity';
+
+export interface StatementLine {
+  /** The reference as the supplier wrote it (it may hold a name or more text). */
+  reference: string;
+  /** The customer's name, when the statement has a column for it. */
+  customer_name?: string | null;
+  amount: Cents;
+  /** YYYY-MM-DD: when the money came. */
+  date: string;
+}
+
+export interface CandidateBooking {
+  booking_reference: string;
+  customer_name: string;
+  booking_date: string;
+  gross: Cents;
+  /** The agent side's commission (expected_commission): some suppliers pay it instead of the gross. */
+  expected_commission: Cents;
+}
+
+export interface SuggestionPolicy {
+  /** The supplier's amount tolerance in basis points of the gross (200 = 2 %). */
+  tolerance_bp: number;
+  /** How long after the booking its money may come and still count as on time for the date evidence. */
+  date_window_days: number;
+}
+
+export const DEFAULT_SUGGESTION_POLICY: SuggestionPolicy = { tolerance_bp: 200, date_window_days: 400 };
+
+export const SUGGESTION_POINTS = {
+  reference: { same: 70, contained: 55, near1: 45, near2: 30 },
+  surname: 20,
+  amount: { equal: 25, tolerance: 15, commission: 10 },
+  date: { inWindow: 5, before: -15 },
+} as const;
+
+export interface Suggestion {
+  score: number;
+  reasons: string[];
+}
+
+/** Whether |a − b| ≤ b × bp / 10,000, exactly (no floating point). */
+function withinTolerance(a: Cents, b: Cents, bp: number): boolean {
+  return absMoney((a - b) as Cents) * 10_000n <= absMoney(b) * BigInt(bp);
+}
+
+function amountEvidence(line: StatementLine, b: CandidateBooking, policy: SuggestionPolicy): [number, string] | null {
+  const { amount } = SUGGESTION_POINTS;
+  if (line.amount === b.gross) return [amount.equal, 'amount equal'];
+  if (b.gross !== 0n && withinTolerance(line.amount, b.gross, policy.tolerance_bp))
+    return [amount.tolerance, `amount within ${policy.tolerance_bp / 100} % of the gross`];
+  if (b.expected_commission !== 0n && line.amount === b.expected_commission)
+    return [amount.commission, 'amount equal to the commission'];
+  return null;
+}
+
+/** The line's score for this booking and why, or null when nothing but the amount or date points at it. */
+export function scoreSuggestion(
+  line: StatementLine,
+  booking: CandidateBooking,
+  policy: SuggestionPolicy = DEFAULT_SUGGESTION_POLICY,
+): Suggestion | null {
+  const reasons: string[] = [];
+  let score = 0;
+  const ref = referenceEvidence(line.reference, booking.booking_reference);
+  if (ref) {
+    const p = SUGGESTION_POINTS.reference;
+    score += ref.kind === 'near' ? (ref.distance === 1 ? p.near1 : p.near2) : p[ref.kind];
+    reasons.push(ref.reason);
+  }
+  const surname = surnameKey(booking.customer_name);
+  const named = namesSurname(`${line.customer_name ?? ''} ${line.reference}`, surname);
+  if (named) {
+    score += SUGGESTION_POINTS.surname;
+    reasons.push(`surname ${displaySurname(booking.customer_name)}`);
+  }
+  if (!ref && !named) return null;
+  const amount = amountEvidence(line, booking, policy);
+  if (amount) {
+    score += amount[0];
+    reasons.push(amount[1]);
+  }
+  const days = daysBetween(booking.booking_date, line.date);
+  if (days < 0) {
+    score += SUGGESTION_POINTS.date.before;
+    reasons.push(`paid ${-days} days before the booking date`);
+  } else if (days <= policy.date_window_days) score += SUGGESTION_POINTS.date.inWindow;
+  return { score: Math.max(0, Math.min(100, score)), reasons };
+}
+
+/** The family name as the booking has it ('Martin, Claire' → 'Martin'). */
+function displaySurname(customerName: string): string {
+  const name = customerName.trim();
+  return name.includes(',') ? name.slice(0, name.indexOf(',')).trim() : (name.split(/\s+/).at(-1) ?? name);
+}

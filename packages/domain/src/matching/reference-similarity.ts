@@ -96,8 +96,10 @@ function differences(statement: string, booking: string): string[] {
  */
 export function referenceEvidence(statementText: string, bookingReference: string): ReferenceEvidence | null {
   let best: ReferenceEvidence | null = null;
-  for (const part of referenceParts(statementText)) {
-    const found = partEvidence(part, statementText, bookingReference);
+  const b = suggestionReferenceKey(bookingReference);
+  if (b === '') return null;
+  for (const part of keyedParts(statementText)) {
+    const found = partEvidence(part, statementText, bookingReference, b);
     if (found && (best === null || strength(found) > strength(best))) best = found;
   }
   return best;
@@ -107,13 +109,13 @@ const strength = (e: ReferenceEvidence): number =>
   e.kind === 'same' ? 4 : e.kind === 'contained' ? 3 : MAX_REFERENCE_DISTANCE + 1 - e.distance;
 
 /**
- * Where a reference may sit in a statement's text: the whole text, each word, and each two neighbouring words
- * ('AC 604417 MARTIN' holds 'AC 604417').
+ * Where a reference may sit in a statement's text: the whole text, each word (between spaces, commas,
+ * semicolons, slashes, '+' or '&'), and each two neighbouring words ('AC 604417 MARTIN' holds 'AC 604417').
  */
 function referenceParts(text: string): string[] {
   const words = text
     .trim()
-    .split(/[\s,;]+/)
+    .split(/[\s,;/+&]+/)
     .filter(Boolean);
   const parts = new Set([text]);
   for (let i = 0; i < words.length; i++) {
@@ -123,12 +125,27 @@ function referenceParts(text: string): string[] {
   return [...parts];
 }
 
-/** {@link referenceEvidence} of one part of the statement's text (`whole`, as the reasons quote it). */
-function partEvidence(part: string, whole: string, bookingReference: string): ReferenceEvidence | null {
-  const statementText = part;
-  const s = suggestionReferenceKey(statementText);
-  const b = suggestionReferenceKey(bookingReference);
-  if (b === '' || s === '') return null;
+/**
+ * The parts of the last statement text asked about, with their keys: a line is compared with each of its
+ * supplier's candidates in turn, so its parts are read once, not once per candidate.
+ */
+let lastParts: { text: string; parts: { text: string; key: string }[] } | null = null;
+function keyedParts(text: string): { text: string; key: string }[] {
+  if (lastParts?.text !== text)
+    lastParts = { text, parts: referenceParts(text).map((p) => ({ text: p, key: suggestionReferenceKey(p) })) };
+  return lastParts.parts;
+}
+
+/** {@link referenceEvidence} of one part of the statement's text (`whole`, as the reasons quote it; `b` the booking's key). */
+function partEvidence(
+  part: { text: string; key: string },
+  whole: string,
+  bookingReference: string,
+  b: string,
+): ReferenceEvidence | null {
+  const statementText = part.text;
+  const s = part.key;
+  if (s === '') return null;
   const shown = `${bookingReference.trim()} ≈ ${statementText.trim()}`;
   if (s === b) {
     const what = differences(statementText, bookingReference);
@@ -169,10 +186,18 @@ export function surnameKey(customerName: string): string {
 /** Whether a statement text (a customer column, or a reference field holding the name) names this surname. */
 export function namesSurname(text: string, surname: string): boolean {
   if (surname === '') return false;
-  const words = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toUpperCase()
-    .split(/[^A-Z]+/);
-  return words.includes(surname);
+  if (lastWords?.text !== text)
+    lastWords = {
+      text,
+      words: new Set(
+        text
+          .normalize('NFKD')
+          .replace(/[\u0300-\u036f]/g, '')
+          .toUpperCase()
+          .split(/[^A-Z]+/),
+      ),
+    };
+  return lastWords.words.has(surname);
 }
+/** The words of the last text asked about (as {@link keyedParts}: one line, many candidates). */
+let lastWords: { text: string; words: Set<string> } | null = null;

@@ -108,3 +108,70 @@ function displaySurname(customerName: string): string {
   const name = customerName.trim();
   return name.includes(',') ? name.slice(0, name.indexOf(',')).trim() : (name.split(/\s+/).at(-1) ?? name);
 }
+
+export interface RankedCandidate<B extends CandidateBooking> {
+  /** One booking, or two that the line pays together (a split). */
+  bookings: B[];
+  score: number;
+  reasons: string[];
+}
+
+/** Suggestions below this are not shown at all. */
+export const MIN_SUGGESTION_SCORE = 30;
+/** Points of a split whose bookings are both named and whose gross adds up to the line (exactly, or within tolerance). */
+export const SPLIT_POINTS = { exact: 95, tolerance: 85 } as const;
+
+/**
+ * The line's suggestions among `candidates` (the supplier's bookings the server found for it), best first,
+ * at most `limit`: each booking with its score, and a split when two bookings are each named by their full
+ * reference on the line and their gross adds up to its amount.
+ */
+export function rankSuggestions<B extends CandidateBooking>(
+  line: StatementLine,
+  candidates: readonly B[],
+  policy: SuggestionPolicy = DEFAULT_SUGGESTION_POLICY,
+  limit = 3,
+): RankedCandidate<B>[] {
+  const ranked: RankedCandidate<B>[] = [];
+  const named: B[] = [];
+  for (const b of candidates) {
+    const s = scoreSuggestion(line, b, policy);
+    if (s && s.score >= MIN_SUGGESTION_SCORE) ranked.push({ bookings: [b], score: s.score, reasons: s.reasons });
+    if (referenceEvidence(line.reference, b.booking_reference)?.kind === 'same') named.push(b);
+  }
+  if (named.length >= 2) {
+    for (let i = 0; i < named.length; i++)
+      for (let j = i + 1; j < named.length; j++) {
+        const [a, b] = [named[i]!, named[j]!];
+        const sum = (a.gross + b.gross) as Cents;
+        const exact = sum === line.amount;
+        if (!exact && !withinTolerance(line.amount, sum, policy.tolerance_bp)) continue;
+        ranked.push({
+          bookings: [a, b],
+          score: exact ? SPLIT_POINTS.exact : SPLIT_POINTS.tolerance,
+          reasons: [
+            `references ${a.booking_reference} and ${b.booking_reference} both on the line`,
+            exact
+              ? 'their gross adds up to the amount'
+              : `their gross adds up to within ${policy.tolerance_bp / 100} %`,
+          ],
+        });
+      }
+  }
+  return ranked.sort((x, y) => y.score - x.score).slice(0, limit);
+}
+
+/** The lead a best suggestion needs over the next one to be accepted without a person. */
+export const AUTO_ACCEPT_MARGIN = 10;
+/** The default auto-accept threshold (an admin may set it higher, never below {@link MIN_SUGGESTION_SCORE}). */
+export const DEFAULT_AUTO_ACCEPT_SCORE = 90;
+
+/** Whether the best of `ranked` may be accepted without a person: at the threshold and clearly ahead. */
+export function isAutoAccept(ranked: readonly { score: number }[], threshold = DEFAULT_AUTO_ACCEPT_SCORE): boolean {
+  const [best, next] = ranked;
+  return (
+    best !== undefined &&
+    best.score >= threshold &&
+    (next === undefined || best.score - next.score >= AUTO_ACCEPT_MARGIN)
+  );
+}

@@ -217,6 +217,9 @@ describe('overdue commissions', () => {
   it("changes a supplier's commission due days on the Suppliers page, and sets them back", async () => {
     const { page } = browser;
     await page.getByTestId('nav-suppliers').click();
+    await page.waitForURL(/\/suppliers$/);
+    // The Suppliers page itself, not the overdue page left behind (its rows may name the supplier too).
+    await page.getByLabel('Search suppliers').waitFor();
     const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Jet2holidays', exact: true }) });
     await row.waitFor();
     expect(await row.innerText()).toContain('after 60 days');

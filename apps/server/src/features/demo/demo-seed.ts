@@ -235,7 +235,8 @@ async function seedDemoBookings(db: Db, agentIds: number[]) {
     // TUI UK paid more than the booking says: to reconcile.
     [amelia, 'TUI UK', '40220417', 'Patel, Ravi', '512.80', 'confirmed', '2026-11-20'],
     // Overdue commissions (issue 24 §4): the supplier owes these past the 60 days after the booking date.
-    [liam, 'Air Canada Vacations', 'AC-377120', 'Dubois, Anne', '1625.00', 'confirmed', '2026-07-08'],
+    // Amelia's (her own rate on Air Canada): no tier rule the commission journeys change covers it.
+    [amelia, 'Air Canada Vacations', 'AC-377120', 'Dubois, Anne', '1625.00', 'confirmed', '2026-07-08'],
     [olivia, 'Sunwing Vacations', 'SW4460318', 'Bergeron, Luc', '890.00', 'confirmed', '2026-06-19'],
     [amelia, 'British Airways Holidays', 'BAKT-2290', 'Evans, Chloe', '1180.00', 'confirmed', '2026-08-24'],
   ];

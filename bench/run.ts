@@ -44,6 +44,7 @@ import {
   benchTransactionImportUnmatched,
 } from './transaction-import';
 import { benchUnmatchedTransactions } from './unmatched-transactions';
+import { benchMatchSuggestions } from './match-suggestions';
 
 export interface BenchContext {
   /** Creates, migrates and fills with reference data a fresh database; returns its URL. */
@@ -88,6 +89,7 @@ const BENCHMARKS: Record<string, (ctx: BenchContext) => Promise<BenchResult>> = 
   'commission-charts-all': benchCommissionChartsAll,
   'overdue-commissions': benchOverdueSummary,
   'overdue-bookings': benchOverdueBookings,
+  'match-suggestions': benchMatchSuggestions,
   'bookings-create': benchBookingsCreate,
   // Writes 100,000 transactions per file to the shared dataset (the books check below then covers them).
   'transaction-import-half-matched': benchTransactionImportHalfMatched,

@@ -9,6 +9,7 @@ import { commissionRoutes } from './features/commissions';
 import { overdueRoutes } from './features/overdue';
 import { payoutRoutes } from './features/payouts';
 import { referenceRoutes } from './features/reference';
+import { suggestionRoutes } from './features/suggestions';
 import { reportFileRoutes, reportPdfRoutes, reportRoutes } from './features/reports';
 import { transactionImportRoutes, transactionRoutes } from './features/transactions';
 
@@ -30,4 +31,5 @@ export const routeModules: RouteModule[] = [
   reportPdfRoutes,
   reportFileRoutes,
   overdueRoutes,
+  suggestionRoutes,
 ];

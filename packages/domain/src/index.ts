@@ -48,6 +48,7 @@ export * from './reports/chart-groups';
 export * from './schemas/reports';
 export * from './reports/overdue';
 export * from './schemas/overdue';
+export * from './schemas/suggestions';
 export * from './reports/accounting-files';
 // `cut` stays inside reports/: the rest of accounting-text.ts is public, as it was from accounting-files.ts.
 export { CSV_EOL, csvAmount, csvRow, csvText, noFormula, toAscii, toLatin1, UTF8_BOM } from './reports/accounting-text';

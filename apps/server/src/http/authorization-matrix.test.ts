@@ -1221,6 +1221,14 @@ const EXPECTED: Record<string, Case[]> = {
       check: (_w, _role, res) => expect(res.body.startsWith('\ufeffSupplier,Booking reference')).toBe(true),
     },
   ],
+  'GET /api/reports/match-suggestions': [
+    {
+      what: 'the suggestions for an unmatched credit',
+      expect: adminOnly(200),
+      request: (w) => ({ url: `/api/reports/match-suggestions?transaction_ids=${w.transaction}` }),
+      check: (_w, _role, res) => expect(Array.isArray(res.json().data)).toBe(true),
+    },
+  ],
   'GET /api/bookings/{id}/follow-ups': [
     {
       what: "another agent's booking's notes",

@@ -21,6 +21,7 @@ import {
   overdueSummaryQuerySchema,
   overdueSummaryResponseSchema,
 } from '../schemas/overdue';
+import { matchSuggestionsQuerySchema, matchSuggestionsResponseSchema } from '../schemas/suggestions';
 import { endpoint } from './endpoint';
 
 /** One card's lines: the filters plus paging and sorting. */
@@ -79,6 +80,13 @@ export const reportEndpoints = {
     method: 'GET',
     path: '/api/reports/overdue-commissions/export',
     query: overdueExportQuerySchema,
+  }),
+  /** Match suggestions (issue 24 §1): for unmatched credits, the bookings they may be, ranked with reasons. */
+  matchSuggestions: endpoint({
+    method: 'GET',
+    path: '/api/reports/match-suggestions',
+    query: matchSuggestionsQuerySchema,
+    response: matchSuggestionsResponseSchema,
   }),
   bookingFollowUps: endpoint({
     method: 'GET',

@@ -13,7 +13,16 @@
 /** Look-alike characters a statement confuses, read as the digit (both sides are read the same way). */
 const LOOK_ALIKES: Readonly<Record<string, string>> = { O: '0', I: '1', S: '5', B: '8' };
 
-const stripAccents = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+/**
+ * Accented Latin letters and the letter each is read as: an explicit table rather than Unicode decomposition,
+ * so PostgreSQL's `translate()` reads a reference exactly as this module does (the server's
+ * `suggestion_reference_key()` is built from these two strings).
+ */
+export const ACCENTED_LETTERS = 'ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöøùúûüýÿ';
+export const UNACCENTED_LETTERS = 'AAAAAACEEEEIIIINOOOOOOUUUUYaaaaaaceeeeiiiinoooooouuuuyy';
+const ACCENT_MAP = new Map([...ACCENTED_LETTERS].map((c, i) => [c, UNACCENTED_LETTERS[i]!]));
+
+const stripAccents = (s: string) => s.replace(/[\u0080-\uffff]/g, (c) => ACCENT_MAP.get(c) ?? c);
 const readLookAlikes = (s: string) => s.replace(/[OISB]/g, (ch) => LOOK_ALIKES[ch]!);
 
 /** References shorter than this (normalised) are only ever equal or contained, never "near": too many collide. */
@@ -29,8 +38,8 @@ export const MAX_REFERENCE_DISTANCE = 2;
  */
 export function suggestionReferenceKey(raw: string): string {
   const plain = stripAccents(raw)
-    .toUpperCase()
-    .replace(/[^A-Z0-9]/g, '');
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toUpperCase();
   return readLookAlikes(plain).replace(/^0+(?=.)/, '');
 }
 
@@ -134,6 +143,14 @@ function keyedParts(text: string): { text: string; key: string }[] {
   if (lastParts?.text !== text)
     lastParts = { text, parts: referenceParts(text).map((p) => ({ text: p, key: suggestionReferenceKey(p) })) };
   return lastParts.parts;
+}
+
+/**
+ * The keys under which a statement's reference text may name a booking: the key of the whole text, of each
+ * word and of each two neighbouring words (the server looks each up among the supplier's bookings).
+ */
+export function statementReferenceKeys(text: string): string[] {
+  return [...new Set(keyedParts(text).map((p) => p.key))].filter((k) => k !== '');
 }
 
 /** {@link referenceEvidence} of one part of the statement's text (`whole`, as the reasons quote it; `b` the booking's key). */

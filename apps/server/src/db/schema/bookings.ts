@@ -89,6 +89,11 @@ export const bookings = pgTable(
      * same statement (0 with no transaction; NULL while the status is). Overdue commissions read it.
      */
     transaction_net: numeric('transaction_net', { precision: 14, scale: 2 }),
+    /**
+     * The reference as match suggestions compare it (drizzle/0023 suggestion_reference_key(), the domain's
+     * suggestionReferenceKey): stored, so the lookups read it instead of computing it per row.
+     */
+    suggestion_key: text('suggestion_key').generatedAlwaysAs(sql`suggestion_reference_key(booking_reference)`),
     cancellation_note: text('cancellation_note'),
     cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
     created_by_user_id: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -119,6 +124,11 @@ export const bookings = pgTable(
     index('bookings_supplier_reference_idx').on(t.supplier_id, sql`upper(btrim(${t.booking_reference}))`),
     index('bookings_reference_trgm_idx').using('gin', sql`${t.booking_reference} gin_trgm_ops`),
     index('bookings_customer_trgm_idx').using('gin', sql`${t.customer_name} gin_trgm_ops`),
+    // Match suggestions (issue 24 §1): equal keys per supplier, and near ones (one or two characters off)
+    // through their first or last four characters, one of which such a typo leaves whole (decision 0013).
+    index('bookings_suggestion_key_idx').on(t.supplier_id, t.suggestion_key),
+    index('bookings_suggestion_key_start_idx').on(t.supplier_id, sql`left(${t.suggestion_key}, 4)`),
+    index('bookings_suggestion_key_end_idx').on(t.supplier_id, sql`right(${t.suggestion_key}, 4)`),
     // Overdue commissions: the live bookings that may still be owed money, per supplier by date and id (a
     // page's order), with what the report adds up (an index-only scan per supplier).
     index('bookings_overdue_idx')

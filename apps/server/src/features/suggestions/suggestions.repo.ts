@@ -1,0 +1,128 @@
+/**
+ * Match suggestions (issue 24 §1, decision 0013): the candidate bookings of unmatched credits, found in SQL
+ * so no booking table is walked in JavaScript. For each credit, each key of its reference text (the domain's
+ * statementReferenceKeys: the whole text, every word and every two neighbouring words) is looked up among
+ * its supplier's bookings by their stored `suggestion_key`: equal (bookings_suggestion_key_idx), or, for keys
+ * of five characters and more, sharing its first or its last four characters with a length at most two
+ * apart (bookings_suggestion_key_start_idx, _end_idx): one or two typos leave one end whole unless they
+ * fall at both. Only bookings that may still take money are candidates: live, and not matched in full (no
+ * transaction, partial, short or over). The ranking is the domain's (rankSuggestions) over these few rows.
+ */
+import { MAX_REFERENCE_DISTANCE, MIN_NEAR_LENGTH, moneyFromDb, type CandidateBooking, type Cents } from '@app/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import { idArray, numericText, parsedRows, textArray } from '../../shared/sql';
+import { isUnmatchedCredit } from '../transactions';
+
+/** The most candidates read per key and lookup of a credit (a near key in a crowded supplier). */
+const CANDIDATES_PER_KEY = 25;
+
+export interface CreditLine {
+  id: number;
+  supplier_id: number;
+  reference_number: string;
+  amount: Cents;
+  transaction_date: string;
+}
+
+const creditRow = z.object({
+  id: z.number(),
+  supplier_id: z.number(),
+  reference_number: z.string(),
+  amount: numericText,
+  transaction_date: z.string(),
+});
+
+/** The credits asked about that are still unmatched (DOMAIN.md), with their supplier. */
+export async function unmatchedCredits(db: DbOrTx, ids: readonly number[]): Promise<CreditLine[]> {
+  const rows = await parsedRows(
+    db,
+    creditRow,
+    sql`select t.id, a.accountable_id as supplier_id, t.reference_number, t.amount::text as amount,
+               t.transaction_date::text as transaction_date
+          from transactions t join accounts a on a.id = t.account_id
+         where t.id = any(${idArray(ids)}) and ${isUnmatchedCredit('t', 'a')}
+         order by t.id`,
+  );
+  return rows.map((r) => ({ ...r, amount: moneyFromDb(r.amount) }));
+}
+
+export interface Candidate extends CandidateBooking {
+  id: number;
+  currency_code: string;
+  currency_symbol: string;
+}
+
+const candidateRow = z.object({
+  transaction_id: z.number(),
+  id: z.number(),
+  booking_reference: z.string(),
+  customer_name: z.string(),
+  booking_date: z.string(),
+  gross: numericText,
+  expected_commission: numericText,
+  currency_code: z.string(),
+  currency_symbol: z.string(),
+});
+
+/**
+ * The bookings of `k`'s supplier whose key shares its first (`left`) or last (`right`) four characters, a
+ * length at most two apart (bookings_suggestion_key_start_idx or _end_idx).
+ */
+const nearBy = (end: SQL) => sql`(select b.id from bookings b
+    where length(k.key) >= ${MIN_NEAR_LENGTH} and b.supplier_id = k.supplier_id
+      and ${end}(b.suggestion_key, 4) = ${end}(k.key, 4)
+      and abs(length(b.suggestion_key) - length(k.key)) <= ${MAX_REFERENCE_DISTANCE}
+    limit ${CANDIDATES_PER_KEY})`;
+
+/** Each credit's candidate bookings, by credit id: `keys` are (credit id, key) pairs. */
+export async function candidateBookings(
+  db: DbOrTx,
+  keys: readonly { transactionId: number; supplierId: number; key: string }[],
+): Promise<Map<number, Candidate[]>> {
+  const out = new Map<number, Candidate[]>();
+  if (keys.length === 0) return out;
+  const rows = await parsedRows(
+    db,
+    candidateRow,
+    sql`
+    with k as (
+      select * from unnest(${idArray(keys.map((k) => k.transactionId))}, ${idArray(keys.map((k) => k.supplierId))},
+                           ${textArray(keys.map((k) => k.key))}) as k(transaction_id, supplier_id, key)
+    ), found as (
+      select distinct k.transaction_id, c.id
+        from k
+        cross join lateral (
+          (select b.id from bookings b
+            where b.supplier_id = k.supplier_id and b.suggestion_key = k.key
+            limit ${CANDIDATES_PER_KEY})
+          union ${nearBy(sql`left`)}
+          union ${nearBy(sql`right`)}) c
+    )
+    select f.transaction_id, b.id, b.booking_reference, b.customer_name, b.booking_date::text as booking_date,
+           b.booking_amount::text as gross, b.expected_commission::text as expected_commission,
+           cu.code as currency_code, cu.symbol as currency_symbol
+      from found f
+      join bookings b on b.id = f.id
+      join suppliers s on s.id = b.supplier_id
+      join currencies cu on cu.id = s.currency_id
+     where b.status <> 'cancelled' and b.transaction_match_status in ('no_transaction', 'partial', 'mismatch')
+     order by f.transaction_id, b.id`,
+  );
+  for (const r of rows) {
+    const list = out.get(r.transaction_id) ?? [];
+    list.push({
+      id: r.id,
+      booking_reference: r.booking_reference,
+      customer_name: r.customer_name,
+      booking_date: r.booking_date,
+      gross: moneyFromDb(r.gross),
+      expected_commission: moneyFromDb(r.expected_commission),
+      currency_code: r.currency_code,
+      currency_symbol: r.currency_symbol,
+    });
+    out.set(r.transaction_id, list);
+  }
+  return out;
+}

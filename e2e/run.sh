@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # npm run test:e2e (CONTRACT.md §1), in two lanes side by side on Debian's PostgreSQL 15 (TEST_DATABASE_URL,
 # or a throwaway cluster started here):
-#   (a) the server checks: the API tests again on PostgreSQL 15, the money property tests at full count
-#       (npm run test:deep), a 6,000-request fuzz run (npm run fuzz) and 160 sequences of the money model
-#       (npm run model) on that server;
-#   (b) the browser journeys in headless Chromium (/usr/bin/chromium) against the running app, the books
-#       check (npm run cli -- books:check) over the database the journeys wrote, then two app servers
-#       behind nginx on PostgreSQL 15 (two-servers.test.ts).
+#   (a) the server checks, one after the other on that server: the API tests again on PostgreSQL 15, the
+#       money property tests at full count (npm run test:deep), a 6,000-request fuzz run (npm run fuzz),
+#       160 sequences of the money model (npm run model), then two app servers behind nginx
+#       (two-servers.test.ts);
+#   (b) the browser journeys in headless Chromium (/usr/bin/chromium) against the running app (on its own
+#       embedded PostgreSQL), then the books check (npm run cli -- books:check) over the database they wrote.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -103,8 +103,18 @@ money_checks() {
   echo "== The money model on PostgreSQL 15 (${BOOKS_MODEL_RUNS:=160} sequences, seed ${BOOKS_MODEL_SEED:=20261127})"
   BOOKS_MODEL_SEED=$BOOKS_MODEL_SEED BOOKS_MODEL_RUNS=$BOOKS_MODEL_RUNS npm run --silent model
   echo "== (money model: $(($(date +%s) - t)) s)"
+
+  # Two app servers on this PostgreSQL behind nginx: one session, an import taken over after a SIGKILL, a
+  # bulk payout racing single payouts (README "Running more than one server"). In this lane, after the
+  # others: each Vitest run drops every test database of the server when it starts and ends
+  # (src/test/global-setup.ts), so two runs on one server must not overlap (measured: run beside the money
+  # model, it dropped the model's database mid-sequence).
+  t=$(date +%s)
+  echo "== Two app servers behind nginx on PostgreSQL 15"
+  TWO_SERVERS=1 npx vitest run --project server apps/server/src/two-servers.test.ts
+  echo "== (two servers: $(($(date +%s) - t)) s)"
 }
-echo "== The server checks (API tests, property tests, fuzzing, money model on PostgreSQL 15) start beside the browser journeys"
+echo "== The server checks (API tests, property tests, fuzzing, money model, two servers on PostgreSQL 15) start beside the browser journeys"
 money_checks > "$work/money-checks.log" 2>&1 &
 money_pid=$!
 
@@ -132,13 +142,6 @@ DATA_DIR="$work/data" DATABASE_URL= npm run --silent cli -- books:check > "$work
   || { cat "$work/books-check.out"; echo "books:check found a violation of the money invariants" >&2; exit 1; }
 tail -n 2 "$work/books-check.out" | head -n 1
 kill -TERM "$app_pid" 2>/dev/null; wait "$app_pid" 2>/dev/null || true; app_pid=""
-
-# Two app servers on PostgreSQL 15 behind nginx: one session, an import taken over after a SIGKILL, a bulk
-# payout racing single payouts (README "Running more than one server"). In this lane: the other is longer.
-stage_started=$(date +%s)
-echo "== Two app servers behind nginx on PostgreSQL 15"
-TWO_SERVERS=1 npx vitest run --project server apps/server/src/two-servers.test.ts
-echo "== (two servers: $(($(date +%s) - stage_started)) s)"
 
 echo "== Waiting for the server checks"
 money_status=0

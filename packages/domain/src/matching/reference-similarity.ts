@@ -190,14 +190,18 @@ function partEvidence(
  * for comparison: no accents, upper case, letters only. '' when there is none of at least 2 letters.
  */
 export function surnameKey(customerName: string): string {
-  const name = customerName.trim();
-  const family = name.includes(',') ? name.slice(0, name.indexOf(',')) : (name.split(/\s+/).at(-1) ?? '');
-  const key = family
+  const key = familyName(customerName)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toUpperCase()
     .replace(/[^A-Z]/g, '');
   return key.length >= 2 ? key : '';
+}
+
+/** The family name as a booking stores it: before the comma ('Martin, Claire'), else the last word ('Claire Martin'). */
+export function familyName(customerName: string): string {
+  const name = customerName.trim();
+  return name.includes(',') ? name.slice(0, name.indexOf(',')).trim() : (name.split(/\s+/).at(-1) ?? '');
 }
 
 /** Whether a statement text (a customer column, or a reference field holding the name) names this surname. */

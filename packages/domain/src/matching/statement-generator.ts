@@ -192,7 +192,11 @@ export function generateStatement(
   const rnd = seededRandom(seed);
   const usable = bookings.filter((b) => b.gross > 0n);
   const bySupplier = new Map<number, LabelledBooking[]>();
-  for (const b of usable) bySupplier.set(b.supplier_id, [...(bySupplier.get(b.supplier_id) ?? []), b]);
+  for (const b of usable) {
+    const list = bySupplier.get(b.supplier_id) ?? [];
+    list.push(b);
+    bySupplier.set(b.supplier_id, list);
+  }
   const lines: StatementLineLabelled[] = [];
   for (let n = 0; n < count; n++) {
     const b = rnd.pick(usable);
@@ -265,8 +269,8 @@ export interface SuggestionQuality {
   false_auto_on_unknown: number;
 }
 
-const sameSet = (a: readonly number[], b: readonly number[]) =>
-  a.length === b.length && [...a].sort((x, y) => x - y).every((x, i) => x === [...b].sort((p, q) => p - q)[i]);
+/** Whether two lists of booking ids hold the same ids (each list's ids are distinct). */
+const sameSet = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((x) => b.includes(x));
 
 /** Precision at the auto-accept threshold and recall among the top three, over labelled lines. */
 export function measureSuggestions(

@@ -99,7 +99,11 @@ function makeBookings(seed: number, perSupplier: number): LabelledBooking[] {
 
 const bookings = makeBookings(11, 400);
 const bySupplier = new Map<number, LabelledBooking[]>();
-for (const b of bookings) bySupplier.set(b.supplier_id, [...(bySupplier.get(b.supplier_id) ?? []), b]);
+for (const b of bookings) {
+  const list = bySupplier.get(b.supplier_id) ?? [];
+  list.push(b);
+  bySupplier.set(b.supplier_id, list);
+}
 const suggest = (line: StatementLineLabelled) =>
   rankSuggestions(line, bySupplier.get(line.supplier_id) ?? []).map((r) => ({
     booking_ids: r.bookings.map((b) => b.id),

@@ -12,7 +12,13 @@
  */
 import { absMoney, type Cents } from '../money/money';
 import { daysBetween } from '../commission/iso-date';
-import { namesSurname, referenceEvidence, surnameKey } from './reference-similarity';
+import {
+  familyName,
+  namesSurname,
+  referenceEvidence,
+  surnameKey,
+  type ReferenceEvidence,
+} from './reference-similarity';
 
 export interface StatementLine {
   /** The reference as the supplier wrote it (it may hold a name or more text). */
@@ -75,9 +81,18 @@ export function scoreSuggestion(
   booking: CandidateBooking,
   policy: SuggestionPolicy = DEFAULT_SUGGESTION_POLICY,
 ): Suggestion | null {
+  return scoreWith(line, booking, policy, referenceEvidence(line.reference, booking.booking_reference));
+}
+
+/** {@link scoreSuggestion} with the reference evidence already found (`ref`). */
+function scoreWith(
+  line: StatementLine,
+  booking: CandidateBooking,
+  policy: SuggestionPolicy,
+  ref: ReferenceEvidence | null,
+): Suggestion | null {
   const reasons: string[] = [];
   let score = 0;
-  const ref = referenceEvidence(line.reference, booking.booking_reference);
   if (ref) {
     const p = SUGGESTION_POINTS.reference;
     score += ref.kind === 'near' ? (ref.distance === 1 ? p.near1 : p.near2) : p[ref.kind];
@@ -87,7 +102,7 @@ export function scoreSuggestion(
   const named = namesSurname(`${line.customer_name ?? ''} ${line.reference}`, surname);
   if (named) {
     score += SUGGESTION_POINTS.surname;
-    reasons.push(`surname ${displaySurname(booking.customer_name)}`);
+    reasons.push(`surname ${familyName(booking.customer_name)}`);
   }
   if (!ref && !named) return null;
   const amount = amountEvidence(line, booking, policy);
@@ -101,12 +116,6 @@ export function scoreSuggestion(
     reasons.push(`paid ${-days} days before the booking date`);
   } else if (days <= policy.date_window_days) score += SUGGESTION_POINTS.date.inWindow;
   return { score: Math.max(0, Math.min(100, score)), reasons };
-}
-
-/** The family name as the booking has it ('Martin, Claire' → 'Martin'). */
-function displaySurname(customerName: string): string {
-  const name = customerName.trim();
-  return name.includes(',') ? name.slice(0, name.indexOf(',')).trim() : (name.split(/\s+/).at(-1) ?? name);
 }
 
 export interface RankedCandidate<B extends CandidateBooking> {
@@ -135,9 +144,10 @@ export function rankSuggestions<B extends CandidateBooking>(
   const ranked: RankedCandidate<B>[] = [];
   const named: B[] = [];
   for (const b of candidates) {
-    const s = scoreSuggestion(line, b, policy);
+    const ref = referenceEvidence(line.reference, b.booking_reference);
+    const s = scoreWith(line, b, policy, ref);
     if (s && s.score >= MIN_SUGGESTION_SCORE) ranked.push({ bookings: [b], score: s.score, reasons: s.reasons });
-    if (referenceEvidence(line.reference, b.booking_reference)?.kind === 'same') named.push(b);
+    if (ref?.kind === 'same') named.push(b);
   }
   if (named.length >= 2) {
     for (let i = 0; i < named.length; i++)

@@ -31,7 +31,7 @@ function bucketCase(days: SQL): SQL {
   return sql`(case ${sql.join(arms, sql` `)} end)`;
 }
 
-/** What the supplier has not sent of booking `b`'s gross (the domain's outstandingCommission). */
+/** What the supplier has not sent of booking `b`'s gross (the domain's outstandingCommission), to add up and sort. */
 const OUTSTANDING = sql`(b.booking_amount - greatest(coalesce(b.transaction_net, 0), 0))`;
 /** Days from the due date to `today` (0: due today). */
 const daysPastDue = (today: string) => sql`(${today}::date - (b.booking_date + s.commission_due_days))`;
@@ -107,9 +107,10 @@ function filters(q: OverdueExportQuery, today: string): SQL {
   const where: SQL[] = [overdueWhere(today)];
   if (q.supplier_id !== undefined) where.push(sql`s.id = ${q.supplier_id}`);
   if (q.bucket !== undefined) {
+    // On the booking date, so the supplier's index range narrows to the bucket's days.
     const { min, max } = AGING_BUCKET_DAYS[q.bucket];
-    where.push(sql`${daysPastDue(today)} >= ${min}`);
-    if (max !== null) where.push(sql`${daysPastDue(today)} <= ${max}`);
+    where.push(sql`b.booking_date <= ${today}::date - s.commission_due_days - ${min}::int`);
+    if (max !== null) where.push(sql`b.booking_date >= ${today}::date - s.commission_due_days - ${max}::int`);
   }
   if (q.search) {
     const like = likePattern(q.search);
@@ -130,7 +131,6 @@ const overdueRow = z.object({
   days_past_due: z.number(),
   gross: numericText,
   received: numericText,
-  outstanding: numericText,
   currency_code: z.string(),
   currency_symbol: z.string(),
   follow_up_count: z.number(),
@@ -202,7 +202,7 @@ export async function overdueRows(
            s.id as supplier_id, s.name as supplier_name, u.name as agent_name,
            (b.booking_date + s.commission_due_days)::text as due_date, ${daysPastDue(today)} as days_past_due,
            b.booking_amount::text as gross, coalesce(b.transaction_net, 0)::text as received,
-           ${OUTSTANDING}::text as outstanding, c.code as currency_code, c.symbol as currency_symbol,
+           c.code as currency_code, c.symbol as currency_symbol,
            (select count(*)::int from booking_follow_ups f where f.booking_id = b.id) as follow_up_count,
            f.id as follow_up_id, f.note as follow_up_note, f.next_follow_up_date::text as follow_up_next,
            ${isoTimestamp('f.created_at')} as follow_up_at,

@@ -1,10 +1,15 @@
 import {
+  addMoney,
   AGING_BUCKETS,
   agingBucket,
+  compareMoney,
   FOLLOW_UP_DATE_PAST,
   moneyFromDb,
+  moneyJson,
   moneyToNumber,
+  outstandingCommission,
   overdueExportFilename,
+  type AgingBucket,
   type Cents,
   type FollowUp,
   type FollowUpInput,
@@ -28,7 +33,7 @@ import { paginate } from '../../shared/sql';
 import { isoTimestamp } from '../../shared/timestamps';
 import { countOverdue, overdueBuckets, overdueRows, type OverdueRow } from './overdue.repo';
 
-type Buckets = Record<(typeof AGING_BUCKETS)[number], { count: number; outstanding: Cents }>;
+type Buckets = Record<AgingBucket, { count: number; outstanding: Cents }>;
 
 const emptyBuckets = (): Buckets =>
   Object.fromEntries(AGING_BUCKETS.map((b) => [b, { count: 0, outstanding: 0n as Cents }])) as Buckets;
@@ -44,11 +49,11 @@ interface Tally {
   buckets: Buckets;
 }
 const tally = (): Tally => ({ count: 0, outstanding: 0n as Cents, buckets: emptyBuckets() });
-function add(t: Tally, bucket: (typeof AGING_BUCKETS)[number], count: number, outstanding: Cents) {
+function add(t: Tally, bucket: AgingBucket, count: number, outstanding: Cents) {
   t.count += count;
-  t.outstanding = (t.outstanding + outstanding) as Cents;
+  t.outstanding = addMoney(t.outstanding, outstanding);
   t.buckets[bucket].count += count;
-  t.buckets[bucket].outstanding = (t.buckets[bucket].outstanding + outstanding) as Cents;
+  t.buckets[bucket].outstanding = addMoney(t.buckets[bucket].outstanding, outstanding);
 }
 
 /**
@@ -72,7 +77,7 @@ export async function overdueSummary(db: DbOrTx, q: OverdueSummaryQuery) {
     .sort(
       (a, b) =>
         a.row.currency_code.localeCompare(b.row.currency_code) ||
-        (a.t.outstanding > b.t.outstanding ? -1 : a.t.outstanding < b.t.outstanding ? 1 : 0) ||
+        compareMoney(b.t.outstanding, a.t.outstanding) ||
         a.row.supplier_name.localeCompare(b.row.supplier_name),
     )
     .map(({ row, t }) => ({
@@ -96,6 +101,9 @@ export async function overdueSummary(db: DbOrTx, q: OverdueSummaryQuery) {
     }));
   return { status: 'success' as const, data: { as_of: today, suppliers: supplierRows, totals } };
 }
+
+/** A row's outstanding amount: the domain's rule (the report's SQL applies the same to add them up). */
+const outstandingOf = (r: OverdueRow): Cents => outstandingCommission(moneyFromDb(r.gross), moneyFromDb(r.received));
 
 function followUpOf(r: OverdueRow): FollowUp | null {
   if (r.follow_up_id === null) return null;
@@ -121,9 +129,9 @@ function toBooking(r: OverdueRow): OverdueBooking {
     due_date: r.due_date,
     days_past_due: r.days_past_due,
     bucket: agingBucket(r.days_past_due),
-    gross: moneyToNumber(moneyFromDb(r.gross)),
-    received: moneyToNumber(moneyFromDb(r.received)),
-    outstanding: moneyToNumber(moneyFromDb(r.outstanding)),
+    gross: moneyJson(r.gross),
+    received: moneyJson(r.received),
+    outstanding: moneyToNumber(outstandingOf(r)),
     currency_code: r.currency_code,
     currency_symbol: r.currency_symbol,
     follow_up_count: r.follow_up_count,
@@ -174,7 +182,7 @@ export async function overdueExport(
       days_past_due: r.days_past_due,
       gross: moneyFromDb(r.gross),
       received: moneyFromDb(r.received),
-      outstanding: moneyFromDb(r.outstanding),
+      outstanding: outstandingOf(r),
       currency_code: r.currency_code,
       last_note: r.follow_up_note,
       next_follow_up_date: r.follow_up_next,

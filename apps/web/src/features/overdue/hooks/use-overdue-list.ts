@@ -12,6 +12,17 @@ const DEFAULT_PER_PAGE = 25;
 
 type Changes = Record<string, string | number | null>;
 
+/** The URL's keys in one order, whatever order they were set in: one list has one link. */
+const URL_ORDER = ['supplier_id', 'bucket', 'search', 'sort', 'direction', 'page', 'per_page'];
+
+function inUrlOrder(params: URLSearchParams): URLSearchParams {
+  const rank = (key: string) => {
+    const at = URL_ORDER.indexOf(key);
+    return at === -1 ? URL_ORDER.length : at;
+  };
+  return new URLSearchParams([...params.entries()].sort(([a], [b]) => rank(a) - rank(b)));
+}
+
 /** The list's state as the URL holds it: `?supplier_id=3&bucket=61_90&search=dub&sort=…&page=2` (defaults left out). */
 export function readOverdueParams(params: URLSearchParams): OverdueListParams {
   const supplierId = params.get('supplier_id') ?? '';
@@ -45,7 +56,7 @@ export function useOverdueList() {
           if (value === null || value === '') next.delete(key);
           else next.set(key, String(value));
         }
-        return next;
+        return inUrlOrder(next);
       },
       { replace },
     );

@@ -28,6 +28,7 @@ export * from './schemas/booking-groups';
 export * from './matching/match-status';
 export * from './matching/reference-similarity';
 export * from './matching/suggestion-score';
+export * from './matching/suggestion-accept';
 export * from './schemas/transactions';
 export * from './schemas/accounts';
 export * from './transactions/import-file';

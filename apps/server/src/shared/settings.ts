@@ -1,4 +1,6 @@
 import {
+  DEFAULT_AUTO_ACCEPT_SCORE,
+  isAutoAcceptThreshold,
   percentFromDb,
   percentToString,
   QUICKBOOKS_DEFAULTS,
@@ -74,6 +76,25 @@ export async function storeAccountingSettings(tx: DbOrTx, values: Partial<Accoun
     const value = values[key];
     if (value !== undefined) await storeSetting(tx, key, value);
   }
+}
+
+/** The stored key of the match suggestions' auto-accept threshold (issue 24 §1). */
+const AUTO_ACCEPT_KEY = 'suggestion_auto_accept_score';
+
+/**
+ * The score at or above which a best suggestion (clearly ahead of the next) may be accepted without a
+ * person looking at it, and below which 'Accept all' takes nothing: DEFAULT_AUTO_ACCEPT_SCORE (90) when none
+ * is stored or what is stored is not a threshold.
+ */
+export async function getAutoAcceptScore(db: DbOrTx): Promise<number> {
+  const rows = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, AUTO_ACCEPT_KEY));
+  const stored = Number(rows[0]?.value);
+  return isAutoAcceptThreshold(stored) ? stored : DEFAULT_AUTO_ACCEPT_SCORE;
+}
+
+/** Stores the auto-accept threshold (a whole number from MIN_AUTO_ACCEPT_SCORE to 100, checked by the schema). */
+export async function storeAutoAcceptScore(tx: DbOrTx, score: number): Promise<void> {
+  await storeSetting(tx, AUTO_ACCEPT_KEY, String(score));
 }
 
 async function storeSetting(tx: DbOrTx, key: string, value: string): Promise<void> {

@@ -21,7 +21,18 @@ import {
   overdueSummaryQuerySchema,
   overdueSummaryResponseSchema,
 } from '../schemas/overdue';
-import { matchSuggestionsQuerySchema, matchSuggestionsResponseSchema } from '../schemas/suggestions';
+import {
+  acceptAllInputSchema,
+  acceptAllPreviewInputSchema,
+  acceptAllPreviewResponseSchema,
+  acceptAllResponseSchema,
+  acceptSuggestionInputSchema,
+  acceptSuggestionResponseSchema,
+  matchSuggestionsQuerySchema,
+  matchSuggestionsResponseSchema,
+  rejectSuggestionInputSchema,
+  rejectSuggestionResponseSchema,
+} from '../schemas/suggestions';
 import { endpoint } from './endpoint';
 
 /** One card's lines: the filters plus paging and sorting. */
@@ -87,6 +98,34 @@ export const reportEndpoints = {
     path: '/api/reports/match-suggestions',
     query: matchSuggestionsQuerySchema,
     response: matchSuggestionsResponseSchema,
+  }),
+  /** The credit matches the booking (or, split, the bookings): its reference becomes the booking's. */
+  acceptSuggestion: endpoint({
+    method: 'POST',
+    path: '/api/transactions/:id/accept-suggestion',
+    params: z.object({ id: pathId() }),
+    body: acceptSuggestionInputSchema,
+    response: acceptSuggestionResponseSchema,
+  }),
+  /** The credit is never suggested again for that booking (or that split). */
+  rejectSuggestion: endpoint({
+    method: 'POST',
+    path: '/api/transactions/:id/reject-suggestion',
+    params: z.object({ id: pathId() }),
+    body: rejectSuggestionInputSchema,
+    response: rejectSuggestionResponseSchema,
+  }),
+  previewAcceptAll: endpoint({
+    method: 'POST',
+    path: '/api/reports/match-suggestions/accept-all/preview',
+    body: acceptAllPreviewInputSchema,
+    response: acceptAllPreviewResponseSchema,
+  }),
+  acceptAll: endpoint({
+    method: 'POST',
+    path: '/api/reports/match-suggestions/accept-all',
+    body: acceptAllInputSchema,
+    response: acceptAllResponseSchema,
   }),
   bookingFollowUps: endpoint({
     method: 'GET',

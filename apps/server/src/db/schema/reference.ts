@@ -50,11 +50,17 @@ export const suppliers = pgTable(
     booking_number_format: varchar('booking_number_format', { length: 50 }),
     /** Overdue commissions: the commission is due this many days after the booking date. */
     commission_due_days: integer('commission_due_days').notNull().default(60),
+    /**
+     * Match suggestions: how far (basis points of the gross, 200 = 2 %) a credit's amount may be from a
+     * booking's gross and still count as its amount (a bank fee, a currency conversion).
+     */
+    match_tolerance_bp: integer('match_tolerance_bp').notNull().default(200),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('suppliers_name_lower_key').on(sql`lower(${t.name})`),
     check('suppliers_commission_due_days', sql`${t.commission_due_days} between 1 and 3650`),
+    check('suppliers_match_tolerance_bp', sql`${t.match_tolerance_bp} between 0 and 2000`),
   ],
 );
 

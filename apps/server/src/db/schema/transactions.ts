@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -109,6 +110,14 @@ export const transactions = pgTable(
      * lock; the unmatched credits (claims) are read through it.
      */
     matches_booking: boolean('matches_booking').notNull().default(false),
+    /**
+     * Set when an admin accepted a match suggestion for this credit (issue 24 §1): the reference and the
+     * amount the supplier sent (the amount differs for a split), kept as they were; the audit log has who
+     * and when. A split's other parts point at the credit they were split from.
+     */
+    original_reference_number: varchar('original_reference_number', { length: 64 }),
+    original_amount: numeric('original_amount', { precision: 14, scale: 2 }),
+    split_from_transaction_id: integer('split_from_transaction_id').references((): AnyPgColumn => transactions.id),
     ...timestamps,
   },
   (t) => [
@@ -131,6 +140,9 @@ export const transactions = pgTable(
       .on(t.payout_id)
       .where(sql`${t.payout_id} is not null`),
     // DOMAIN.md "unmatched credit transaction" (claims, the unmatched report), newest first.
+    index('transactions_split_from_idx')
+      .on(t.split_from_transaction_id)
+      .where(sql`${t.split_from_transaction_id} is not null`),
     index('transactions_unmatched_credit_idx')
       .on(t.transaction_date.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'completed' and ${t.transaction_type} = 'credit' and not ${t.matches_booking}`),
@@ -155,4 +167,21 @@ export const importRows = pgTable(
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.import_job_id, t.import_row] })],
+);
+
+/**
+ * Match suggestions an admin rejected (issue 24 §1): that credit is never again suggested for that booking
+ * (or that set of bookings, a split; ids ascending).
+ */
+export const matchSuggestionRejections = pgTable(
+  'match_suggestion_rejections',
+  {
+    transaction_id: integer('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    booking_ids: integer('booking_ids').array().notNull(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.transaction_id, t.booking_ids] })],
 );

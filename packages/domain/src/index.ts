@@ -7,6 +7,7 @@ export * from './pages';
 export * from './limits';
 export * from './money/money';
 export * from './money/percent';
+export * from './money/basis-points';
 export * from './money/allocate';
 export * from './money/totals';
 export * from './money/schemas';

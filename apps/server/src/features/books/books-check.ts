@@ -29,7 +29,7 @@ import {
   linePaidIsItems,
   payoutTotalIsItems,
 } from './payout-items.checks';
-import { paidDuplicates, paidWithinReceived } from './supplier-money.checks';
+import { paidDuplicates, paidWithinReceived, splitCreditsAddUp } from './supplier-money.checks';
 
 /** The tables whose rows the report says it read, by the name the report gives them. */
 const COUNTED: Record<string, string> = {
@@ -96,6 +96,7 @@ const CHECKS: readonly Check[] = [
   statusFollowsPaid,
   paidDuplicates,
   paidWithinReceived,
+  splitCreditsAddUp,
   linePaidIsItems,
   completedLinesPaid,
   payoutTotalIsItems,

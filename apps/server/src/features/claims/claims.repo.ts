@@ -73,8 +73,10 @@ export async function findUnmatchedTransactions(
   return paginate(rows.map(toTransaction), counted[0]?.total ?? 0, q);
 }
 
-/** The report's filters over `t`, `a`, `s` (the list's and the export's). */
-function unmatchedWhere(q: UnmatchedTransactionsQuery): SQL {
+/** The report's filters over `t`, `a`, `s` (the list's, the export's and 'Accept all' suggestions'). */
+export function unmatchedWhere(
+  q: Pick<UnmatchedTransactionsQuery, 'start_date' | 'end_date' | 'include_suppliers' | 'search'>,
+): SQL {
   const where: SQL[] = [isUnmatchedCredit('t', 'a')];
   if (q.start_date) where.push(sql`t.transaction_date >= ${q.start_date}`);
   if (q.end_date) where.push(sql`t.transaction_date <= ${q.end_date}`);

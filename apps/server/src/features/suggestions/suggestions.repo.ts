@@ -5,14 +5,16 @@
  * its supplier's bookings by their stored `suggestion_key`: equal (bookings_suggestion_key_idx), or, for keys
  * of five characters and more, sharing its first or its last four characters with a length at most two
  * apart (bookings_suggestion_key_start_idx, _end_idx): one or two typos leave one end whole unless they
- * fall at both. Only bookings that may still take money are candidates: live, and not matched in full (no
- * transaction, partial, short or over). The ranking is the domain's (rankSuggestions) over these few rows.
+ * fall at both. Only bookings that may still take a credit are candidates (suggestion-accept.ts): live,
+ * gross above 0, and no transaction yet or only partial ones (a second credit on a booking already funded
+ * by a credit that is not partial would leave it ambiguous). The ranking is the domain's (rankSuggestions) over these few rows.
  */
 import { MAX_REFERENCE_DISTANCE, MIN_NEAR_LENGTH, moneyFromDb, type CandidateBooking, type Cents } from '@app/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { idArray, numericText, parsedRows, textArray } from '../../shared/sql';
+import { unmatchedWhere } from '../claims';
 import { isUnmatchedCredit } from '../transactions';
 
 /** The most candidates read per key and lookup of a credit (a near key in a crowded supplier). */
@@ -21,32 +23,87 @@ const CANDIDATES_PER_KEY = 25;
 export interface CreditLine {
   id: number;
   supplier_id: number;
+  supplier_name: string;
+  /** The supplier's amount tolerance, basis points of the gross. */
+  tolerance_bp: number;
   reference_number: string;
   amount: Cents;
+  currency_code: string;
+  currency_symbol: string;
   transaction_date: string;
 }
 
 const creditRow = z.object({
   id: z.number(),
   supplier_id: z.number(),
+  supplier_name: z.string(),
+  tolerance_bp: z.number(),
   reference_number: z.string(),
   amount: numericText,
+  currency_code: z.string(),
+  currency_symbol: z.string(),
   transaction_date: z.string(),
 });
+
+const CREDIT_COLUMNS = sql`t.id, a.accountable_id as supplier_id, s.name as supplier_name, s.match_tolerance_bp as tolerance_bp,
+  t.reference_number, t.amount::text as amount, cu.code as currency_code, cu.symbol as currency_symbol,
+  t.transaction_date::text as transaction_date`;
+const CREDIT_JOINS = sql`join accounts a on a.id = t.account_id
+  join suppliers s on s.id = a.accountable_id
+  join currencies cu on cu.id = t.currency_id`;
+
+const toCredit = (r: z.output<typeof creditRow>): CreditLine => ({ ...r, amount: moneyFromDb(r.amount) });
 
 /** The credits asked about that are still unmatched (DOMAIN.md), with their supplier. */
 export async function unmatchedCredits(db: DbOrTx, ids: readonly number[]): Promise<CreditLine[]> {
   const rows = await parsedRows(
     db,
     creditRow,
-    sql`select t.id, a.accountable_id as supplier_id, t.reference_number, t.amount::text as amount,
-               t.transaction_date::text as transaction_date
-          from transactions t join accounts a on a.id = t.account_id
+    sql`select ${CREDIT_COLUMNS} from transactions t ${CREDIT_JOINS}
          where t.id = any(${idArray(ids)}) and ${isUnmatchedCredit('t', 'a')}
          order by t.id`,
   );
-  return rows.map((r) => ({ ...r, amount: moneyFromDb(r.amount) }));
+  return rows.map(toCredit);
 }
+
+/**
+ * The unmatched credits of the Unmatched Credit Transactions filters, oldest first (the longest waiting),
+ * at most `limit` (transactions_unmatched_credit_idx).
+ */
+export async function unmatchedCreditsOf(
+  db: DbOrTx,
+  filters: Parameters<typeof unmatchedWhere>[0],
+  limit: number,
+): Promise<CreditLine[]> {
+  const rows = await parsedRows(
+    db,
+    creditRow,
+    sql`select ${CREDIT_COLUMNS} from transactions t ${CREDIT_JOINS}
+         where ${unmatchedWhere(filters)}
+         order by t.transaction_date, t.id
+         limit ${limit}`,
+  );
+  return rows.map(toCredit);
+}
+
+/** The booking sets rejected for each of these credits, each as its ids ascending joined by ','. */
+export async function rejectedSets(db: DbOrTx, ids: readonly number[]): Promise<Map<number, Set<string>>> {
+  const rows = await parsedRows(
+    db,
+    z.object({ transaction_id: z.number(), booking_ids: z.array(z.number()) }),
+    sql`select transaction_id, booking_ids from match_suggestion_rejections where transaction_id = any(${idArray(ids)})`,
+  );
+  const out = new Map<number, Set<string>>();
+  for (const r of rows) {
+    const set = out.get(r.transaction_id) ?? new Set<string>();
+    set.add(bookingSetKey(r.booking_ids));
+    out.set(r.transaction_id, set);
+  }
+  return out;
+}
+
+/** One key per set of bookings, whatever order the ids come in. */
+export const bookingSetKey = (ids: readonly number[]) => [...ids].sort((a, b) => a - b).join(',');
 
 export interface Candidate extends CandidateBooking {
   id: number;
@@ -107,7 +164,7 @@ export async function candidateBookings(
       join bookings b on b.id = f.id
       join suppliers s on s.id = b.supplier_id
       join currencies cu on cu.id = s.currency_id
-     where b.status <> 'cancelled' and b.transaction_match_status in ('no_transaction', 'partial', 'mismatch')
+     where b.status <> 'cancelled' and b.booking_amount > 0 and b.transaction_match_status in ('no_transaction', 'partial')
      order by f.transaction_id, b.id`,
   );
   for (const r of rows) {

@@ -480,11 +480,15 @@ const EXPECTED: Record<string, Case[]> = {
   ],
   'GET /api/settings': [
     {
-      what: 'read: the accounting settings for admins only',
+      what: 'read: the accounting settings and the auto-accept threshold for admins only',
       expect: signedIn(200),
       request: get('/api/settings'),
-      check: (_w, role, res) =>
-        expect(Object.keys(res.json().data).includes('agency_name')).toBe(role === 'admin' || role === 'superAdmin'),
+      check: (_w, role, res) => {
+        const keys = Object.keys(res.json().data);
+        const admin = role === 'admin' || role === 'superAdmin';
+        expect(keys.includes('agency_name')).toBe(admin);
+        expect(keys.includes('auto_accept_score')).toBe(admin);
+      },
     },
   ],
   'POST /settings': [
@@ -494,7 +498,7 @@ const EXPECTED: Record<string, Case[]> = {
       request: send('/settings', () => asForm({ gst_rate: '5' })),
     },
     {
-      what: 'GST rate, agency name and QuickBooks accounts',
+      what: 'GST rate, agency name, QuickBooks accounts and auto-accept threshold',
       expect: adminOnly(200),
       request: send('/settings', () =>
         json({
@@ -504,6 +508,7 @@ const EXPECTED: Record<string, Case[]> = {
           quickbooks_gst_account: 'GST/HST Receivable',
           quickbooks_clearing_account: 'Telpay Clearing',
           quickbooks_date_format: 'MM/DD/YYYY',
+          auto_accept_score: 90,
         }),
       ),
     },
@@ -1227,6 +1232,45 @@ const EXPECTED: Record<string, Case[]> = {
       expect: adminOnly(200),
       request: (w) => ({ url: `/api/reports/match-suggestions?transaction_ids=${w.transaction}` }),
       check: (_w, _role, res) => expect(Array.isArray(res.json().data)).toBe(true),
+    },
+  ],
+  'POST /api/transactions/{id}/accept-suggestion': [
+    {
+      what: 'a booking that does not exist (refused, nothing changed)',
+      expect: adminOnly(422),
+      request: send(
+        (w) => `/api/transactions/${w.transaction}/accept-suggestion`,
+        () => json({ booking_ids: [2_000_000_000] }),
+      ),
+      check: (_w, _role, res) => expect(res.json().errors.booking_ids).toEqual(['The selected bookings are invalid.']),
+    },
+  ],
+  'POST /api/transactions/{id}/reject-suggestion': [
+    {
+      what: 'a booking that does not exist (refused, nothing changed)',
+      expect: adminOnly(422),
+      request: send(
+        (w) => `/api/transactions/${w.transaction}/reject-suggestion`,
+        () => json({ booking_ids: [2_000_000_000] }),
+      ),
+    },
+  ],
+  'POST /api/reports/match-suggestions/accept-all/preview': [
+    {
+      what: 'what accepting all at 95 would do',
+      expect: adminOnly(200),
+      request: send('/api/reports/match-suggestions/accept-all/preview', () => json({ min_score: 95 })),
+      check: (_w, _role, res) => expect(res.json().data.min_score).toBe(95),
+    },
+  ],
+  'POST /api/reports/match-suggestions/accept-all': [
+    {
+      what: 'an item whose booking does not exist (left, with the reason)',
+      expect: adminOnly(200),
+      request: send('/api/reports/match-suggestions/accept-all', (w) =>
+        json({ min_score: 95, items: [{ transaction_id: w.transaction, booking_ids: [2_000_000_000] }] }),
+      ),
+      check: (_w, _role, res) => expect(res.json().data.accepted).toEqual([]),
     },
   ],
   'GET /api/bookings/{id}/follow-ups': [

@@ -86,6 +86,43 @@ describe('claims in the demo', () => {
   });
 });
 
+describe('match suggestions in the demo', () => {
+  it("has a statement of noisy lines: three clear for 'Accept all' at 90, one for a person", async () => {
+    const app = await createTestApp();
+    await seedDemo(app.db);
+    const admin = app.client();
+    await admin.post('/login', { json: { email: 'admin@example.com', password: 'admin-demo' } });
+    const list = await admin.get('/api/reports/unmatched-transactions?start_date=2026-11-25&end_date=2026-11-25');
+    const credits = (list.json() as { data: { id: number; reference_number: string }[] }).data;
+    expect(credits.map((c) => c.reference_number).sort()).toEqual([
+      'J2-90141',
+      'SW 4471208 / SW 4471562',
+      'TUI 40219940 FORTIN',
+      'baxy 4412',
+    ]);
+    const res = await admin.get(`/api/reports/match-suggestions?transaction_ids=${credits.map((c) => c.id).join(',')}`);
+    type Suggestion = { bookings: { booking_reference: string }[]; score: number; auto_accept: boolean };
+    const best = new Map(
+      (res.json().data as { transaction_id: number; suggestions: Suggestion[] }[]).map((d) => [
+        credits.find((c) => c.id === d.transaction_id)!.reference_number,
+        d.suggestions[0]!,
+      ]),
+    );
+    const summary = (reference: string) => {
+      const s = best.get(reference)!;
+      return [s.bookings.map((b) => b.booking_reference), s.auto_accept];
+    };
+    expect(summary('SW 4471208 / SW 4471562')).toEqual([['SW4471208', 'SW4471562'], true]);
+    expect(summary('TUI 40219940 FORTIN')).toEqual([['40219940'], true]);
+    expect(summary('baxy 4412')).toEqual([['BAXY-4412'], true]);
+    expect(summary('J2-90141')).toEqual([['J2-90114'], false]);
+    const preview = await admin.post('/api/reports/match-suggestions/accept-all/preview', {
+      json: { min_score: 90, start_date: '2026-11-25', end_date: '2026-11-25' },
+    });
+    expect(preview.json().data.items).toHaveLength(3);
+  });
+});
+
 describe('payouts in the demo', () => {
   type Info = {
     booking: { reference: string; booking_amount: number; paid_amount: number; remaining_amount: number };

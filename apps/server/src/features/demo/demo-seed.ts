@@ -258,7 +258,7 @@ async function seedDemoBookings(db: Db, agentIds: number[]) {
 /**
  * One commission account per supplier and what the suppliers paid in (DOMAIN.md "Matching"): full
  * payments, a partial one, one short of the booking's amount and one above it, the debit that takes
- * back the commission of a refund booking, and three credits no booking matches yet (to claim). Then one account per
+ * back the commission of a refund booking, and three credits no booking matches yet (to claim), and four noisy statement lines for the match suggestions. Then one account per
  * agent and currency their bookings use, which payouts debit (DOMAIN.md "Payouts"): so the matched
  * bookings can be paid out, the refund clawed back, and the two that differ reconciled, at once.
  */
@@ -287,6 +287,14 @@ async function seedDemoMoney(db: Db) {
     // Credits no booking matches (with SW9911873): to find on the dashboard and claim (issue 13).
     ['AC-604417', 'Air Canada Vacations', 'credit', '1265.00', false, '2026-11-09'],
     ['40221958', 'TUI UK', 'credit', '389.75', false, '2026-11-21'],
+    // A supplier statement with noisy lines (issue 24 §1): no reference equals a booking's, so each is an
+    // unmatched credit with match suggestions. Three are clear ('Accept all' at 90 takes them): a line paying
+    // two Sunwing bookings at once, TUI's reference with the surname, BA's short of a bank fee; Jet2's has two
+    // digits transposed, for a person to review.
+    ['SW 4471208 / SW 4471562', 'Sunwing Vacations', 'credit', '2190.40', false, '2026-11-25'],
+    ['TUI 40219940 FORTIN', 'TUI UK', 'credit', '420.00', false, '2026-11-25'],
+    ['baxy 4412', 'British Airways Holidays', 'credit', '2125.00', false, '2026-11-25'],
+    ['J2-90141', 'Jet2holidays', 'credit', '333.33', false, '2026-11-25'],
   ];
   await db.transaction(async (tx) => {
     const written: { accountId: number; references: string[] }[] = [];

@@ -1234,6 +1234,14 @@ const EXPECTED: Record<string, Case[]> = {
       check: (_w, _role, res) => expect(Array.isArray(res.json().data)).toBe(true),
     },
   ],
+  'GET /api/bookings/{id}/match-suggestions': [
+    {
+      what: "another agent's booking: the credits that may be its money",
+      expect: adminOnly(200),
+      request: (w) => ({ url: `/api/bookings/${w.bookingB}/match-suggestions` }),
+      check: (_w, _role, res) => expect(Array.isArray(res.json().data.suggestions)).toBe(true),
+    },
+  ],
   'POST /api/transactions/{id}/accept-suggestion': [
     {
       what: 'a booking that does not exist (refused, nothing changed)',

@@ -23,6 +23,7 @@ import {
 } from '../schemas/overdue';
 import {
   acceptAllInputSchema,
+  bookingSuggestionsResponseSchema,
   acceptAllPreviewInputSchema,
   acceptAllPreviewResponseSchema,
   acceptAllResponseSchema,
@@ -114,6 +115,13 @@ export const reportEndpoints = {
     params: z.object({ id: pathId() }),
     body: rejectSuggestionInputSchema,
     response: rejectSuggestionResponseSchema,
+  }),
+  /** The other way round: for a booking with no transaction yet, the unmatched credits that may be its money. */
+  bookingSuggestions: endpoint({
+    method: 'GET',
+    path: '/api/bookings/:id/match-suggestions',
+    params: z.object({ id: pathId() }),
+    response: bookingSuggestionsResponseSchema,
   }),
   previewAcceptAll: endpoint({
     method: 'POST',

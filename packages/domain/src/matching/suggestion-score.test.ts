@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cents } from '../money/money';
-import { scoreSuggestion, type CandidateBooking, type StatementLine } from './suggestion-score';
+import { cents, type Cents } from '../money/money';
+import { rankCreditsForBooking, scoreSuggestion, type CandidateBooking, type StatementLine } from './suggestion-score';
 
 const booking: CandidateBooking = {
   booking_reference: 'AC-604417',
@@ -60,5 +60,27 @@ describe('scoreSuggestion (issue 24 §1): points from evidence, each said in wor
       date_window_days: 400,
     });
     expect(wider?.reasons).toContain('amount within 5 % of the gross');
+  });
+});
+
+describe('rankCreditsForBooking', () => {
+  it("ranks a booking's candidate credits best first, leaving those nothing but the amount points at", () => {
+    const b = {
+      booking_reference: 'AC-604417',
+      customer_name: 'Martin, Claire',
+      booking_date: '2026-03-01',
+      gross: 126_500n as Cents,
+      expected_commission: 0n as Cents,
+    };
+    const line = (reference: string, amount: bigint) => ({ reference, amount: amount as Cents, date: '2026-04-01' });
+    const ranked = rankCreditsForBooking(b, [
+      line('AC 604418', 126_500n),
+      line('WIRE 1234', 126_500n),
+      line('ac604417 martin', 126_500n),
+    ]);
+    expect(ranked.map((r) => [r.credit.reference, r.score])).toEqual([
+      ['ac604417 martin', 100],
+      ['AC 604418', 75],
+    ]);
   });
 });

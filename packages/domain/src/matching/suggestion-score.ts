@@ -185,3 +185,22 @@ export function isAutoAccept(ranked: readonly { score: number }[], threshold = D
     (next === undefined || best.score - next.score >= AUTO_ACCEPT_MARGIN)
   );
 }
+
+/**
+ * The other way round (a booking with no transaction yet): which of `credits` (its supplier's unmatched
+ * credits) may be its money, best first, at most `limit`, each scored as {@link scoreSuggestion} scores the
+ * credit for this booking. Splits are not offered this way (a split is accepted from the credit).
+ */
+export function rankCreditsForBooking<C extends StatementLine>(
+  booking: CandidateBooking,
+  credits: readonly C[],
+  policy: SuggestionPolicy = DEFAULT_SUGGESTION_POLICY,
+  limit = 3,
+): { credit: C; score: number; reasons: string[] }[] {
+  const ranked: { credit: C; score: number; reasons: string[] }[] = [];
+  for (const credit of credits) {
+    const s = scoreSuggestion(credit, booking, policy);
+    if (s && s.score >= MIN_SUGGESTION_SCORE) ranked.push({ credit, score: s.score, reasons: s.reasons });
+  }
+  return ranked.sort((x, y) => y.score - x.score).slice(0, limit);
+}

@@ -187,3 +187,28 @@ export const acceptAllResponseSchema = successMessage({
   }),
 });
 export type AcceptAllResult = z.output<typeof acceptAllResponseSchema>['data'];
+
+/** `GET /api/bookings/{id}/match-suggestions`: the supplier's unmatched credits that may be this booking's money. */
+export const bookingSuggestionsResponseSchema = successData(
+  z.object({
+    /** Whether the booking may take a credit now (live, gross above 0, no transaction or only partial ones). */
+    can_take_credit: z.boolean(),
+    suggestions: z.array(
+      z.object({
+        credit: z.object({
+          id: z.number().int(),
+          reference_number: z.string(),
+          amount: moneyOut,
+          transaction_date: dateOut,
+          account_name: z.string(),
+          currency_code: z.string(),
+          currency_symbol: z.string(),
+        }),
+        score: z.number().int().min(0).max(100),
+        reasons: z.array(z.string()),
+        auto_accept: z.boolean(),
+      }),
+    ),
+  }),
+);
+export type BookingSuggestions = z.output<typeof bookingSuggestionsResponseSchema>['data'];

@@ -371,6 +371,44 @@ describe("'Accept all above N'", () => {
   });
 });
 
+describe('from the booking', () => {
+  it("ranks its supplier's unmatched credits that may be its money, and none once it is matched", async () => {
+    const t = fresh();
+    const b = await booking(`${t}-BK1`, '640.00');
+    const near = await credit(`${t} BK1 Martin`, '640.00');
+    const far = await credit(`${t}-BK7`, '12.00');
+    await createPayment(w.admin, {
+      account: w.account.tui,
+      currency: w.accountCurrency[w.account.tui]!,
+      reference: `${t} BK1`,
+      amount: '640.00',
+    }); // another supplier's: never
+    const res = await w.admin.get(`/api/bookings/${b}/match-suggestions`);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data as {
+      can_take_credit: boolean;
+      suggestions: { credit: { id: number; amount: number }; score: number; reasons: string[]; auto_accept: boolean }[];
+    };
+    expect(data.can_take_credit).toBe(true);
+    expect(data.suggestions.map((s) => s.credit.id)).toEqual([near, far]);
+    expect(data.suggestions[0]).toMatchObject({ score: 100, auto_accept: true, credit: { amount: 640 } });
+    expect(data.suggestions[0]!.reasons).toContain('surname Martin');
+
+    // Rejected for this booking: gone from its list (and from the credit's).
+    await w.admin.post(`/api/transactions/${far}/reject-suggestion`, { json: { booking_ids: [b] } });
+    const after = (await w.admin.get(`/api/bookings/${b}/match-suggestions`)).json().data;
+    expect(after.suggestions.map((s: { credit: { id: number } }) => s.credit.id)).toEqual([near]);
+
+    expect((await accept(near, { booking_ids: [b] })).statusCode).toBe(200);
+    expect((await w.admin.get(`/api/bookings/${b}/match-suggestions`)).json().data).toEqual({
+      can_take_credit: false,
+      suggestions: [],
+    });
+    expect((await w.admin.get('/api/bookings/2000000000/match-suggestions')).statusCode).toBe(404);
+    expect((await w.as.ana.get(`/api/bookings/${b}/match-suggestions`)).statusCode).toBe(403);
+  });
+});
+
 describe('the books', () => {
   it('hold the money invariants after all of the above, split credits included', async () => {
     const report = await checkBooks(w.t.db);

@@ -183,3 +183,54 @@ export async function candidateBookings(
   }
   return out;
 }
+
+/** The most unmatched credits of one supplier scored for one booking (the newest). */
+export const BOOKING_SIDE_CREDITS = 2000;
+
+export interface BookingFacts extends Candidate {
+  supplier_id: number;
+  tolerance_bp: number;
+  /** Live, gross above 0, and no transaction yet or only partial ones (suggestion-accept.ts takes it). */
+  can_take_credit: boolean;
+}
+
+/** One booking as a candidate, with its supplier's tolerance and whether it may take a credit; null if none. */
+export async function bookingFacts(db: DbOrTx, bookingId: number): Promise<BookingFacts | null> {
+  const [r] = await parsedRows(
+    db,
+    candidateRow.omit({ transaction_id: true }).extend({
+      supplier_id: z.number(),
+      tolerance_bp: z.number(),
+      can_take_credit: z.boolean(),
+    }),
+    sql`select b.id, b.booking_reference, b.customer_name, b.booking_date::text as booking_date,
+               b.booking_amount::text as gross, b.expected_commission::text as expected_commission,
+               cu.code as currency_code, cu.symbol as currency_symbol, b.supplier_id, s.match_tolerance_bp as tolerance_bp,
+               (b.status <> 'cancelled' and b.booking_amount > 0
+                and b.transaction_match_status in ('no_transaction', 'partial')) as can_take_credit
+          from bookings b
+          join suppliers s on s.id = b.supplier_id
+          join currencies cu on cu.id = s.currency_id
+         where b.id = ${bookingId}`,
+  );
+  if (!r) return null;
+  return { ...r, gross: moneyFromDb(r.gross), expected_commission: moneyFromDb(r.expected_commission) };
+}
+
+/**
+ * The supplier's unmatched credits, newest first, at most {@link BOOKING_SIDE_CREDITS}, less those an admin
+ * rejected for this booking alone (transactions_unmatched_credit_idx).
+ */
+export async function unmatchedCreditsOfSupplier(db: DbOrTx, supplierId: number, bookingId: number) {
+  const rows = await parsedRows(
+    db,
+    creditRow.extend({ account_name: z.string() }),
+    sql`select ${CREDIT_COLUMNS}, a.name as account_name from transactions t ${CREDIT_JOINS}
+         where ${isUnmatchedCredit('t', 'a')} and a.accountable_id = ${supplierId}
+           and not exists (select 1 from match_suggestion_rejections r
+                            where r.transaction_id = t.id and r.booking_ids = array[${bookingId}::int])
+         order by t.transaction_date desc, t.id desc
+         limit ${BOOKING_SIDE_CREDITS}`,
+  );
+  return rows.map((r) => ({ ...toCredit(r), account_name: r.account_name }));
+}

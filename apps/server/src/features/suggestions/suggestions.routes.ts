@@ -4,6 +4,7 @@ import { route } from '../../http/route';
 import {
   acceptAll,
   acceptSuggestion,
+  bookingSuggestions,
   matchSuggestions,
   previewAcceptAll,
   rejectSuggestion,
@@ -17,6 +18,14 @@ export const suggestionRoutes: RouteModule = ({ db }) => [
     summary: `For unmatched credits (transaction_ids: up to ${SUGGESTIONS_MAX_CREDITS}, a comma list or repeated), the live bookings of the same supplier that may still take a credit (gross above 0, no transaction yet or only partial ones) that each may be, at most three, best first: score 0–100 and the evidence in words (reference equal once case, spaces, hyphens, separators, accents, leading zeros and the look-alikes O/0, I/1, S/5, B/8 are set aside, one or two characters off, or in a longer text; the customer's surname; the amount equal, within the supplier's match tolerance (default 2 %) or equal to the commission; the date), and a split when two bookings are both named and their gross adds up to the amount. Booking sets an admin rejected for a credit are left out. auto_accept: the best is at the admin's auto-accept threshold (default ${DEFAULT_AUTO_ACCEPT_SCORE}) or more and 10 points ahead of the next. Credits that are not unmatched are left out. Nothing is written.`,
     tags: ['reports', 'claims'],
     handler: async ({ query }) => matchSuggestions(db, query),
+  }),
+  route({
+    endpoint: api.bookingSuggestions,
+    access: 'admin',
+    summary:
+      "The other way round: for a booking that may still take a credit (live, gross above 0, no transaction yet or only partial ones), which of its supplier's unmatched credits (the newest 2,000) may be its money, at most three, best first, scored and explained as the credit-side suggestions are; a credit rejected for this booking is left out. can_take_credit false and no suggestions otherwise. Accept one through POST /api/transactions/{id}/accept-suggestion. Nothing is written.",
+    tags: ['reports', 'bookings'],
+    handler: async ({ params }) => bookingSuggestions(db, params.id),
   }),
   route({
     endpoint: api.acceptSuggestion,

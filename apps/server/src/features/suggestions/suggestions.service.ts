@@ -5,6 +5,7 @@ import {
   isAutoAccept,
   moneyToNumber,
   planAcceptAll,
+  rankCreditsForBooking,
   rankSuggestions,
   statementReferenceKeys,
   type AcceptAllInput,
@@ -16,12 +17,14 @@ import {
   type SessionUser,
 } from '@app/domain';
 import type { Db, DbOrTx } from '../../db/client';
-import { AppError, validationError } from '../../http/errors';
+import { AppError, notFound, validationError } from '../../http/errors';
 import { getAutoAcceptScore } from '../../shared/settings';
 import { acceptInTransaction, rejectInTransaction, type AcceptedPart } from './suggestion-accept';
 import {
+  bookingFacts,
   bookingSetKey,
   candidateBookings,
+  unmatchedCreditsOfSupplier,
   rejectedSets,
   unmatchedCredits,
   unmatchedCreditsOf,
@@ -86,6 +89,46 @@ export async function matchSuggestions(db: DbOrTx, q: MatchSuggestionsQuery) {
     return { transaction_id: c.id, suggestions };
   });
   return { status: 'success' as const, data };
+}
+
+/**
+ * `GET /api/bookings/{id}/match-suggestions`: for a booking that may take a credit, which of its supplier's
+ * unmatched credits (the newest 2,000) may be its money, best first, at most three; none when it may not.
+ */
+export async function bookingSuggestions(db: DbOrTx, bookingId: number) {
+  const booking = await bookingFacts(db, bookingId);
+  if (!booking) throw notFound('The booking');
+  if (!booking.can_take_credit)
+    return { status: 'success' as const, data: { can_take_credit: false, suggestions: [] } };
+  const [credits, threshold] = await Promise.all([
+    unmatchedCreditsOfSupplier(db, booking.supplier_id, booking.id),
+    getAutoAcceptScore(db),
+  ]);
+  const ranked = rankCreditsForBooking(
+    booking,
+    credits.map((c) => ({ ...c, reference: c.reference_number, date: c.transaction_date })),
+    { ...DEFAULT_SUGGESTION_POLICY, tolerance_bp: booking.tolerance_bp },
+  );
+  return {
+    status: 'success' as const,
+    data: {
+      can_take_credit: true,
+      suggestions: ranked.map((r, i) => ({
+        credit: {
+          id: r.credit.id,
+          reference_number: r.credit.reference_number,
+          amount: moneyToNumber(r.credit.amount),
+          transaction_date: r.credit.transaction_date,
+          account_name: r.credit.account_name,
+          currency_code: r.credit.currency_code,
+          currency_symbol: r.credit.currency_symbol,
+        },
+        score: r.score,
+        reasons: r.reasons,
+        auto_accept: i === 0 && isAutoAccept(ranked, threshold),
+      })),
+    },
+  };
 }
 
 /** `POST /api/transactions/{id}/accept-suggestion`. */

@@ -67,3 +67,4 @@ export * from './endpoints/claims';
 export * from './endpoints/commissions';
 export * from './endpoints/payouts';
 export * from './endpoints/reports';
+export * from './statements/statement-layout';

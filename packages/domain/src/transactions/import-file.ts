@@ -75,35 +75,46 @@ export type ImportFileResult =
 
 const failure = (error: string, skipped: ImportSkippedRow[] = []): ImportFileResult => ({ ok: false, error, skipped });
 
+/** A file's cells (rows of cells, first sheet for Excel), or the spec's message for the whole file. */
+export type ImportCellsResult = { ok: true; cells: unknown[][] } | { ok: false; error: string };
+
+/**
+ * The one reader of an import file's bytes (the two-column import and a supplier's statement in its own
+ * layout): its kind by extension and magic bytes, its size, its text decoding or its first sheet.
+ */
+export async function readImportFileCells(filename: string, bytes: Uint8Array): Promise<ImportCellsResult> {
+  const kind = transactionImportFileKind(filename);
+  const refuse = (error: string) => ({ ok: false, error }) as const;
+  if (!kind) return refuse(IMPORT_MESSAGES.unsupported);
+  if (bytes.length > TRANSACTION_IMPORT_MAX_BYTES) return refuse(IMPORT_MESSAGES.tooLarge);
+  if (bytes.length === 0) return refuse(IMPORT_MESSAGES.noData);
+  const magic = sniffMagic(bytes);
+  if (kind === 'text') {
+    if (magic) return refuse(IMPORT_MESSAGES.unsupported);
+    const text = decodeTextFile(bytes);
+    if (text === null) return refuse(IMPORT_MESSAGES.unsupported);
+    // A sheet's row limit holds for text too (the agent import reads CSV as a sheet and refuses it alike):
+    // a file of more rows is refused once the first row past the limit is read, before any amount is parsed.
+    const split = splitDelimitedText(text, SPREADSHEET_MAX_ROWS);
+    if (split.overLimit) return refuse(IMPORT_MESSAGES.unpackedTooLarge);
+    return { ok: true, cells: split.rows };
+  }
+  // An Excel file is a ZIP (xlsx) or an OLE2 compound file (xls); either extension may hold either.
+  if (magic !== 'zip' && magic !== 'ole2') return refuse(IMPORT_MESSAGES.unsupported);
+  const sheet = await readFirstSheet({ bytes });
+  if (!sheet.ok)
+    return refuse(sheet.reason === 'too-large' ? IMPORT_MESSAGES.unpackedTooLarge : IMPORT_MESSAGES.unsupported);
+  return { ok: true, cells: sheet.cells };
+}
+
 /**
  * The one parser of an import file, for the preview and the job. Returns the parsed rows and the
  * skipped ones, or the spec's message for the whole file.
  */
 export async function parseTransactionImportFile(filename: string, bytes: Uint8Array): Promise<ImportFileResult> {
-  const kind = transactionImportFileKind(filename);
-  if (!kind) return failure(IMPORT_MESSAGES.unsupported);
-  if (bytes.length > TRANSACTION_IMPORT_MAX_BYTES) return failure(IMPORT_MESSAGES.tooLarge);
-  if (bytes.length === 0) return failure(IMPORT_MESSAGES.noData);
-  const magic = sniffMagic(bytes);
-  let cells: unknown[][] | null;
-  if (kind === 'text') {
-    if (magic) return failure(IMPORT_MESSAGES.unsupported);
-    const text = decodeTextFile(bytes);
-    if (text === null) return failure(IMPORT_MESSAGES.unsupported);
-    // A sheet's row limit holds for text too (the agent import reads CSV as a sheet and refuses it alike):
-    // a file of more rows is refused once the first row past the limit is read, before any amount is parsed.
-    const split = splitDelimitedText(text, SPREADSHEET_MAX_ROWS);
-    if (split.overLimit) return failure(IMPORT_MESSAGES.unpackedTooLarge);
-    cells = split.rows;
-  } else {
-    // An Excel file is a ZIP (xlsx) or an OLE2 compound file (xls); either extension may hold either.
-    if (magic !== 'zip' && magic !== 'ole2') return failure(IMPORT_MESSAGES.unsupported);
-    const sheet = await readFirstSheet({ bytes });
-    if (!sheet.ok)
-      return failure(sheet.reason === 'too-large' ? IMPORT_MESSAGES.unpackedTooLarge : IMPORT_MESSAGES.unsupported);
-    cells = sheet.cells;
-  }
-  const { rows, skipped } = parseImportCells(cells);
+  const read = await readImportFileCells(filename, bytes);
+  if (!read.ok) return failure(read.error);
+  const { rows, skipped } = parseImportCells(read.cells);
   if (rows.length === 0 && skipped.length === 0) return failure(IMPORT_MESSAGES.noData);
   if (rows.length === 0) return failure(IMPORT_MESSAGES.noValidData, skipped);
   return { ok: true, rows, skipped, summary: summarizeImport(rows) };

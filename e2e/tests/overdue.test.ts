@@ -17,14 +17,14 @@ import { alertWith, errorOf, settled } from '../page-models/transactions';
  * Issue 24 §4: the admin opens Overdue commissions from the menu and finds the demo's overdue bookings,
  * lists one supplier's bucket from the aging table, adds a follow-up note with a date to chase again, and
  * downloads the CSV for that supplier; the dashboard's panel shows the same totals; a supplier's due days
- * are changed on the Suppliers page and set back.
+ * and match tolerance are changed on the Suppliers page and set back.
  *
  * The demo's overdue bookings (demo-seed.ts): Air Canada Vacations AC-377120 (Dubois, Anne, CA$1,625.00
  * booked 2026-07-08, nothing received), Sunwing Vacations SW4460318 (Bergeron, Luc, CA$890.00 booked
  * 2026-06-19, CA$400.00 received) and British Airways Holidays BAKT-2290 (Evans, Chloe, £1,180.00 booked
  * 2026-08-24, nothing received), each due 60 days after its booking date. Days past due count to the
  * server's today, so the journey reads its `as_of` and works out the rest. Left behind: the follow-up note
- * on AC-377120 (notes cannot be deleted); Jet2holidays keeps its 60 days.
+ * on AC-377120 (notes cannot be deleted); Jet2holidays keeps its 60 days and its 2 % match tolerance.
  */
 const NOTE = `Called Air Canada accounts payable (${Date.now().toString(36)}): paying in the next run.`;
 const OVERDUE = '/reports/overdue-commissions';
@@ -214,7 +214,7 @@ describe('overdue commissions', () => {
     await new OverduePage(page).loaded();
   });
 
-  it("changes a supplier's commission due days on the Suppliers page, and sets them back", async () => {
+  it("changes a supplier's commission due days and match tolerance on the Suppliers page, and sets them back", async () => {
     const { page } = browser;
     await page.getByTestId('nav-suppliers').click();
     await page.waitForURL(/\/suppliers$/);
@@ -224,18 +224,19 @@ describe('overdue commissions', () => {
     await row.waitFor();
     expect(await row.innerText()).toContain('after 60 days');
 
-    const setDueDays = async (days: string) => {
+    const editSupplier = async (days: string, tolerance: string) => {
       await row.getByRole('button', { name: 'Edit Jet2holidays' }).click();
       const dialog = page.getByRole('dialog', { name: 'Edit supplier' });
       await settled(dialog);
       const input = dialog.locator('input').and(field(page, 'Commission due after (days)'));
       await input.fill(days);
+      await dialog.locator('input').and(field(page, 'Match tolerance (%)')).fill(tolerance);
       if (days === '45') await screenshot(page, 'overdue-supplier-due-days', dialog);
       await dialog.getByRole('button', { name: 'Save changes' }).click();
       await dialog.waitFor({ state: 'hidden' });
       await alertWith(page, 'Supplier updated successfully').first().waitFor();
     };
-    await setDueDays('45');
+    await editSupplier('45', '2.5');
     await expect.poll(() => row.innerText()).toContain('after 45 days');
     // Saved: the page loaded again shows it, in the list and in the form.
     await page.reload();
@@ -245,10 +246,15 @@ describe('overdue commissions', () => {
     const dialog = page.getByRole('dialog', { name: 'Edit supplier' });
     await settled(dialog);
     expect(await dialog.locator('input').and(field(page, 'Commission due after (days)')).inputValue()).toBe('45');
+    expect(await dialog.locator('input').and(field(page, 'Match tolerance (%)')).inputValue()).toBe('2.5');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
-    await setDueDays('60');
+    await editSupplier('60', '2');
     await expect.poll(() => row.innerText()).toContain('after 60 days');
+    const jet2 = (
+      await apiJson<{ data: { name: string; match_tolerance_percent: number }[] }>(page, '/api/suppliers')
+    ).data.find((s) => s.name === 'Jet2holidays');
+    expect(jet2?.match_tolerance_percent).toBe(2);
   });
 });

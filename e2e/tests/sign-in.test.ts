@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { journeyBrowser, screenshot } from '../fixtures/browser';
 import { AppShell } from '../page-models/app-shell';
 import { LoginPage } from '../page-models/login-page';
+import { apiJson, field } from '../page-models/mantine';
 
 // Demo logins (the app under test is started with DEMO=1 on an empty data directory).
 const ADMIN = { email: 'admin@example.com', password: 'admin-demo', name: 'Alex Morgan' };
@@ -68,6 +69,22 @@ describe('signing in', () => {
     await page.locator('input').and(page.getByLabel(/GST/)).waitFor();
     expect(await page.locator('input').and(page.getByLabel(/GST/)).inputValue()).toBe('5.00%');
     await screenshot(page, 'admin-settings');
+
+    // The match suggestions' auto-accept threshold: saved, still there when the page is loaded again, set back.
+    const threshold = field(page, 'Auto-accept threshold');
+    expect(await threshold.inputValue()).toBe('90');
+    const saveThreshold = async (score: string) => {
+      await threshold.fill(score);
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Settings saved successfully' }).first().waitFor();
+    };
+    await saveThreshold('95');
+    await page.reload();
+    await threshold.waitFor();
+    expect(await threshold.inputValue()).toBe('95');
+    await saveThreshold('90');
+    const saved = await apiJson<{ data: { auto_accept_score: number } }>(page, '/api/settings');
+    expect(saved.data.auto_accept_score).toBe(90);
     await new AppShell(page).signOut();
   });
 

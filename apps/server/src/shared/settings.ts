@@ -14,10 +14,11 @@ import { DEFAULT_SETTINGS } from '../db/reference-data';
 import { settings } from '../db/schema';
 
 /**
- * The product's settings: the GST rate, the agency's name (payout PDFs) and how the QuickBooks files
- * name their accounts and write dates. Read by the commission engine, the bookings service and the
- * report files, written by the settings screen; the one place that knows where they are stored
- * (`settings`, one row per key; a key never stored reads as its default).
+ * The product's settings: the GST rate, the agency's name (payout PDFs), how the QuickBooks files
+ * name their accounts and write dates, and the match suggestions' auto-accept threshold. Read by the
+ * commission engine, the bookings service, the report files and the match suggestions, written by the
+ * settings screen; the one place that knows where they are stored (`settings`, one row per key; a key
+ * never stored reads as its default).
  */
 
 /** The agency's name when none is stored. */
@@ -88,6 +89,7 @@ const AUTO_ACCEPT_KEY = 'suggestion_auto_accept_score';
  */
 export async function getAutoAcceptScore(db: DbOrTx): Promise<number> {
   const rows = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, AUTO_ACCEPT_KEY));
+  // eslint-disable-next-line no-restricted-syntax -- a score, not money: anything but a whole 50–100 is refused below
   const stored = Number(rows[0]?.value);
   return isAutoAcceptThreshold(stored) ? stored : DEFAULT_AUTO_ACCEPT_SCORE;
 }

@@ -142,8 +142,18 @@ function referenceBodies(ids: WorldIds, n: string): Bodies {
   return {
     'POST /commission-tiers': { name: `Tier ${n}`, description: 'Top\nagents' },
     'PUT /commission-tiers/{id}': { name: `Tier ${n}`, description: 'd' },
-    'POST /suppliers': { name: `Supplier ${n}`, currency_id: String(ids.currency), booking_number_format: '' },
-    'PUT /suppliers/{id}': { name: `Supplier ${n}`, currency_id: String(ids.currency), booking_number_format: '' },
+    'POST /suppliers': {
+      name: `Supplier ${n}`,
+      currency_id: String(ids.currency),
+      booking_number_format: '',
+      match_tolerance_percent: '2.5',
+    },
+    'PUT /suppliers/{id}': {
+      name: `Supplier ${n}`,
+      currency_id: String(ids.currency),
+      booking_number_format: '',
+      match_tolerance_percent: '2.5',
+    },
     'POST /settings': {
       gst_rate: '5',
       agency_name: 'Travel Host Agency',
@@ -151,6 +161,7 @@ function referenceBodies(ids: WorldIds, n: string): Bodies {
       quickbooks_gst_account: 'GST/HST Receivable',
       quickbooks_clearing_account: 'Telpay Clearing',
       quickbooks_date_format: 'MM/DD/YYYY',
+      auto_accept_score: '90',
     },
     'POST /api/reports/excel': {
       start_date: '2026-01-01',

@@ -106,7 +106,8 @@ function supplierRoutes(db: Db): RouteDef[] {
       route({
         endpoint,
         access: 'user',
-        summary: 'Suppliers with their currency and booking number format.',
+        summary:
+          "Suppliers with their currency, booking number format, commission due days and match tolerance (match_tolerance_percent: how far a credit's amount may be from a booking's gross and still count as its amount in match suggestions).",
         tags: ['suppliers'],
         handler: async () => ({ status: 'success' as const, data: await findSuppliers(db) }),
       }),
@@ -114,7 +115,8 @@ function supplierRoutes(db: Db): RouteDef[] {
     route({
       endpoint: api.createSupplier,
       access: 'admin',
-      summary: 'Create a supplier.',
+      summary:
+        'Create a supplier: commission_due_days (1-3,650) and match_tolerance_percent (0-20 with at most 2 decimals) are optional (60 and 2).',
       tags: ['suppliers'],
       bodyType: 'form',
       handler: async ({ body, user }) => ({
@@ -126,7 +128,7 @@ function supplierRoutes(db: Db): RouteDef[] {
     route({
       endpoint: api.updateSupplier,
       access: 'admin',
-      summary: 'Update a supplier.',
+      summary: 'Update a supplier: without commission_due_days or match_tolerance_percent the supplier keeps its own.',
       tags: ['suppliers'],
       bodyType: 'form',
       handler: async ({ body, params, user }) => ({
@@ -138,14 +140,14 @@ function supplierRoutes(db: Db): RouteDef[] {
   ];
 }
 
-/** The settings (the GST rate): reading and saving them. */
+/** The settings (the GST rate, the accounting files, the auto-accept threshold): reading and saving them. */
 function settingRoutes(db: Db): RouteDef[] {
   return [
     route({
       endpoint: api.settings,
       access: 'user',
       summary:
-        'Settings: the GST rate in percent (everyone); the agency name and the QuickBooks account names and date format (admins only).',
+        "Settings: the GST rate in percent (everyone); the agency name, the QuickBooks account names and date format, and the match suggestions' auto-accept threshold auto_accept_score (admins only).",
       tags: ['settings'],
       handler: async ({ user }) => ({ status: 'success' as const, data: await getSettings(db, user) }),
     }),
@@ -153,7 +155,7 @@ function settingRoutes(db: Db): RouteDef[] {
       endpoint: api.saveSettings,
       access: 'admin',
       summary:
-        'Update settings: the GST rate, and optionally the agency name and the QuickBooks account names and date format (one left out keeps its value).',
+        'Update settings: the GST rate, and optionally the agency name, the QuickBooks account names and date format and auto_accept_score (a whole number from 50 to 100; one left out keeps its value).',
       tags: ['settings'],
       bodyType: 'form',
       handler: async ({ body, user }) => ({

@@ -1,4 +1,6 @@
 import {
+  basisPointsFromPercent,
+  basisPointsToPercent,
   percentToString,
   type Settings,
   type SettingsInput,
@@ -11,7 +13,14 @@ import type { Db, DbOrTx } from '../../db/client';
 import { commissionTiers, countries, currencies, states, suppliers } from '../../db/schema';
 import { fieldError, notFound } from '../../http/errors';
 import { writeAudit } from '../../shared/audit';
-import { getAccountingSettings, getGstRate, storeAccountingSettings, storeGstRate } from '../../shared/settings';
+import {
+  getAccountingSettings,
+  getAutoAcceptScore,
+  getGstRate,
+  storeAccountingSettings,
+  storeAutoAcceptScore,
+  storeGstRate,
+} from '../../shared/settings';
 
 /**
  * Reference data behind the routes: currencies, countries and their states, commission tiers,
@@ -82,27 +91,45 @@ export async function findSuppliers(db: DbOrTx, id?: number) {
       currency_id: suppliers.currency_id,
       booking_number_format: suppliers.booking_number_format,
       commission_due_days: suppliers.commission_due_days,
+      match_tolerance_bp: suppliers.match_tolerance_bp,
       currency: { id: currencies.id, name: currencies.name, code: currencies.code, symbol: currencies.symbol },
     })
     .from(suppliers)
     .innerJoin(currencies, eq(currencies.id, suppliers.currency_id))
     .where(id === undefined ? undefined : eq(suppliers.id, id))
     .orderBy(asc(sql`lower(${suppliers.name})`));
-  return rows.map((r) => ({ ...r, currency_symbol: r.currency.symbol }));
+  return rows.map(({ match_tolerance_bp, ...r }) => ({
+    ...r,
+    currency_symbol: r.currency.symbol,
+    match_tolerance_percent: basisPointsToPercent(match_tolerance_bp),
+  }));
+}
+
+/**
+ * A supplier's columns from the request: the tolerance, given in percent, is stored in basis points (left
+ * undefined when not sent: a new supplier takes the column's default, an update keeps the supplier's).
+ */
+function supplierColumns({ match_tolerance_percent: percent, ...columns }: SupplierInput) {
+  // The schema let only a percent of whole basis points through, so this reads it back exactly.
+  return { ...columns, match_tolerance_bp: percent === undefined ? undefined : basisPointsFromPercent(percent)! };
 }
 
 export async function createSupplier(db: Db, user: SessionUser, body: SupplierInput) {
   return db.transaction(async (tx) => {
     await assertUniqueName(tx, suppliers, body.name);
     await assertCurrency(tx, body.currency_id);
-    const [row] = await tx.insert(suppliers).values(body).returning({ id: suppliers.id });
+    const [row] = await tx.insert(suppliers).values(supplierColumns(body)).returning({ id: suppliers.id });
     const [data] = await findSuppliers(tx, row!.id);
     await writeAudit(tx, {
       userId: user.id,
       action: 'create',
       entityType: 'supplier',
       entityId: row!.id,
-      after: { ...body, commission_due_days: data!.commission_due_days },
+      after: {
+        ...body,
+        commission_due_days: data!.commission_due_days,
+        match_tolerance_percent: data!.match_tolerance_percent,
+      },
     });
     return data!;
   });
@@ -116,7 +143,7 @@ export async function updateSupplier(db: Db, user: SessionUser, id: number, body
     await assertCurrency(tx, body.currency_id);
     await tx
       .update(suppliers)
-      .set({ ...body, updated_at: new Date() })
+      .set({ ...supplierColumns(body), updated_at: new Date() })
       .where(eq(suppliers.id, id));
     const [data] = await findSuppliers(tx, id);
     await writeAudit(tx, {
@@ -129,28 +156,49 @@ export async function updateSupplier(db: Db, user: SessionUser, id: number, body
         currency_id: before.currency_id,
         booking_number_format: before.booking_number_format,
         commission_due_days: before.commission_due_days,
+        match_tolerance_percent: basisPointsToPercent(before.match_tolerance_bp),
       },
-      // Without commission_due_days the supplier keeps its own (a call written as the spec shows).
-      after: { ...body, commission_due_days: data!.commission_due_days },
+      // Without commission_due_days or match_tolerance_percent the supplier keeps its own (a call written as
+      // the spec shows).
+      after: {
+        ...body,
+        commission_due_days: data!.commission_due_days,
+        match_tolerance_percent: data!.match_tolerance_percent,
+      },
     });
     return data!;
   });
 }
 
-/** The GST rate for everyone; the accounting settings (agency name, QuickBooks) for admins only. */
+/**
+ * The GST rate for everyone; the accounting settings (agency name, QuickBooks) and the match suggestions'
+ * auto-accept threshold for admins only.
+ */
 export async function getSettings(db: DbOrTx, user: SessionUser): Promise<Settings> {
-  const gst_rate = await getGstRate(db);
-  return user.is_admin ? { gst_rate, ...(await getAccountingSettings(db)) } : { gst_rate };
+  return user.is_admin ? allSettings(db) : { gst_rate: await getGstRate(db) };
 }
 
-/** Saves the GST rate (a Percent from the form) and the accounting settings sent; returns them as stored. */
+/** Every setting, as an admin sees them. */
+async function allSettings(db: DbOrTx): Promise<Required<Settings>> {
+  return {
+    gst_rate: await getGstRate(db),
+    ...(await getAccountingSettings(db)),
+    auto_accept_score: await getAutoAcceptScore(db),
+  };
+}
+
+/**
+ * Saves the GST rate (a Percent from the form), and the accounting settings and the auto-accept threshold
+ * sent; returns them all as stored.
+ */
 export async function saveSettings(db: Db, user: SessionUser, body: SettingsInput): Promise<Settings> {
   return db.transaction(async (tx) => {
-    const before = { gst_rate: await getGstRate(tx), ...(await getAccountingSettings(tx)) };
-    const { gst_rate, ...accounting } = body;
+    const before = await allSettings(tx);
+    const { gst_rate, auto_accept_score, ...accounting } = body;
     await storeGstRate(tx, percentToString(gst_rate));
     await storeAccountingSettings(tx, accounting);
-    const after = { gst_rate: await getGstRate(tx), ...(await getAccountingSettings(tx)) };
+    if (auto_accept_score !== undefined) await storeAutoAcceptScore(tx, auto_accept_score);
+    const after = await allSettings(tx);
     await writeAudit(tx, {
       userId: user.id,
       action: 'update',

@@ -32,6 +32,7 @@ export const suppliersAnswer = checked(supplierListResponse, {
       currency_symbol: '$',
       booking_number_format: 'SW0000000',
       commission_due_days: 60,
+      match_tolerance_percent: 2,
     },
     {
       id: 2,
@@ -41,6 +42,7 @@ export const suppliersAnswer = checked(supplierListResponse, {
       currency_symbol: '£',
       booking_number_format: null,
       commission_due_days: 60,
+      match_tolerance_percent: 2,
     },
   ],
 });

@@ -16,6 +16,7 @@ const supplier = (id: number, name: string, currency: typeof gbp, format: string
   currency_symbol: currency.symbol,
   booking_number_format: format,
   commission_due_days: 60,
+  match_tolerance_percent: 2,
 });
 const SUPPLIERS = [
   supplier(1, 'Sunwing', cad, 'SW0000000'),
@@ -443,6 +444,7 @@ describe('Booking form (admin)', () => {
     const mock = mockForm({
       'GET /bookings/5': { body: { status: 'success', data: saved } },
       'GET /bookings/5/commission-explanation': { status: 404, body: { status: 'error', message: 'Not found.' } },
+      'GET /api/bookings/5/match-suggestions': ok({ can_take_credit: false, suggestions: [] }),
       'POST /bookings/5': {
         body: { status: 'success', message: 'Booking updated successfully', data: saved, redirect: '/bookings/5' },
       },

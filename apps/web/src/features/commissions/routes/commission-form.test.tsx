@@ -14,6 +14,7 @@ const supplier = (id: number, name: string) => ({
   currency_symbol: '£',
   booking_number_format: null,
   commission_due_days: 60,
+  match_tolerance_percent: 2,
 });
 // Deliberately out of order: the checklist sorts by name.
 const suppliers = [supplier(3, 'Transat'), supplier(1, 'airOne'), supplier(2, 'Sunwing')];

@@ -9,10 +9,15 @@ export function useSettings() {
   return useQuery(settingsQueryOptions());
 }
 
-/** What the form posts: the GST rate as a decimal string, and the accounting settings (admins) when shown. */
-export type SettingsUpdate = { gst_rate: string } & Partial<AccountingSettings>;
+/**
+ * What the form posts: the GST rate as a decimal string, and the accounting settings and the auto-accept
+ * threshold (admins) when shown.
+ */
+export type SettingsUpdate = { gst_rate: string } & Partial<AccountingSettings> & { auto_accept_score?: number };
 
-/** `POST /settings` JSON `{gst_rate, agency_name?, quickbooks_…?}` → `{status, message, data}` */
+/**
+ * `POST /settings` JSON `{gst_rate, agency_name?, quickbooks_…?, auto_accept_score?}` → `{status, message, data}`
+ */
 export async function updateSettings(input: SettingsUpdate): Promise<{ message: string; settings: Settings }> {
   const response = await callEndpoint(referenceEndpoints.saveSettings, { body: input });
   return { message: response.message, settings: response.data };
@@ -22,6 +27,11 @@ export function useUpdateSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSettings,
-    onSuccess: ({ settings }) => queryClient.setQueryData(settingsQueryKey, settings),
+    onSuccess: ({ settings }) => {
+      queryClient.setQueryData(settingsQueryKey, settings);
+      // The auto-accept threshold decides which match suggestions may be accepted in bulk: the unmatched credits
+      // and their suggestions are read again (the claims feature's key: invalidating by prefix needs no import).
+      return queryClient.invalidateQueries({ queryKey: ['claims'] });
+    },
   });
 }

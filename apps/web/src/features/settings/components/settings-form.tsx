@@ -1,6 +1,11 @@
 import { Button, Fieldset, Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { QUICKBOOKS_DATE_FORMATS } from '@app/domain';
+import {
+  AUTO_ACCEPT_MARGIN,
+  DEFAULT_AUTO_ACCEPT_SCORE,
+  MIN_AUTO_ACCEPT_SCORE,
+  QUICKBOOKS_DATE_FORMATS,
+} from '@app/domain';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import type { Settings } from '../api/settings';
 import { useSettingsForm } from '../hooks/use-settings-form';
@@ -26,11 +31,12 @@ const ACCOUNT_INPUTS: { field: AccountingField; label: string; description?: str
 ];
 
 /**
- * The GST rate, and (when the server sends them: admins) the agency name printed on payout PDFs and the
- * QuickBooks account names and date format of the accounting files.
+ * The GST rate, and (when the server sends them: admins) the agency name printed on payout PDFs, the
+ * QuickBooks account names and date format of the accounting files and the match suggestions' auto-accept
+ * threshold.
  */
 export function SettingsForm({ settings }: { settings: Settings }) {
-  const { form, accounting, formError, submit, saving } = useSettingsForm(settings);
+  const { form, shown, formError, submit, saving } = useSettingsForm(settings);
   return (
     <form onSubmit={submit} noValidate>
       <Stack maw={480}>
@@ -49,7 +55,8 @@ export function SettingsForm({ settings }: { settings: Settings }) {
           suffix="%"
           {...form.getInputProps('gst_rate')}
         />
-        {accounting && <AccountingFields form={form} />}
+        {shown.accounting && <AccountingFields form={form} />}
+        {shown.suggestions && <SuggestionFields form={form} />}
         <Group>
           <Button type="submit" loading={saving} disabled={saving}>
             Save settings
@@ -57,6 +64,28 @@ export function SettingsForm({ settings }: { settings: Settings }) {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** The match suggestions' auto-accept threshold: what 'Accept all' may take without a person looking. */
+function SuggestionFields({ form }: { form: UseFormReturnType<SettingsFormValues> }) {
+  return (
+    <Fieldset legend="Match suggestions">
+      {/* Not clamped as it is typed: a number out of range gets the domain's message, as the server gives it. */}
+      <NumberInput
+        label="Auto-accept threshold"
+        description={`A best suggestion at or above this score, ${AUTO_ACCEPT_MARGIN} points ahead of the next, may be accepted in bulk ('Accept all'). ${DEFAULT_AUTO_ACCEPT_SCORE} is where precision was measured at 100 %.`}
+        required
+        maw={220}
+        min={MIN_AUTO_ACCEPT_SCORE}
+        max={100}
+        step={1}
+        allowDecimal={false}
+        allowNegative={false}
+        clampBehavior="none"
+        {...form.getInputProps('auto_accept_score')}
+      />
+    </Fieldset>
   );
 }
 

@@ -7,27 +7,36 @@ import {
   ACCOUNTING_FIELDS,
   ACCOUNTING_VALIDATION,
   toSettingsUpdate,
+  validateAutoAcceptScore,
   validateGstRate,
   valuesOf,
   type SettingsFormValues,
+  type ShownSettings,
 } from '../utils/settings-form';
 
 /**
- * The settings form: the accounting fields only when the server sends them (admins); a save shows the
- * server's message and starts again from what was saved.
+ * The settings form: the accounting fields and the auto-accept threshold only when the server sends them
+ * (admins); a save shows the server's message and starts again from what was saved.
  */
 export function useSettingsForm(settings: Settings) {
   const update = useUpdateSettings();
   const [formError, setFormError] = useState<FormErrorState | null>(null);
-  const accounting = settings.agency_name !== undefined;
+  const shown: ShownSettings = {
+    accounting: settings.agency_name !== undefined,
+    suggestions: settings.auto_accept_score !== undefined,
+  };
   const form = useForm<SettingsFormValues>({
     initialValues: valuesOf(settings),
-    validate: { gst_rate: validateGstRate, ...(accounting && ACCOUNTING_VALIDATION) },
+    validate: {
+      gst_rate: validateGstRate,
+      ...(shown.accounting && ACCOUNTING_VALIDATION),
+      ...(shown.suggestions && { auto_accept_score: validateAutoAcceptScore }),
+    },
   });
 
   const submit = form.onSubmit((values) => {
     setFormError(null);
-    update.mutate(toSettingsUpdate(values, accounting), {
+    update.mutate(toSettingsUpdate(values, shown), {
       onSuccess: ({ message, settings: saved }) => {
         notifications.show({ color: 'green', message });
         const next = valuesOf(saved);
@@ -38,12 +47,16 @@ export function useSettingsForm(settings: Settings) {
       onError: (error) =>
         setFormError(
           applyFormErrors(form, error, {
-            fields: ['gst_rate', ...(accounting ? ACCOUNTING_FIELDS : [])],
+            fields: [
+              'gst_rate',
+              ...(shown.accounting ? ACCOUNTING_FIELDS : []),
+              ...(shown.suggestions ? ['auto_accept_score'] : []),
+            ],
             fallback: 'The settings could not be saved.',
           }),
         ),
     });
   });
 
-  return { form, accounting, formError, submit, saving: update.isPending };
+  return { form, shown, formError, submit, saving: update.isPending };
 }

@@ -6,7 +6,7 @@ export const suppliersQueryKey = ['suppliers'] as const;
 
 /**
  * `GET /api/suppliers` → `{status, data:[{id,name,currency_id,currency,currency_symbol,booking_number_format,
- * commission_due_days}]}`
+ * commission_due_days,match_tolerance_percent}]}`
  */
 export async function getSuppliers(): Promise<Supplier[]> {
   const { data } = await callEndpoint(referenceEndpoints.suppliers);

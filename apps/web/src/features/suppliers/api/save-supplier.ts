@@ -10,7 +10,7 @@ export interface SavedSupplier {
 
 /**
  * `POST /suppliers`, or `POST /suppliers/{id}` with `_method: 'PUT'`; fields name, currency_id, booking_number_format,
- * commission_due_days.
+ * commission_due_days, match_tolerance_percent.
  */
 export async function saveSupplier({ id, input }: { id?: number; input: SupplierInput }): Promise<SavedSupplier> {
   const response =
@@ -24,10 +24,11 @@ export async function saveSupplier({ id, input }: { id?: number; input: Supplier
 }
 
 /**
- * A supplier's due days decide which of its bookings are overdue: the overdue report is read again too. Its
- * key is the overdue feature's own (invalidating by prefix needs no import).
+ * A supplier's due days decide which of its bookings are overdue, and its match tolerance how its credits'
+ * match suggestions score: the overdue report and the unmatched credits with their suggestions are read again
+ * too. Their keys are the overdue and claims features' own (invalidating by prefix needs no import).
  */
-const AFFECTED_QUERY_KEYS = [suppliersQueryKey, ['reports', 'overdue']] as const;
+const AFFECTED_QUERY_KEYS = [suppliersQueryKey, ['reports', 'overdue'], ['claims']] as const;
 
 export function useSaveSupplier() {
   const queryClient = useQueryClient();

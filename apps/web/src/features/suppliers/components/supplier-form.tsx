@@ -1,6 +1,8 @@
 import {
   DEFAULT_COMMISSION_DUE_DAYS,
+  DEFAULT_MATCH_TOLERANCE_PERCENT,
   MAX_COMMISSION_DUE_DAYS,
+  MAX_MATCH_TOLERANCE_PERCENT,
   MIN_COMMISSION_DUE_DAYS,
   supplierInputSchema,
   type Supplier,
@@ -18,6 +20,8 @@ interface SupplierFormValues {
   booking_number_format: string;
   /** Days after the booking date the supplier's commission is due ('' while the field is empty). */
   commission_due_days: number | string;
+  /** How far a credit's amount may be from a booking's gross, in percent ('' while the field is empty). */
+  match_tolerance_percent: number | string;
 }
 
 interface SupplierFormProps extends EditFormCallbacks {
@@ -32,6 +36,7 @@ export function SupplierForm({ supplier, ...done }: SupplierFormProps) {
     currency_id: supplier ? String(supplier.currency_id) : null,
     booking_number_format: supplier?.booking_number_format ?? '',
     commission_due_days: supplier?.commission_due_days ?? DEFAULT_COMMISSION_DUE_DAYS,
+    match_tolerance_percent: supplier?.match_tolerance_percent ?? DEFAULT_MATCH_TOLERANCE_PERCENT,
   };
   const { form, formProps } = useEditForm(useSaveSupplier(), supplier?.id, done, {
     schema: supplierInputSchema,
@@ -83,6 +88,18 @@ export function SupplierForm({ supplier, ...done }: SupplierFormProps) {
         clampBehavior="none"
         styles={{ wrapper: { maxWidth: 220 } }}
         {...form.getInputProps('commission_due_days')}
+      />
+      <NumberInput
+        label="Match tolerance (%)"
+        description="How far a supplier credit's amount may be from a booking's gross and still count as its amount in match suggestions (a bank fee, a currency conversion)."
+        min={0}
+        max={MAX_MATCH_TOLERANCE_PERCENT}
+        step={0.5}
+        decimalScale={2}
+        allowNegative={false}
+        clampBehavior="none"
+        styles={{ wrapper: { maxWidth: 220 } }}
+        {...form.getInputProps('match_tolerance_percent')}
       />
     </EditForm>
   );

@@ -1,4 +1,4 @@
-import { COMMISSION_DUE_DAYS_MESSAGE } from '@app/domain';
+import { COMMISSION_DUE_DAYS_MESSAGE, MATCH_TOLERANCE_MESSAGE } from '@app/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { cad, gbp, supplierRow as supplier } from '../../../testing/catalog-fixtures';
@@ -6,6 +6,18 @@ import { bodyRowTexts, done, ok, renderScreen } from '../../../testing/screen';
 
 const air = supplier(1, 'AirOne', gbp, 'AA-0000');
 const sea = supplier(2, 'SeaWays', cad, null, 45);
+/** What the form posts for SeaWays as it is listed, with `fields` changed. */
+const seaWaysUpdate = (fields: Record<string, unknown>) => ({
+  name: 'SeaWays',
+  currency_id: 2,
+  booking_number_format: null,
+  commission_due_days: 45,
+  match_tolerance_percent: 2,
+  _method: 'PUT',
+  ...fields,
+});
+const TOLERANCE_DESCRIPTION =
+  "How far a supplier credit's amount may be from a booking's gross and still count as its amount in match suggestions (a bank fee, a currency conversion).";
 
 describe('Suppliers page', () => {
   it('lists suppliers and filters them with the search box', async () => {
@@ -62,6 +74,10 @@ describe('Suppliers page', () => {
     expect(dueDays).toHaveAccessibleDescription(
       'Overdue commissions count from this many days after the booking date.',
     );
+    // And its credits' amounts may be 2 % off a booking's gross in match suggestions.
+    const tolerance = within(dialog).getByRole('textbox', { name: 'Match tolerance (%)' });
+    expect(tolerance).toHaveValue('2');
+    expect(tolerance).toHaveAccessibleDescription(TOLERANCE_DESCRIPTION);
 
     await user.click(within(dialog).getByRole('button', { name: 'Create supplier' }));
     expect(await screen.findByText('Supplier created successfully.')).toBeInTheDocument();
@@ -70,6 +86,7 @@ describe('Suppliers page', () => {
       currency_id: 2,
       booking_number_format: 'X0-AA',
       commission_due_days: 60,
+      match_tolerance_percent: 2,
     });
   });
 
@@ -108,6 +125,7 @@ describe('Suppliers page', () => {
       currency_id: 1,
       booking_number_format: 'AA-0000',
       commission_due_days: 60,
+      match_tolerance_percent: 2,
       _method: 'PUT',
     });
   });
@@ -133,12 +151,48 @@ describe('Suppliers page', () => {
     await user.type(dueDays, '90');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Supplier updated successfully')).toBeInTheDocument();
-    expect(mock.calls('POST /suppliers/2')[0]?.body).toEqual({
-      name: 'SeaWays',
-      currency_id: 2,
-      booking_number_format: null,
-      commission_due_days: 90,
-      _method: 'PUT',
+    expect(mock.calls('POST /suppliers/2')[0]?.body).toEqual(seaWaysUpdate({ commission_due_days: 90 }));
+  });
+
+  it("edits a supplier's match tolerance, refusing a percent out of range with the domain's message", async () => {
+    const { mock, user } = renderScreen('/suppliers', {
+      'GET /api/suppliers': ok([sea]),
+      'GET /api/currencies': ok([gbp, cad]),
+      'POST /suppliers/2': done('Supplier updated successfully', { data: { ...sea, match_tolerance_percent: 2.5 } }),
     });
+    await user.click(await screen.findByRole('button', { name: 'Edit SeaWays' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit supplier' });
+    const tolerance = within(dialog).getByRole('textbox', { name: 'Match tolerance (%)' });
+    expect(tolerance).toHaveValue('2');
+
+    await user.clear(tolerance);
+    await user.type(tolerance, '20.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByText(MATCH_TOLERANCE_MESSAGE)).toBeInTheDocument();
+    expect(mock.calls('POST /suppliers/2')).toHaveLength(0);
+
+    // At most 2 decimals: a third is not even typed.
+    await user.clear(tolerance);
+    await user.type(tolerance, '2.505');
+    expect(tolerance).toHaveValue('2.50');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Supplier updated successfully')).toBeInTheDocument();
+    expect(mock.calls('POST /suppliers/2')[0]?.body).toEqual(seaWaysUpdate({ match_tolerance_percent: 2.5 }));
+  });
+
+  it('leaves a blank match tolerance out, so that the supplier keeps its own', async () => {
+    const { mock, user } = renderScreen('/suppliers', {
+      'GET /api/suppliers': ok([supplier(1, 'AirOne', gbp, 'AA-0000', 60, 0.75)]),
+      'GET /api/currencies': ok([gbp, cad]),
+      'POST /suppliers/1': done('Supplier updated successfully', { data: air }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit AirOne' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit supplier' });
+    const tolerance = within(dialog).getByRole('textbox', { name: 'Match tolerance (%)' });
+    expect(tolerance).toHaveValue('0.75');
+    await user.clear(tolerance);
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Supplier updated successfully')).toBeInTheDocument();
+    expect(mock.calls('POST /suppliers/1')[0]?.body).not.toHaveProperty('match_tolerance_percent');
   });
 });

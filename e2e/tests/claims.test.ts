@@ -48,6 +48,8 @@ describe('claims', () => {
       'Jet2holidays',
       expect.stringContaining('Jet2holidays'),
       '£12.34',
+      // The Suggestion column: the best booking the credit may be, or None (the seed decides).
+      expect.any(String),
       expect.stringMatching(/View\s*Claim/),
     ]);
     await unmatched.scrollIntoViewIfNeeded();

@@ -1,7 +1,16 @@
-import type { ClaimRequest, SessionUser, UnmatchedTransaction } from '@app/domain';
-import { render } from '@testing-library/react';
+import {
+  acceptAllPreviewResponseSchema,
+  matchSuggestionsResponseSchema,
+  type AcceptAllPreview,
+  type ClaimRequest,
+  type MatchSuggestion,
+  type SessionUser,
+  type UnmatchedTransaction,
+} from '@app/domain';
+import { render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
+import { expect } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider } from '../../app/provider';
 import { setCsrfToken } from '../../lib/api-client';
@@ -105,3 +114,114 @@ export function renderAs(
 
 /** The query string of a recorded request. */
 export const sent = (request: { url: string } | undefined) => new URL(request!.url, 'http://localhost').searchParams;
+
+/* ------------------------------------------------------------------ match suggestions */
+
+type SuggestedBooking = MatchSuggestion['bookings'][number];
+
+/** Booking SW4472290 of Jean Roy, CA$1,120.00, booked Apr 20, 2026. */
+export const suggestedBooking = (over: Partial<SuggestedBooking> = {}): SuggestedBooking => ({
+  id: 90,
+  booking_reference: 'SW4472290',
+  customer_name: 'Jean Roy',
+  booking_date: '2026-04-20',
+  gross: 1120,
+  currency_code: 'CAD',
+  currency_symbol: '$',
+  ...over,
+});
+
+/** For Sunwing's SW4472299: booking SW4472290, one character off, the same amount (75: worth a look). */
+export const nearMatch: MatchSuggestion = {
+  bookings: [suggestedBooking()],
+  score: 75,
+  reasons: ['reference one character off (SW4472290)', 'amount equal'],
+  auto_accept: false,
+};
+
+/** For Sunwing's SW4472299 too, weaker: SW4472209 of Marc Roy, another amount (50: grey). */
+export const weakMatch: MatchSuggestion = {
+  bookings: [
+    suggestedBooking({
+      id: 91,
+      booking_reference: 'SW4472209',
+      customer_name: 'Marc Roy',
+      booking_date: '2026-03-02',
+      gross: 980,
+    }),
+  ],
+  score: 50,
+  reasons: ['reference two characters off (SW4472209)'],
+  auto_accept: false,
+};
+
+/**
+ * For TUI's 40229911 (£84.50): bookings TUI-40229 (£50.00) and TUI-40230 (£30.00) together, a split whose
+ * gross (£80.00) does not add up to the credit: the admin enters the amounts.
+ */
+export const tuiSplit: MatchSuggestion = {
+  bookings: [
+    suggestedBooking({
+      id: 92,
+      booking_reference: 'TUI-40229',
+      customer_name: 'Amy Clark',
+      booking_date: '2026-04-11',
+      gross: 50,
+      currency_code: 'GBP',
+      currency_symbol: '£',
+    }),
+    suggestedBooking({
+      id: 93,
+      booking_reference: 'TUI-40230',
+      customer_name: 'Ben Clark',
+      booking_date: '2026-04-12',
+      gross: 30,
+      currency_code: 'GBP',
+      currency_symbol: '£',
+    }),
+  ],
+  score: 85,
+  reasons: ['references TUI-40229 and TUI-40230 both on the line', 'their gross adds up to within 6 %'],
+  auto_accept: false,
+};
+
+/** `GET /api/reports/match-suggestions` answering with these suggestions per credit, checked by the contract. */
+export function suggestionsAnswer(byCredit: Record<number, MatchSuggestion[]>) {
+  const body = {
+    status: 'success' as const,
+    data: Object.entries(byCredit).map(([id, suggestions]) => ({ transaction_id: Number(id), suggestions })),
+  };
+  matchSuggestionsResponseSchema.parse(body);
+  return { body };
+}
+
+/** `POST /api/reports/match-suggestions/accept-all/preview` answering with `data`, checked by the contract. */
+export function acceptAllPreviewAnswer(data: AcceptAllPreview) {
+  const body = { status: 'success' as const, data };
+  acceptAllPreviewResponseSchema.parse(body);
+  return { body };
+}
+
+/** The credit facts of a preview's item or skipped credit, from an unmatched transaction. */
+export const creditFacts = (t: UnmatchedTransaction) => ({
+  transaction_id: t.id,
+  reference_number: t.reference_number,
+  amount: t.amount,
+  currency_code: t.currency_code,
+  currency_symbol: t.currency_symbol,
+  transaction_date: t.transaction_date,
+  supplier_name: t.supplier_name,
+});
+
+/**
+ * Waits until the unmatched list and its suggestions have been read a second time: what a match (an accepted
+ * suggestion, one or many) refreshes.
+ */
+export const listAndSuggestionsReadAgain = (mock: ReturnType<typeof mockFetch>) =>
+  waitFor(() =>
+    expect(
+      ['GET /api/reports/unmatched-transactions', 'GET /api/reports/match-suggestions'].map(
+        (key) => mock.calls(key).length,
+      ),
+    ).toEqual([2, 2]),
+  );

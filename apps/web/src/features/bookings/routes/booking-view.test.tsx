@@ -22,6 +22,9 @@ const booking = (over: Parameters<typeof bookingDetail>[1] = {}) =>
     ...over,
   });
 
+/** An admin's page also asks for the supplier credits that may be the booking's money (none here). */
+const noPossibleCredits = { body: { status: 'success', data: { can_take_credit: true, suggestions: [] } } };
+
 /** `GET /bookings/5/commission-explanation`, worked out by the domain as the server does. */
 function explanation() {
   const gross = parseMoney('100.00');
@@ -121,6 +124,7 @@ describe('Booking page', () => {
         },
       },
       'GET /bookings/5/commission-explanation': { body: explanation() },
+      'GET /api/bookings/5/match-suggestions': noPossibleCredits,
     });
     renderApp('/bookings/5', { session: sessionFor(adminUser) });
     const alex = within(await screen.findByTestId('commission-line-1'));
@@ -221,6 +225,7 @@ describe('Booking page', () => {
         },
       },
       'GET /bookings/5/commission-explanation': { status: 404, body: { status: 'error', message: 'Not found.' } },
+      'GET /api/bookings/5/match-suggestions': noPossibleCredits,
     });
     renderApp('/bookings/5', { session: sessionFor(adminUser) });
     expect(await screen.findByRole('button', { name: 'Delete' })).toBeInTheDocument();

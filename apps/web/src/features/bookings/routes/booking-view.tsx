@@ -13,13 +13,17 @@ import { BookingHistoryPanel, MatchedTransactionsPanel } from '../components/boo
 import { BookingDetails } from '../components/booking-details';
 import { CancelBookingModal, DeleteConfirmModal } from '../components/booking-modals';
 import { CommissionExplanation, CommissionLinesPanel } from '../components/commission-lines-panel';
+import { PossibleCreditsPanel } from '../components/possible-credits-panel';
 import { SuccessBanner } from '../components/success-banner';
 import { returnTo } from '../utils/return-to';
 import { useFlash } from '../hooks/use-flash';
 
 type BookingModal = 'delete' | 'cancel' | null;
 
-/** /bookings/:id: every read field, the commission lines, the explanation, transactions and history. */
+/**
+ * /bookings/:id: every read field, the commission lines, the explanation, transactions (with, for an admin, the
+ * supplier credits that may be the booking's money) and history.
+ */
 export function BookingViewRoute() {
   const id = Number(useParams().id);
   const admin = isAdmin(useUser());
@@ -67,6 +71,7 @@ export function BookingViewRoute() {
         </Grid>
 
         <MatchedTransactionsPanel booking={b} />
+        {admin && <PossibleCreditsPanel booking={b} />}
         <BookingHistoryPanel booking={b} />
       </Stack>
 

@@ -11,7 +11,7 @@ export const claimsQueryKey = ['claims'] as const;
  * booking that matches its transaction) and the commission reports (its cards and charts count it).
  * The keys are those features' own ('bookings', 'reports'): invalidating by prefix needs no import.
  */
-const AFFECTED_QUERY_KEYS = [claimsQueryKey, ['bookings'], ['reports']] as const;
+export const AFFECTED_QUERY_KEYS = [claimsQueryKey, ['bookings'], ['reports']] as const;
 
 function useRefreshAfterClaim() {
   const queryClient = useQueryClient();

@@ -1,7 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { adminUser } from '../../../testing/fixtures';
-import { page, renderAs, sent, sunwingCredit, tuiCredit } from '../claims.testing';
+import type { MockHandler } from '../../../testing/mock-fetch';
+import {
+  nearMatch,
+  page,
+  renderAs,
+  sent,
+  suggestionsAnswer,
+  sunwingCredit,
+  tuiCredit,
+  tuiSplit,
+  weakMatch,
+} from '../claims.testing';
 import { UnmatchedTransactionsPanel } from './unmatched-transactions-panel';
 
 const range = { startDate: '2026-04-05', endDate: '2026-05-06', supplierIds: [3, 4] };
@@ -12,9 +23,13 @@ const rowTexts = () =>
 
 const CSV = '\ufeffSupplier,Reference,Customer name,Date,Amount,Currency,Account\r\n';
 
-function open(answer = page([sunwingCredit, tuiCredit], { total: 2 })) {
+function open(
+  answer: MockHandler | MockHandler[] = page([sunwingCredit, tuiCredit], { total: 2 }),
+  suggestions: MockHandler | MockHandler[] = suggestionsAnswer({ 31: [nearMatch, weakMatch], 32: [] }),
+) {
   return renderAs(adminUser, <UnmatchedTransactionsPanel {...range} />, {
     'GET /api/reports/unmatched-transactions': answer,
+    'GET /api/reports/match-suggestions': suggestions,
     'GET /api/reports/unmatched-transactions/export': () =>
       new Response(CSV, {
         status: 200,
@@ -47,10 +62,19 @@ describe('UnmatchedTransactionsPanel', () => {
   it("lists the range's unmatched credits, 10 a page, newest first, in each one's currency", async () => {
     const { mock } = open();
     await screen.findByTestId('unmatched-transactions-table');
+    await screen.findByTestId('best-suggestion');
     expect(rowTexts()).toEqual([
-      ['Date', 'Reference', 'Supplier', 'Account', 'Amount', 'Actions'],
-      ['May 4, 2026', 'SW4472299', 'Sunwing', 'Sunwing CAD', 'CA$1,120.00', 'ViewClaim'],
-      ['May 2, 2026', '40229911', 'TUI UK', 'TUI UK GBP', '£84.50', 'ViewClaim'],
+      ['Date', 'Reference', 'Supplier', 'Account', 'Amount', 'Suggestion', 'Actions'],
+      [
+        'May 4, 2026',
+        'SW4472299',
+        'Sunwing',
+        'Sunwing CAD',
+        'CA$1,120.00',
+        'Score 75SW4472290Jean Roy',
+        'ViewClaimReview',
+      ],
+      ['May 2, 2026', '40229911', 'TUI UK', 'TUI UK GBP', '£84.50', 'None', 'ViewClaim'],
     ]);
     const query = sent(mock.calls('GET /api/reports/unmatched-transactions')[0]);
     expect(query.get('start_date')).toBe('2026-04-05');
@@ -137,10 +161,78 @@ describe('UnmatchedTransactionsPanel', () => {
     expect(await screen.findByText('Downloaded unclaimed-credits-2026-05-06.csv.')).toBeInTheDocument();
   });
 
-  it('says when there is nothing unmatched', async () => {
-    open(page([]));
+  it('says when there is nothing unmatched, and asks for no suggestions', async () => {
+    const { mock } = open(page([]));
     expect(await screen.findByTestId('empty-state')).toHaveTextContent(
       'No unmatched credit transactions in this range: every supplier credit matches a booking or has a pending claim.',
     );
+    expect(screen.getByRole('button', { name: 'Accept all above…' })).toBeDisabled();
+    expect(mock.calls('GET /api/reports/match-suggestions')).toHaveLength(0);
+  });
+});
+
+describe('UnmatchedTransactionsPanel: the Suggestion column', () => {
+  const suggestionCells = () =>
+    within(screen.getByTestId('unmatched-transactions-table'))
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.querySelectorAll('td')[5]!);
+
+  it("asks once for the page's credits and shows each one's best suggestion, its score coloured", async () => {
+    let answer: (reply: ReturnType<typeof suggestionsAnswer>) => void = () => {};
+    const pending = new Promise<ReturnType<typeof suggestionsAnswer>>((resolve) => (answer = resolve));
+    const { mock } = open(page([sunwingCredit, tuiCredit], { total: 2 }), () => pending);
+    await screen.findByTestId('unmatched-transactions-table');
+    // While the page's suggestions load: a skeleton in each row, and no Review yet.
+    expect(screen.getAllByTestId('suggestion-loading')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /^Review suggestions/ })).not.toBeInTheDocument();
+
+    const clear = { ...nearMatch, score: 100, auto_accept: true };
+    answer(suggestionsAnswer({ 31: [clear, weakMatch], 32: [tuiSplit] }));
+    await waitFor(() => expect(screen.queryAllByTestId('suggestion-loading')).toHaveLength(0));
+    expect(suggestionCells().map((c) => c.textContent)).toEqual([
+      'Score 100SW4472290Jean Roy',
+      'Score 85TUI-40229 + TUI-40230Amy Clark, Ben Clark',
+    ]);
+    // Green for a clear match (auto-accept), yellow at 60 or more.
+    expect(screen.getAllByTestId('suggestion-score').map((b) => b.dataset.color)).toEqual(['green', 'yellow']);
+    expect(screen.getByRole('button', { name: 'Review suggestions for SW4472299' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Review suggestions for 40229911' })).toBeInTheDocument();
+
+    const calls = mock.calls('GET /api/reports/match-suggestions');
+    expect(calls).toHaveLength(1);
+    expect(sent(calls[0]).get('transaction_ids')).toBe('31,32');
+  });
+
+  it('shows a score below 60 in grey and "None" for a credit with no suggestion; another page asks again', async () => {
+    const next = { ...tuiCredit, id: 33, reference_number: 'TUI-99001' };
+    const { mock, user } = open(
+      [
+        page([sunwingCredit, tuiCredit], { total: 11, last_page: 2, to: 10 }),
+        page([next], { total: 11, last_page: 2, current_page: 2, from: 11, to: 11 }),
+      ],
+      [suggestionsAnswer({ 31: [weakMatch], 32: [] }), suggestionsAnswer({ 33: [{ ...nearMatch, score: 59 }] })],
+    );
+    await screen.findByTestId('best-suggestion');
+    expect(suggestionCells().map((c) => c.textContent)).toEqual(['Score 50SW4472209Marc Roy', 'None']);
+    expect(screen.getByTestId('suggestion-score').dataset.color).toBe('gray');
+
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Pagination' })).getByRole('button', { name: 'Page 2' }),
+    );
+    await waitFor(() => expect(suggestionCells().map((c) => c.textContent)).toEqual(['Score 59SW4472290Jean Roy']));
+    expect(screen.getByTestId('suggestion-score').dataset.color).toBe('gray');
+    expect(mock.calls('GET /api/reports/match-suggestions').map((r) => sent(r).get('transaction_ids'))).toEqual([
+      '31,32',
+      '33',
+    ]);
+  });
+
+  it('says Unavailable when the suggestions cannot be read, and the list stays usable', async () => {
+    open(page([sunwingCredit], { total: 1 }), { status: 500, body: null });
+    await screen.findByTestId('unmatched-transactions-table');
+    await waitFor(() => expect(suggestionCells()[0]).toHaveTextContent('Unavailable'));
+    expect(screen.getByRole('button', { name: 'Claim SW4472299' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Review suggestions/ })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { UNMATCHED_PER_PAGE, type UnmatchedSort, type UnmatchedTransaction } from '@app/domain';
 import { Button, Group, Paper, Stack } from '@mantine/core';
-import { IconEye, IconHandGrab } from '@tabler/icons-react';
+import { IconChecks, IconEye, IconHandGrab, IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ExportCsvButton, exportNotices } from '../../../components/export-csv-button';
 import { SearchField } from '../../../components/filter-fields';
@@ -9,8 +9,12 @@ import { actionsColumn, ListTable, NO_WRAP, type ListColumn } from '../../../com
 import { sortableColumns, type SortState } from '../../../components/sort-header';
 import { formatDate } from '../../../lib/format';
 import { useUnmatchedTransactionsExport } from '../api/claims-api';
+import { useMatchSuggestions } from '../api/match-suggestions-api';
 import { useUnmatchedTransactionsList } from '../hooks/use-unmatched-transactions-list';
+import { AcceptAllModal } from './accept-all-modal';
 import { ClaimModal } from './claim-modal';
+import { SuggestionCell, type SuggestionsOfCredit } from './suggestion-summary';
+import { SuggestionsModal } from './suggestions-modal';
 import { transactionAmount } from './transaction-facts';
 import { TransactionViewModal } from './transaction-view-modal';
 
@@ -25,14 +29,26 @@ export interface DashboardRange {
  * The admins' 'Unmatched Credit Transactions' table (spec §2 dashboard, §9): supplier credits that match no
  * booking, for the dashboard's range and suppliers; search, sortable columns, 10 a page (10/25/50/100) with
  * page links condensed beyond 7 pages, View and Claim; and the whole list (same filters and sort) as a CSV
- * to share with the agents, who claim theirs through the unclaimed search.
+ * to share with the agents, who claim theirs through the unclaimed search. Each credit of the page shows the
+ * booking it most likely is (issue 24 §1), to review, accept or reject; 'Accept all above…' accepts the clear
+ * ones of the whole list at once, after a preview.
  */
 export function UnmatchedTransactionsPanel(range: DashboardRange) {
   const list = useUnmatchedTransactionsList(range);
   const { search, query } = list;
   const [viewing, setViewing] = useState<UnmatchedTransaction | null>(null);
   const [claiming, setClaiming] = useState<UnmatchedTransaction | null>(null);
+  const [reviewing, setReviewing] = useState<UnmatchedTransaction | null>(null);
+  const [acceptingAll, setAcceptingAll] = useState(false);
   const exporting = useUnmatchedTransactionsExport();
+  // One request for the suggestions of the whole page.
+  const suggestions = useMatchSuggestions(query.data?.data.map((t) => t.id) ?? []);
+  const suggestionsOf = (t: UnmatchedTransaction): SuggestionsOfCredit =>
+    suggestions.isError
+      ? { state: 'error' }
+      : suggestions.data
+        ? { state: 'loaded', suggestions: suggestions.data.get(t.id) ?? [] }
+        : { state: 'loading' };
 
   return (
     <Stack gap="sm" data-testid="unmatched-transactions">
@@ -45,20 +61,37 @@ export function UnmatchedTransactionsPanel(range: DashboardRange) {
           value={list.searchText}
           onChange={list.setSearchText}
         />
-        <ExportCsvButton
-          exporting={exporting.isPending}
-          disabled={query.data?.total === 0}
-          onClick={() => exporting.mutate({ ...range, search, ...list.sort }, exportNotices)}
-        >
-          Export CSV for agents
-        </ExportCsvButton>
+        <Group gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconChecks size={16} />}
+            disabled={query.data?.total === 0}
+            onClick={() => setAcceptingAll(true)}
+          >
+            Accept all above…
+          </Button>
+          <ExportCsvButton
+            exporting={exporting.isPending}
+            disabled={query.data?.total === 0}
+            onClick={() => exporting.mutate({ ...range, search, ...list.sort }, exportNotices)}
+          >
+            Export CSV for agents
+          </ExportCsvButton>
+        </Group>
       </Group>
       <Paper withBorder radius="md">
         <ListTable
           query={query}
           noun="unmatched transactions"
-          columns={unmatchedColumns(list.sort, list.sortBy, setViewing, setClaiming)}
-          minWidth={760}
+          columns={unmatchedColumns({
+            sort: list.sort,
+            onSort: list.sortBy,
+            suggestionsOf,
+            onView: setViewing,
+            onClaim: setClaiming,
+            onReview: setReviewing,
+          })}
+          minWidth={960}
           empty={
             search
               ? 'No unmatched credit transactions match your search.'
@@ -81,18 +114,32 @@ export function UnmatchedTransactionsPanel(range: DashboardRange) {
         }}
       />
       <ClaimModal transaction={claiming} isAdmin onClose={() => setClaiming(null)} />
+      <SuggestionsModal
+        transaction={reviewing}
+        suggestions={reviewing ? (suggestions.data?.get(reviewing.id) ?? []) : []}
+        onClose={() => setReviewing(null)}
+      />
+      <AcceptAllModal opened={acceptingAll} filters={{ ...range, search }} onClose={() => setAcceptingAll(false)} />
     </Stack>
   );
 }
 
-/** The table's columns: each but the actions sorts on its header; View and Claim name the reference. */
-function unmatchedColumns(
-  sort: SortState<UnmatchedSort>,
-  onSort: (column: UnmatchedSort) => void,
-  onView: (t: UnmatchedTransaction) => void,
-  onClaim: (t: UnmatchedTransaction) => void,
-): ListColumn<UnmatchedTransaction>[] {
-  const sortable = sortableColumns(sort, onSort);
+interface UnmatchedColumnsOptions {
+  sort: SortState<UnmatchedSort>;
+  onSort: (column: UnmatchedSort) => void;
+  suggestionsOf: (t: UnmatchedTransaction) => SuggestionsOfCredit;
+  onView: (t: UnmatchedTransaction) => void;
+  onClaim: (t: UnmatchedTransaction) => void;
+  onReview: (t: UnmatchedTransaction) => void;
+}
+
+/**
+ * The table's columns: each but the suggestion and the actions sorts on its header; View, Claim and Review
+ * (for a credit with suggestions) name the reference.
+ */
+function unmatchedColumns(options: UnmatchedColumnsOptions): ListColumn<UnmatchedTransaction>[] {
+  const { suggestionsOf, onView, onClaim, onReview } = options;
+  const sortable = sortableColumns(options.sort, options.onSort);
   return [
     { ...sortable('Date', 'transaction_date'), td: NO_WRAP, cell: (t) => formatDate(t.transaction_date) },
     { ...sortable('Reference', 'reference_number'), td: { fw: 500, ...NO_WRAP }, cell: (t) => t.reference_number },
@@ -103,6 +150,7 @@ function unmatchedColumns(
       td: { ...NO_WRAP, ta: 'right' },
       cell: (t) => transactionAmount(t),
     },
+    { header: 'Suggestion', th: { miw: 180 }, cell: (t) => <SuggestionCell of={suggestionsOf(t)} /> },
     actionsColumn((t) => (
       <>
         <Button
@@ -123,7 +171,21 @@ function unmatchedColumns(
         >
           Claim
         </Button>
+        {hasSuggestions(suggestionsOf(t)) && (
+          <Button
+            variant="light"
+            color="green"
+            size="xs"
+            leftSection={<IconSparkles size={14} />}
+            aria-label={`Review suggestions for ${t.reference_number}`}
+            onClick={() => onReview(t)}
+          >
+            Review
+          </Button>
+        )}
       </>
     )),
   ];
 }
+
+const hasSuggestions = (of: SuggestionsOfCredit) => of.state === 'loaded' && of.suggestions.length > 0;

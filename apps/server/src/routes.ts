@@ -9,6 +9,7 @@ import { commissionRoutes } from './features/commissions';
 import { overdueRoutes } from './features/overdue';
 import { payoutRoutes } from './features/payouts';
 import { referenceRoutes } from './features/reference';
+import { statementRoutes } from './features/statements';
 import { suggestionRoutes } from './features/suggestions';
 import { reportFileRoutes, reportPdfRoutes, reportRoutes } from './features/reports';
 import { transactionImportRoutes, transactionRoutes } from './features/transactions';
@@ -32,4 +33,5 @@ export const routeModules: RouteModule[] = [
   reportFileRoutes,
   overdueRoutes,
   suggestionRoutes,
+  statementRoutes,
 ];

@@ -67,4 +67,7 @@ export * from './endpoints/claims';
 export * from './endpoints/commissions';
 export * from './endpoints/payouts';
 export * from './endpoints/reports';
+export * from './endpoints/statements';
+export * from './schemas/statements';
 export * from './statements/statement-layout';
+export * from './statements/statement-import';

@@ -3,9 +3,9 @@
  * the bytes it is sent and posts the answer back. Nothing here touches the database or the network.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { planTransactionImport, readFirstSheet } from '@app/domain';
+import { planStatementImport, planTransactionImport, readFirstSheet } from '@app/domain';
 
-export const spreadsheetTasks = { planTransactionImport, readFirstSheet };
+export const spreadsheetTasks = { planStatementImport, planTransactionImport, readFirstSheet };
 export type SpreadsheetTasks = typeof spreadsheetTasks;
 export type SpreadsheetTask = keyof SpreadsheetTasks;
 

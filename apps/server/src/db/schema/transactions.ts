@@ -118,6 +118,13 @@ export const transactions = pgTable(
     original_reference_number: varchar('original_reference_number', { length: 64 }),
     original_amount: numeric('original_amount', { precision: 14, scale: 2 }),
     split_from_transaction_id: integer('split_from_transaction_id').references((): AnyPgColumn => transactions.id),
+    /**
+     * A line of a supplier's statement imported in its own layout (issue 24 §2): the statement, and the
+     * customer's name and booking date the line carried (they feed the match suggestions).
+     */
+    statement_id: integer('statement_id').references((): AnyPgColumn => statements.id),
+    statement_customer_name: varchar('statement_customer_name', { length: 150 }),
+    statement_booking_date: date('statement_booking_date', { mode: 'string' }),
     ...timestamps,
   },
   (t) => [
@@ -140,6 +147,9 @@ export const transactions = pgTable(
       .on(t.payout_id)
       .where(sql`${t.payout_id} is not null`),
     // DOMAIN.md "unmatched credit transaction" (claims, the unmatched report), newest first.
+    index('transactions_statement_idx')
+      .on(t.statement_id)
+      .where(sql`${t.statement_id} is not null`),
     index('transactions_split_from_idx')
       .on(t.split_from_transaction_id)
       .where(sql`${t.split_from_transaction_id} is not null`),
@@ -165,6 +175,10 @@ export const importRows = pgTable(
     reference_number: varchar('reference_number', { length: 64 }).notNull(),
     transaction_type: varchar('transaction_type', { length: 8 }).notNull(),
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    /** A statement line's own date, customer name and booking date (null for the two-column import). */
+    transaction_date: date('transaction_date', { mode: 'string' }),
+    customer_name: varchar('customer_name', { length: 150 }),
+    booking_date: date('booking_date', { mode: 'string' }),
   },
   (t) => [primaryKey({ columns: [t.import_job_id, t.import_row] })],
 );
@@ -185,3 +199,44 @@ export const matchSuggestionRejections = pgTable(
   },
   (t) => [primaryKey({ columns: [t.transaction_id, t.booking_ids] })],
 );
+
+/**
+ * A supplier's statement imported in its own layout (issue 24 §2): the column mapping it was read with, its
+ * file and job (its lines are the transactions with its id), what it added up to, and the deposit the admin
+ * says paid it (optional), to compare.
+ */
+export const statements = pgTable(
+  'statements',
+  {
+    id: serial('id').primaryKey(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    import_job_id: uuid('import_job_id')
+      .notNull()
+      .references(() => importJobs.id),
+    filename: varchar('filename', { length: 255 }).notNull(),
+    mapping: jsonb('mapping').notNull(),
+    line_count: integer('line_count').notNull(),
+    skipped_count: integer('skipped_count').notNull(),
+    credit_total: numeric('credit_total', { precision: 14, scale: 2 }).notNull(),
+    debit_total: numeric('debit_total', { precision: 14, scale: 2 }).notNull(),
+    deposit_amount: numeric('deposit_amount', { precision: 14, scale: 2 }),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('statements_import_job_uq').on(t.import_job_id),
+    index('statements_account_idx').on(t.account_id, t.id.desc()),
+  ],
+);
+
+/** The column mapping of a supplier account's statements, saved by its last import and offered next time. */
+export const statementMappings = pgTable('statement_mappings', {
+  account_id: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  mapping: jsonb('mapping').notNull(),
+  user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

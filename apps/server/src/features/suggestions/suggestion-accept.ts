@@ -192,10 +192,12 @@ export async function acceptInTransaction(
     const { rows } = await tx.execute<{ id: number; reference_number: string }>(sql`
       insert into transactions (account_id, transaction_type, currency_id, amount, reference_number, status, description,
                                 is_partial, cheque_reference_number, transaction_date, created_by_user_id,
-                                original_reference_number, original_amount, split_from_transaction_id)
+                                original_reference_number, original_amount, split_from_transaction_id,
+                                statement_id, statement_customer_name, statement_booking_date)
       select t.account_id, t.transaction_type, t.currency_id, u.amount, u.reference, t.status, t.description,
              u.partial, t.cheque_reference_number, t.transaction_date, ${user.id},
-             t.original_reference_number, t.original_amount, t.id
+             t.original_reference_number, t.original_amount, t.id,
+             t.statement_id, t.statement_customer_name, t.statement_booking_date
         from transactions t,
              unnest(${textArray(rest.map((p) => moneyToString(p.amount)))}::numeric[],
                     ${textArray(rest.map((p) => p.booking_reference))},

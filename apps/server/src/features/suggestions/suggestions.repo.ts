@@ -27,6 +27,8 @@ export interface CreditLine {
   /** The supplier's amount tolerance, basis points of the gross. */
   tolerance_bp: number;
   reference_number: string;
+  /** The customer's name a supplier statement's line carried (issue 24 §2), or null. */
+  customer_name: string | null;
   amount: Cents;
   currency_code: string;
   currency_symbol: string;
@@ -39,6 +41,7 @@ const creditRow = z.object({
   supplier_name: z.string(),
   tolerance_bp: z.number(),
   reference_number: z.string(),
+  customer_name: z.string().nullable(),
   amount: numericText,
   currency_code: z.string(),
   currency_symbol: z.string(),
@@ -46,7 +49,7 @@ const creditRow = z.object({
 });
 
 const CREDIT_COLUMNS = sql`t.id, a.accountable_id as supplier_id, s.name as supplier_name, s.match_tolerance_bp as tolerance_bp,
-  t.reference_number, t.amount::text as amount, cu.code as currency_code, cu.symbol as currency_symbol,
+  t.reference_number, t.statement_customer_name as customer_name, t.amount::text as amount, cu.code as currency_code, cu.symbol as currency_symbol,
   t.transaction_date::text as transaction_date`;
 const CREDIT_JOINS = sql`join accounts a on a.id = t.account_id
   join suppliers s on s.id = a.accountable_id

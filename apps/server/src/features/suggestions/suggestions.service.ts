@@ -59,7 +59,7 @@ async function rankCredits(
   for (const c of credits) {
     const gone = rejected.get(c.id);
     const ranked = rankSuggestions(
-      { reference: c.reference_number, amount: c.amount, date: c.transaction_date },
+      { reference: c.reference_number, customer_name: c.customer_name, amount: c.amount, date: c.transaction_date },
       candidates.get(c.id) ?? [],
       { ...DEFAULT_SUGGESTION_POLICY, tolerance_bp: c.tolerance_bp },
       // Enough to still show three once rejected sets are taken out.

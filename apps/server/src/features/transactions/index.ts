@@ -1,7 +1,14 @@
 /** The transactions feature's public face: the only module other features and the wiring import. */
 export { transactionRoutes } from './transactions.routes';
 export { transactionImportRoutes } from './transaction-import.routes';
-export { transactionImportHandler } from './transaction-import-job';
+export { runTransactionImport, transactionImportHandler } from './transaction-import-job';
+export {
+  IMPORT_QUEUE,
+  loadSupplierAccount,
+  refuseDuplicateFile,
+  stageImportRows,
+  toStagedRow,
+} from './transaction-import';
 export { computeMissingMatchStatuses } from './start-up';
 export { accountHoldsPaidMoney } from './transaction-funding';
 export {

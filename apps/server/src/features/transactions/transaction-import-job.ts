@@ -11,18 +11,20 @@
  * writes a file row twice. One worker at a time holds a job's advisory lock (released by PostgreSQL
  * when its connection dies), which is how a starting server knows a job is orphaned.
  */
-import { TRANSACTION_IMPORT_CHUNK } from '@app/domain';
+import { statementMappingSchema, TRANSACTION_IMPORT_CHUNK } from '@app/domain';
 import { sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db, DbOrTx } from '../../db/client';
 import type { importJobs } from '../../db/schema';
 import type { Jobs, QueueHandler } from '../../jobs/job-runner';
 import { writeAudit } from '../../shared/audit';
+import { runSpreadsheetTask } from '../../shared/spreadsheet-worker';
 import {
   IMPORT_QUEUE,
   loadSupplierAccount,
   planImport,
   stageImportRows,
+  toStagedRow,
   type ImportAccount,
 } from './transaction-import';
 import { lockSuppliersForMatching, refreshMatchStatusesForImport } from './transaction-matching';
@@ -134,6 +136,8 @@ async function stageLegacyJob(db: Db, job: JobRow, account: ImportAccount): Prom
     await failJob(db, job, 'The uploaded file is no longer stored.');
     return false;
   }
+  const restaged = await restageStatement(db, job, file);
+  if (restaged !== null) return restaged;
   const plan = await planImport(file.filename, file.data, account.booking_number_format);
   if (!plan.ok || plan.rows.length !== job.total_rows) {
     // The supplier's booking number format changed since the upload: the rows would differ.
@@ -141,6 +145,36 @@ async function stageLegacyJob(db: Db, job: JobRow, account: ImportAccount): Prom
     return false;
   }
   await db.transaction((tx) => stageImportRows(tx, job.id, plan.rows));
+  return true;
+}
+
+/**
+ * A statement's job whose staged rows are gone (PostgreSQL restarted: import_rows is UNLOGGED): its file read
+ * again through the mapping the statement was imported with. Null when the job is not a statement's.
+ */
+async function restageStatement(
+  db: Db,
+  job: JobRow,
+  file: { filename: string; data: Buffer },
+): Promise<boolean | null> {
+  const { rows } = await db.execute<{ mapping: unknown }>(
+    sql`select mapping from statements where import_job_id = ${job.id}`,
+  );
+  if (!rows[0]) return null;
+  const mapping = statementMappingSchema.safeParse(rows[0].mapping);
+  const plan = mapping.success
+    ? await runSpreadsheetTask('planStatementImport', file.filename, file.data, mapping.data, null)
+    : null;
+  const lines = plan?.ok ? (plan.mapped?.lines ?? []) : [];
+  if (lines.length !== job.total_rows) {
+    await failJob(
+      db,
+      job,
+      'The statement file could not be read again the way it was read at the upload; import it again.',
+    );
+    return false;
+  }
+  await db.transaction((tx) => stageImportRows(tx, job.id, lines.map(toStagedRow)));
   return true;
 }
 
@@ -166,21 +200,29 @@ async function writeJob(db: Db, job: JobRow, account: ImportAccount, stopping: (
     const supplierId = owner[0]?.supplier_id ?? null;
     if (supplierId !== null) await lockSuppliersForMatching(tx, [supplierId]);
     lap('lock');
+    // A supplier statement's job (issue 24 §2): its lines carry the statement's id.
+    const { rows: statement } = await tx.execute<{ id: number }>(
+      sql`select id from statements where import_job_id = ${job.id}`,
+    );
+    const statementId = statement[0]?.id ?? null;
     let after = -1;
     for (;;) {
       if (stopping()) throw new Stopping();
       const { rows } = await tx.execute<{ last: number | null; staged: number }>(sql`
         with s as (
-          select import_row, reference_number, transaction_type, amount from import_rows
+          select import_row, reference_number, transaction_type, amount, transaction_date, customer_name, booking_date
+            from import_rows
            where import_job_id = ${job.id} and import_row > ${after}
            order by import_row limit ${step}
         ), written as (
           insert into transactions (account_id, transaction_type, currency_id, amount, reference_number, status, description,
                                     is_partial, cheque_reference_number, reference_image_file_id, created_by_user_id,
-                                    import_job_id, import_row, matches_booking)
+                                    import_job_id, import_row, transaction_date, statement_id, statement_customer_name,
+                                    statement_booking_date, matches_booking)
           select ${account.id}, s.transaction_type, ${account.currency_id}, s.amount, s.reference_number,
                  ${job.transaction_status}, ${job.description}, ${job.is_partial}, ${job.cheque_reference_number},
                  ${job.reference_image_file_id}, ${job.user_id}, ${job.id}, s.import_row,
+                 coalesce(s.transaction_date, current_date), ${statementId}, s.customer_name, s.booking_date,
                  -- DOMAIN.md "Matching": the function the row trigger calls (drizzle/0012), inlined here by
                  -- PostgreSQL into one index probe per row (bookings_supplier_reference_idx).
                  transaction_matches_booking(${account.id}, s.reference_number)

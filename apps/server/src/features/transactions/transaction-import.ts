@@ -14,6 +14,7 @@ import {
   importRowType,
   moneyToString,
   type ImportParsedRow,
+  type StatementParsedLine,
   type importJobStatusResponse,
   type importStartedResponse,
   skippedRowMessage,
@@ -135,24 +136,46 @@ export async function startTransactionImport(
   };
 }
 
-/** Rows per staging statement (its four array parameters stay under a megabyte). */
+/** Rows per staging statement (its array parameters stay under a megabyte or two). */
 const STAGE_BATCH = 10_000;
+
+/** A row to stage: the two-column import's, or a statement line with its own date, name and booking date. */
+export type StagedRow = ImportParsedRow & {
+  date?: string | null;
+  customer_name?: string | null;
+  booking_date?: string | null;
+};
+
+/** A statement line (statements/statement-layout.ts) as a row to stage. */
+export const toStagedRow = (l: StatementParsedLine): StagedRow => ({
+  row: l.row,
+  reference: l.reference,
+  amount: l.amount,
+  date: l.date,
+  customer_name: l.customer_name,
+  booking_date: l.booking_date,
+});
 
 /**
  * Stages a job's parsed rows in `import_rows`: one multi-row INSERT … SELECT FROM unnest(…) per
  * 10,000 rows, the type and the absolute amount worked out by the domain (a negative amount is a debit).
  * A row already staged is kept as it is.
  */
-export async function stageImportRows(tx: DbOrTx, jobId: string, rows: readonly ImportParsedRow[]): Promise<void> {
+export async function stageImportRows(tx: DbOrTx, jobId: string, rows: readonly StagedRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += STAGE_BATCH) {
     const batch = rows.slice(i, i + STAGE_BATCH);
     await tx.execute(sql`
-      insert into import_rows (import_job_id, import_row, reference_number, transaction_type, amount)
-      select ${jobId}, r.import_row, r.reference_number, r.transaction_type, r.amount
+      insert into import_rows (import_job_id, import_row, reference_number, transaction_type, amount,
+                               transaction_date, customer_name, booking_date)
+      select ${jobId}, r.import_row, r.reference_number, r.transaction_type, r.amount, r.transaction_date,
+             r.customer_name, r.booking_date
         from unnest(${sql.param(batch.map((r) => r.row))}::int[], ${sql.param(batch.map((r) => r.reference))}::text[],
                     ${sql.param(batch.map((r) => importRowType(r.amount)))}::text[],
-                    ${sql.param(batch.map((r) => moneyToString(absMoney(r.amount))))}::numeric[])
-             as r(import_row, reference_number, transaction_type, amount)
+                    ${sql.param(batch.map((r) => moneyToString(absMoney(r.amount))))}::numeric[],
+                    ${sql.param(batch.map((r) => r.date ?? null))}::date[],
+                    ${sql.param(batch.map((r) => r.customer_name ?? null))}::text[],
+                    ${sql.param(batch.map((r) => r.booking_date ?? null))}::date[])
+             as r(import_row, reference_number, transaction_type, amount, transaction_date, customer_name, booking_date)
       on conflict (import_job_id, import_row) do nothing`);
     // The batches' arrays and statement texts are garbage at once: collected before they pile up.
     collectGarbageIfGrown();
@@ -166,7 +189,7 @@ export async function stageImportRows(tx: DbOrTx, jobId: string, rows: readonly 
  * (account, sha256), held until that transaction commits or rolls back: a concurrent upload of the
  * same file waits here, and its check (a new snapshot, READ COMMITTED) then sees the committed job.
  */
-async function refuseDuplicateFile(tx: DbOrTx, accountId: number, data: Buffer): Promise<void> {
+export async function refuseDuplicateFile(tx: DbOrTx, accountId: number, data: Buffer): Promise<void> {
   const digest = crypto.createHash('sha256').update(data).digest('hex');
   await tx.execute(
     sql`select pg_advisory_xact_lock(hashtextextended(${`transaction-import-file:${accountId}:${digest}`}, 0))`,

@@ -1064,6 +1064,49 @@ const EXPECTED: Record<string, Case[]> = {
       ),
     },
   ],
+  'GET /api/accounts/{id}/statement-mapping': [
+    {
+      what: "a supplier account's saved statement mapping",
+      expect: adminOnly(200),
+      request: get((w) => `/api/accounts/${w.account}/statement-mapping`),
+    },
+  ],
+  'POST /api/statements/preview': [
+    {
+      what: 'a statement read without writing',
+      expect: adminOnly(200),
+      request: send('/api/statements/preview', (w) =>
+        asMultipart({ account_id: String(w.account) }, [
+          { name: 'file', value: 'Ref,Amount\nMX-1,10.00\n', filename: 'statement.csv', contentType: 'text/csv' },
+        ]),
+      ),
+      check: (_w, _role, res) => expect(res.json().data.line_count).toBe(1),
+    },
+  ],
+  'POST /api/statements/import': [
+    {
+      what: 'a statement in its own layout',
+      expect: adminOnly(200),
+      request: send('/api/statements/import', (w) =>
+        asMultipart(
+          {
+            account_id: String(w.account),
+            mapping: JSON.stringify({ skip_rows: 1, reference_column: 0, amount_mode: 'amount', amount_column: 1 }),
+          },
+          [
+            {
+              name: 'file',
+              value: `Ref,Amount\nMX-${unique()},10.00\n`,
+              filename: 'statement.csv',
+              contentType: 'text/csv',
+            },
+          ],
+        ),
+      ),
+    },
+  ],
+  'GET /api/statements': [{ what: 'the imported statements', expect: adminOnly(200), request: get('/api/statements') }],
+  'GET /api/statements/{id}': [{ what: 'none yet', expect: adminOnly(404), request: get('/api/statements/999999') }],
   'GET /api/transactions/import/status/{jobId}': [
     {
       what: "the admin's own import (another admin's is not found)",

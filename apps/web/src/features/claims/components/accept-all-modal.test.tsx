@@ -151,8 +151,13 @@ describe('AcceptAllModal', () => {
       ],
     });
     const outcome = within(dialog).getByTestId('accept-all-outcome');
-    expect(outcome).toHaveTextContent('1 suggestion accepted, 1 credit left for you:');
-    expect(within(outcome).getByRole('listitem')).toHaveTextContent('40229911: Booking TUI-40230 is no longer open.');
+    expect(outcome).toHaveTextContent('1 suggestion accepted; 1 credit left for you.');
+    expect(within(outcome).getByTestId('accept-all-accepted')).toHaveTextContent('SW4472299 now matches SW4472290');
+    expect(
+      within(outcome)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['SW4472299 now matches SW4472290', '40229911: Booking TUI-40230 is no longer open.']);
     expect(within(dialog).queryByRole('button', { name: /^Accept \d/ })).not.toBeInTheDocument();
     // The accepted credits leave the unmatched list: it is read again, with the suggestions.
     await listAndSuggestionsReadAgain(mock);

@@ -66,7 +66,7 @@ function AcceptAllContent({ filters, startScore, threshold, onThreshold, onClose
   const count = preview?.items.length ?? 0;
   return (
     <Stack gap="md">
-      <form onSubmit={state.runPreview} noValidate aria-label="Minimum score">
+      <form onSubmit={state.runPreview} noValidate aria-label="Preview accepting all">
         <Group align="flex-end" gap="sm" wrap="wrap">
           <NumberInput
             label="Minimum score"
@@ -219,11 +219,21 @@ function OutcomeView({ outcome }: { outcome: AcceptAllOutcome }) {
       <Alert variant="light" color="green" icon={<IconChecks size={18} />} p="xs" aria-live="polite">
         {outcome.message}
       </Alert>
-      <Text size="sm" fw={600}>
-        {skipped.length === 0
-          ? `${formatCount(accepted.length, 'suggestion')} accepted.`
-          : `${formatCount(accepted.length, 'suggestion')} accepted, ${formatCount(skipped.length, 'credit')} left for you:`}
-      </Text>
+      <List size="sm" spacing={2} data-testid="accept-all-accepted">
+        {accepted.map((a) => (
+          <List.Item key={a.transaction_id}>
+            <Text span inherit fw={500}>
+              {referenceOf.get(a.transaction_id) ?? `Transaction #${a.transaction_id}`}
+            </Text>
+            {` now matches ${a.parts.map((p) => p.booking_reference).join(' + ')}`}
+          </List.Item>
+        ))}
+      </List>
+      {skipped.length > 0 && (
+        <Text size="sm" fw={600}>
+          {`${formatCount(skipped.length, 'credit')} left for you:`}
+        </Text>
+      )}
       {skipped.length > 0 && (
         <List size="sm" spacing={2}>
           {skipped.map((s) => (

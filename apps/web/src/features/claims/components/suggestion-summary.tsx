@@ -1,4 +1,5 @@
-import { Badge, Group, Skeleton, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Group, Skeleton, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
 import type { MatchSuggestion } from '../api/match-suggestions-api';
 import { scoreColor } from '../../../lib/suggestion-score';
 import { bookingReferences, customersOf } from '../utils/suggestions';
@@ -30,11 +31,19 @@ export function ScoreBadge({ suggestion, compact }: ScoreBadgeProps) {
 export type SuggestionsOfCredit =
   { state: 'loading' } | { state: 'error' } | { state: 'loaded'; suggestions: readonly MatchSuggestion[] };
 
+interface SuggestionCellProps {
+  of: SuggestionsOfCredit;
+  /** The credit's reference, for the button's name. */
+  reference: string;
+  onReview: () => void;
+}
+
 /**
  * The unmatched table's Suggestion cell: the best suggestion's booking reference(s) and customer with its
- * score; 'None' when nothing points at a booking; a skeleton while the page's suggestions load.
+ * score, a button that opens the review ('Review suggestions for {reference}'); 'None' when nothing points
+ * at a booking; a skeleton while the page's suggestions load.
  */
-export function SuggestionCell({ of }: { of: SuggestionsOfCredit }) {
+export function SuggestionCell({ of, reference, onReview }: SuggestionCellProps) {
   if (of.state === 'loading') return <Skeleton h={18} w={140} data-testid="suggestion-loading" />;
   if (of.state === 'error')
     return (
@@ -50,16 +59,21 @@ export function SuggestionCell({ of }: { of: SuggestionsOfCredit }) {
       </Text>
     );
   return (
-    <Group gap="xs" wrap="nowrap" data-testid="best-suggestion">
-      <ScoreBadge suggestion={best} compact />
-      <div style={{ minWidth: 0 }}>
-        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-          {bookingReferences(best.bookings)}
-        </Text>
-        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {customersOf(best.bookings)}
-        </Text>
-      </div>
-    </Group>
+    // Its name starts 'Review suggestions for {reference}:' and goes on with what it shows (WCAG 2.5.3).
+    <UnstyledButton onClick={onReview} title="Review the suggestions" className="suggestion-cell">
+      <VisuallyHidden>{`Review suggestions for ${reference}: `}</VisuallyHidden>
+      <Group gap="xs" wrap="nowrap" data-testid="best-suggestion">
+        <ScoreBadge suggestion={best} compact />
+        <div style={{ minWidth: 0 }}>
+          <Text size="sm" fw={500} c="blue.8" td="underline" style={{ overflowWrap: 'anywhere' }}>
+            {bookingReferences(best.bookings)}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {customersOf(best.bookings)}
+          </Text>
+        </div>
+        <IconChevronRight size={16} aria-hidden style={{ flexShrink: 0, color: 'var(--mantine-color-dimmed)' }} />
+      </Group>
+    </UnstyledButton>
   );
 }

@@ -30,7 +30,7 @@ function open(mocks: Record<string, MockHandler | MockHandler[]> = {}) {
 
 /** Opens the review of `reference` from its row. */
 async function review(user: ReturnType<typeof open>['user'], reference: string) {
-  await user.click(await screen.findByRole('button', { name: `Review suggestions for ${reference}` }));
+  await user.click(await screen.findByRole('button', { name: new RegExp(`^Review suggestions for ${reference}:`) }));
   return screen.findByRole('dialog', { name: `Suggestions for ${reference}` });
 }
 

@@ -71,8 +71,8 @@ describe('UnmatchedTransactionsPanel', () => {
         'Sunwing',
         'Sunwing CAD',
         'CA$1,120.00',
-        'Score 75SW4472290Jean Roy',
-        'ViewClaimReview',
+        'Review suggestions for SW4472299: Score 75SW4472290Jean Roy',
+        'ViewClaim',
       ],
       ['May 2, 2026', '40229911', 'TUI UK', 'TUI UK GBP', '£84.50', 'None', 'ViewClaim'],
     ]);
@@ -191,13 +191,13 @@ describe('UnmatchedTransactionsPanel: the Suggestion column', () => {
     answer(suggestionsAnswer({ 31: [clear, weakMatch], 32: [tuiSplit] }));
     await waitFor(() => expect(screen.queryAllByTestId('suggestion-loading')).toHaveLength(0));
     expect(suggestionCells().map((c) => c.textContent)).toEqual([
-      'Score 100SW4472290Jean Roy',
-      'Score 85TUI-40229 + TUI-40230Amy Clark, Ben Clark',
+      'Review suggestions for SW4472299: Score 100SW4472290Jean Roy',
+      'Review suggestions for 40229911: Score 85TUI-40229 + TUI-40230Amy Clark, Ben Clark',
     ]);
     // Green for a clear match (auto-accept), yellow at 60 or more.
     expect(screen.getAllByTestId('suggestion-score').map((b) => b.dataset.color)).toEqual(['green', 'yellow']);
-    expect(screen.getByRole('button', { name: 'Review suggestions for SW4472299' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Review suggestions for 40229911' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Review suggestions for SW4472299:/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Review suggestions for 40229911:/ })).toBeInTheDocument();
 
     const calls = mock.calls('GET /api/reports/match-suggestions');
     expect(calls).toHaveLength(1);
@@ -214,13 +214,20 @@ describe('UnmatchedTransactionsPanel: the Suggestion column', () => {
       [suggestionsAnswer({ 31: [weakMatch], 32: [] }), suggestionsAnswer({ 33: [{ ...nearMatch, score: 59 }] })],
     );
     await screen.findByTestId('best-suggestion');
-    expect(suggestionCells().map((c) => c.textContent)).toEqual(['Score 50SW4472209Marc Roy', 'None']);
+    expect(suggestionCells().map((c) => c.textContent)).toEqual([
+      'Review suggestions for SW4472299: Score 50SW4472209Marc Roy',
+      'None',
+    ]);
     expect(screen.getByTestId('suggestion-score').dataset.color).toBe('gray');
 
     await user.click(
       within(screen.getByRole('navigation', { name: 'Pagination' })).getByRole('button', { name: 'Page 2' }),
     );
-    await waitFor(() => expect(suggestionCells().map((c) => c.textContent)).toEqual(['Score 59SW4472290Jean Roy']));
+    await waitFor(() =>
+      expect(suggestionCells().map((c) => c.textContent)).toEqual([
+        'Review suggestions for TUI-99001: Score 59SW4472290Jean Roy',
+      ]),
+    );
     expect(screen.getByTestId('suggestion-score').dataset.color).toBe('gray');
     expect(mock.calls('GET /api/reports/match-suggestions').map((r) => sent(r).get('transaction_ids'))).toEqual([
       '31,32',

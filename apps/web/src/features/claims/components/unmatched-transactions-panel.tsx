@@ -1,6 +1,6 @@
 import { UNMATCHED_PER_PAGE, type UnmatchedSort, type UnmatchedTransaction } from '@app/domain';
 import { Button, Group, Paper, Stack } from '@mantine/core';
-import { IconChecks, IconEye, IconHandGrab, IconSparkles } from '@tabler/icons-react';
+import { IconChecks, IconEye, IconHandGrab } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ExportCsvButton, exportNotices } from '../../../components/export-csv-button';
 import { SearchField } from '../../../components/filter-fields';
@@ -134,8 +134,8 @@ interface UnmatchedColumnsOptions {
 }
 
 /**
- * The table's columns: each but the suggestion and the actions sorts on its header; View, Claim and Review
- * (for a credit with suggestions) name the reference.
+ * The table's columns: each but the suggestion and the actions sorts on its header; View, Claim and the best
+ * suggestion (it opens the review) name the reference.
  */
 function unmatchedColumns(options: UnmatchedColumnsOptions): ListColumn<UnmatchedTransaction>[] {
   const { suggestionsOf, onView, onClaim, onReview } = options;
@@ -150,7 +150,11 @@ function unmatchedColumns(options: UnmatchedColumnsOptions): ListColumn<Unmatche
       td: { ...NO_WRAP, ta: 'right' },
       cell: (t) => transactionAmount(t),
     },
-    { header: 'Suggestion', th: { miw: 180 }, cell: (t) => <SuggestionCell of={suggestionsOf(t)} /> },
+    {
+      header: 'Suggestion',
+      th: { miw: 180 },
+      cell: (t) => <SuggestionCell of={suggestionsOf(t)} reference={t.reference_number} onReview={() => onReview(t)} />,
+    },
     actionsColumn((t) => (
       <>
         <Button
@@ -171,21 +175,7 @@ function unmatchedColumns(options: UnmatchedColumnsOptions): ListColumn<Unmatche
         >
           Claim
         </Button>
-        {hasSuggestions(suggestionsOf(t)) && (
-          <Button
-            variant="light"
-            color="green"
-            size="xs"
-            leftSection={<IconSparkles size={14} />}
-            aria-label={`Review suggestions for ${t.reference_number}`}
-            onClick={() => onReview(t)}
-          >
-            Review
-          </Button>
-        )}
       </>
     )),
   ];
 }
-
-const hasSuggestions = (of: SuggestionsOfCredit) => of.state === 'loaded' && of.suggestions.length > 0;

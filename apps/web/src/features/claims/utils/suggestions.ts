@@ -8,6 +8,7 @@ import {
   type MatchSuggestion,
 } from '@app/domain';
 import { formatMoney } from '../../../lib/format';
+import { centsOf } from '../../../lib/money';
 
 type SuggestedBooking = MatchSuggestion['bookings'][number];
 
@@ -27,12 +28,7 @@ export const customersOf = (bookings: readonly Pick<SuggestedBooking, 'customer_
 export const moneyIn = (row: { currency_code: string; currency_symbol: string }, amount: number | string) =>
   formatMoney(amount, { code: row.currency_code, symbol: row.currency_symbol });
 
-/** Exact cents of an amount the server sent (a number with at most 2 decimals, CONTRACT.md §2). */
-export function centsOf(amount: number): Cents {
-  const parsed = parseMoney(amount);
-  if (!parsed.ok) throw new TypeError(`Not an amount of money: ${String(amount)}`);
-  return parsed.value;
-}
+export { centsOf };
 
 /** The bookings of a split as the domain's split rule takes them. */
 const grossOf = (bookings: readonly SuggestedBooking[]) =>

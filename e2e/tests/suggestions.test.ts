@@ -31,6 +31,16 @@ describe('match suggestions', () => {
   it('the admin reviews and accepts one suggestion, then accepts the clear ones in bulk after a preview', async () => {
     const { page } = browser;
     await signInAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+
+    // The booking's page names the credit that may be its money (the other way round).
+    const j2 = await apiJson<{ data: { id: number; booking_reference: string }[] }>(page, '/bookings?search=J2-90114');
+    await page.goto(`/bookings/${j2.data.find((b) => b.booking_reference === 'J2-90114')!.id}`);
+    const possible = page.getByTestId('possible-credits');
+    await possible.waitFor();
+    expect(await possible.innerText()).toContain('J2-90141');
+    await possible.scrollIntoViewIfNeeded();
+    await screenshot(page, 'suggestions-booking-possible-credits', possible);
+
     await page.goto('/reports/commissions');
     const unmatched = page.getByTestId('unmatched-transactions');
     const searchBox = unmatched.getByRole('searchbox', { name: 'Search unmatched transactions' });

@@ -59,8 +59,8 @@ describe('Possible supplier credits on the booking page', () => {
     );
     expect(cards.map((c) => within(c).getByTestId('credit-score').dataset.color)).toEqual(['green', 'yellow', 'gray']);
     expect(within(cards[1]!).getByTestId('credit-score')).toHaveTextContent('Score 64');
-    expect(first.getByRole('button', { name: 'Use credit SW1234576 for this booking' })).toBeInTheDocument();
-    expect(first.getByRole('button', { name: 'Not credit SW1234576' })).toBeInTheDocument();
+    expect(first.getByRole('button', { name: 'Use this credit: SW1234576' })).toBeInTheDocument();
+    expect(first.getByRole('button', { name: 'Not this one: SW1234576' })).toBeInTheDocument();
   });
 
   it('is not asked for, nor shown, for an agent', async () => {
@@ -95,7 +95,7 @@ describe('Possible supplier credits on the booking page', () => {
         }),
       }),
     );
-    await user.click(within(await panel()).getByRole('button', { name: 'Use credit SW1234576 for this booking' }));
+    await user.click(within(await panel()).getByRole('button', { name: 'Use this credit: SW1234576' }));
     const dialog = await screen.findByRole('dialog', { name: 'Use this credit?' });
     expect(dialog).toHaveTextContent(
       'Credit SW1234576 (CA$1,120.00) will match this booking: its reference becomes SW1234567; ' +
@@ -123,7 +123,7 @@ describe('Possible supplier credits on the booking page', () => {
         ),
       }),
     );
-    await user.click(within(await panel()).getByRole('button', { name: 'Not credit PAY 0315' }));
+    await user.click(within(await panel()).getByRole('button', { name: 'Not this one: PAY 0315' }));
     const dialog = await screen.findByRole('dialog', { name: "Not this booking's credit?" });
     expect(dialog).toHaveTextContent('Credit PAY 0315 (CA$1,100.00) will not be suggested for this booking again.');
     await user.click(within(dialog).getByRole('button', { name: 'Not this one' }));
@@ -147,7 +147,7 @@ describe('Possible supplier credits on the booking page', () => {
         },
       }),
     );
-    await user.click(within(await panel()).getByRole('button', { name: 'Use credit SW1234576 for this booking' }));
+    await user.click(within(await panel()).getByRole('button', { name: 'Use this credit: SW1234576' }));
     const dialog = await screen.findByRole('dialog', { name: 'Use this credit?' });
     await user.click(within(dialog).getByRole('button', { name: 'Use this credit' }));
     expect(await within(dialog).findByTestId('credit-refusal')).toHaveTextContent(refused);

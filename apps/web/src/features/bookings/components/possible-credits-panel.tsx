@@ -92,7 +92,7 @@ function CreditCard({
         <Button
           size="xs"
           leftSection={<IconCheck size={14} />}
-          aria-label={`Use credit ${credit.reference_number} for this booking`}
+          aria-label={`Use this credit: ${credit.reference_number}`}
           onClick={() => onDecide({ kind: 'accept', credit })}
         >
           Use this credit
@@ -101,7 +101,7 @@ function CreditCard({
           size="xs"
           variant="default"
           leftSection={<IconX size={14} />}
-          aria-label={`Not credit ${credit.reference_number}`}
+          aria-label={`Not this one: ${credit.reference_number}`}
           onClick={() => onDecide({ kind: 'reject', credit })}
         >
           Not this one

@@ -44,7 +44,7 @@ import {
   benchTransactionImportUnmatched,
 } from './transaction-import';
 import { benchUnmatchedTransactions } from './unmatched-transactions';
-import { benchMatchSuggestions } from './match-suggestions';
+import { benchAcceptAllPreview, benchMatchSuggestions } from './match-suggestions';
 
 export interface BenchContext {
   /** Creates, migrates and fills with reference data a fresh database; returns its URL. */
@@ -90,6 +90,7 @@ const BENCHMARKS: Record<string, (ctx: BenchContext) => Promise<BenchResult>> = 
   'overdue-commissions': benchOverdueSummary,
   'overdue-bookings': benchOverdueBookings,
   'match-suggestions': benchMatchSuggestions,
+  'accept-all-preview': benchAcceptAllPreview,
   'bookings-create': benchBookingsCreate,
   // Writes 100,000 transactions per file to the shared dataset (the books check below then covers them).
   'transaction-import-half-matched': benchTransactionImportHalfMatched,

@@ -187,15 +187,37 @@ function partEvidence(
 
 /**
  * The family name of a customer as the booking form stores it ('Martin, Claire' or 'Claire Martin'), folded
- * for comparison: no accents, upper case, letters only. '' when there is none of at least 2 letters.
+ * for comparison: accents from the same table as the references, upper case, letters A–Z only. '' when there
+ * is none of at least 2 letters. The server's `suggestion_surname_key()` (drizzle/0026) is the same function,
+ * stored per booking so a line naming only the customer finds its candidates.
  */
 export function surnameKey(customerName: string): string {
-  const key = familyName(customerName)
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toUpperCase()
-    .replace(/[^A-Z]/g, '');
+  const key = foldName(familyName(customerName));
   return key.length >= 2 ? key : '';
+}
+
+/**
+ * A name as surnames compare: accents from the table, then letters A–Z only, then upper case (in that order,
+ * as PostgreSQL's translate, regexp_replace and upper do it: 'ß' is dropped, not read as 'SS').
+ */
+const foldName = (s: string) =>
+  stripAccents(s)
+    .replace(/[^A-Za-z]/g, '')
+    .toUpperCase();
+
+/** The words of a text as surnames compare them (see {@link surnameKey}). */
+const nameWords = (text: string) =>
+  stripAccents(text)
+    .split(/[^A-Za-z]+/)
+    .map((w) => w.toUpperCase())
+    .filter((w) => w.length >= 2);
+
+/**
+ * The surname keys a statement line may name its customer by: each word of its customer column and of its
+ * reference text (the server looks each up among its supplier's bookings by their stored surname key).
+ */
+export function statementSurnameKeys(line: { reference: string; customer_name?: string | null }): string[] {
+  return [...new Set(nameWords(`${line.customer_name ?? ''} ${line.reference}`))];
 }
 
 /** The family name as a booking stores it: before the comma ('Martin, Claire'), else the last word ('Claire Martin'). */
@@ -207,17 +229,7 @@ export function familyName(customerName: string): string {
 /** Whether a statement text (a customer column, or a reference field holding the name) names this surname. */
 export function namesSurname(text: string, surname: string): boolean {
   if (surname === '') return false;
-  if (lastWords?.text !== text)
-    lastWords = {
-      text,
-      words: new Set(
-        text
-          .normalize('NFKD')
-          .replace(/[\u0300-\u036f]/g, '')
-          .toUpperCase()
-          .split(/[^A-Z]+/),
-      ),
-    };
+  if (lastWords?.text !== text) lastWords = { text, words: new Set(nameWords(text)) };
   return lastWords.words.has(surname);
 }
 /** The words of the last text asked about (as {@link keyedParts}: one line, many candidates). */

@@ -94,6 +94,8 @@ export const bookings = pgTable(
      * suggestionReferenceKey): stored, so the lookups read it instead of computing it per row.
      */
     suggestion_key: text('suggestion_key').generatedAlwaysAs(sql`suggestion_reference_key(booking_reference)`),
+    /** Match suggestions: the customer's family name as the domain's surnameKey folds it (drizzle/0026). */
+    surname_key: text('surname_key').generatedAlwaysAs(sql`suggestion_surname_key(customer_name)`),
     cancellation_note: text('cancellation_note'),
     cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
     created_by_user_id: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -129,6 +131,7 @@ export const bookings = pgTable(
     index('bookings_suggestion_key_idx').on(t.supplier_id, t.suggestion_key),
     index('bookings_suggestion_key_start_idx').on(t.supplier_id, sql`left(${t.suggestion_key}, 4)`),
     index('bookings_suggestion_key_end_idx').on(t.supplier_id, sql`right(${t.suggestion_key}, 4)`),
+    index('bookings_surname_key_idx').on(t.supplier_id, t.surname_key, t.booking_amount),
     // Overdue commissions: the live bookings that may still be owed money, per supplier by date and id (a
     // page's order), with what the report adds up (an index-only scan per supplier).
     index('bookings_overdue_idx')

@@ -358,3 +358,96 @@ describe('the import', () => {
     expect(rows.map((r) => r.reference_number)).toEqual(['AC-300001', 'AC-300002']);
   });
 });
+
+describe('a statement written by hand, in a layout and noise of its own (not the generator’s)', () => {
+  it('suggests the right booking first for every line that has one, and auto-accepts only right ones', async () => {
+    const cur = await currencyIds(t.db);
+    const acv = await insertSupplier(t.db, { name: 'ACV', currency: 'CAD', booking_number_format: 'AC-000000' });
+    const acc = await createAccount(admin, {
+      name: 'ACV commissions',
+      type: 'supplier',
+      owner: acv,
+      currency: cur.CAD!,
+    });
+    const make = async (reference: string, customer: string, amount: string) => {
+      const res = await admin.post('/bookings', {
+        json: {
+          booking_reference: reference,
+          supplier_id: acv,
+          booking_date: '2026-03-01',
+          customer_name: customer,
+          booking_amount: amount,
+          status: 'confirmed',
+          primary_agent_id: (agent as TestClient & { agentId: number }).agentId,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.id as number;
+    };
+    const id = {
+      claire: await make('AC-604417', 'Martin, Claire', '1265.00'),
+      sophie: await make('AC-519004', 'Leblanc, Sophie', '1999.99'),
+      jean: await make('AC-482913', 'Martin, Jean', '1842.50'),
+      anne: await make('AC-377120', 'Dubois, Anne', '1625.00'),
+      van: await make('AC-700001', 'Nguyen, Van', '500.00'),
+      thi: await make('AC-700002', 'Nguyen, Thi', '500.00'),
+    };
+    // Semicolons, a title row and a blank line, day-first dates, the passenger as SURNAME/FIRST, a net column.
+    const file = [
+      'Air Canada Vacations - Commission statement November 2026;;;',
+      'Date;Description;Passenger;Net commission',
+      '03.11.2026;AC604417 MARTIN/CLAIRE MRS;MARTIN/CLAIRE MRS;1265,00',
+      '03.11.2026;0519004;LEBLANC/S;1999.99',
+      '04.11.2026;INV 2026-1142 REF AC-482913;MARTIN/JEAN MR;1842.50',
+      '04.11.2026;VOUCHER;DUBOIS/ANNE;1625.00',
+      '',
+      '05.11.2026;AC-7OOOO1;NGUYEN/VAN;500.00',
+      '05.11.2026;PAX NOT KNOWN;SMITH/JOHN;44.00',
+    ].join('\n');
+    const res = await admin.post('/api/statements/import', {
+      multipart: {
+        account_id: String(acc),
+        file: csv(file, 'acv-november.csv'),
+        mapping: JSON.stringify({
+          skip_rows: 2,
+          reference_column: 1,
+          amount_mode: 'amount',
+          amount_column: 3,
+          date_column: 0,
+          date_format: 'DD.MM.YYYY',
+          customer_name_column: 2,
+        }),
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // The decimal comma is refused with its reason, never read as 126,500.
+    expect(res.json().skipped).toEqual([{ row: 3, reason: "'1265,00' uses a comma for decimals; write 1265.00" }]);
+    await waitForJob(res.json().job_id);
+    const lines = await t.q(
+      `select id, reference_number from transactions where statement_id = $1 order by import_row`,
+      [res.json().statement_id],
+    );
+    const answer = await admin.get(
+      `/api/reports/match-suggestions?transaction_ids=${lines.map((l) => l.id).join(',')}`,
+    );
+    type S = { bookings: { id: number }[]; score: number; auto_accept: boolean };
+    const best = new Map(
+      (answer.json().data as { transaction_id: number; suggestions: S[] }[]).map((d) => [
+        lines.find((l) => l.id === d.transaction_id)!.reference_number as string,
+        d.suggestions,
+      ]),
+    );
+    const top = (reference: string) => best.get(reference)![0];
+    // Right booking first for each line that is one; the right ones only are auto-accepted.
+    expect(top('0519004')).toMatchObject({ bookings: [{ id: id.sophie }], auto_accept: false });
+    expect(top('INV 2026-1142 REF AC-482913')).toMatchObject({ bookings: [{ id: id.jean }] });
+    expect(top('VOUCHER')).toMatchObject({ bookings: [{ id: id.anne }], auto_accept: false });
+    expect(top('AC-7OOOO1')).toMatchObject({ bookings: [{ id: id.van }] });
+    // Van's namesake one digit away is close behind: not clear enough to accept without a person.
+    expect(best.get('AC-7OOOO1')![0]!.auto_accept).toBe(false);
+    expect(best.get('PAX NOT KNOWN')).toEqual([]);
+    for (const [reference, list] of best)
+      if (list[0]?.auto_accept)
+        expect(reference, 'an auto-accept must be the right booking').toBe('INV 2026-1142 REF AC-482913');
+  });
+});

@@ -9,7 +9,14 @@
  * gross above 0, and no transaction yet or only partial ones (a second credit on a booking already funded
  * by a credit that is not partial would leave it ambiguous). The ranking is the domain's (rankSuggestions) over these few rows.
  */
-import { MAX_REFERENCE_DISTANCE, MIN_NEAR_LENGTH, moneyFromDb, type CandidateBooking, type Cents } from '@app/domain';
+import {
+  MAX_REFERENCE_DISTANCE,
+  MIN_NEAR_LENGTH,
+  moneyFromDb,
+  moneyToString,
+  type CandidateBooking,
+  type Cents,
+} from '@app/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
@@ -136,13 +143,18 @@ const nearBy = (end: SQL) => sql`(select b.id from bookings b
       and abs(length(b.suggestion_key) - length(k.key)) <= ${MAX_REFERENCE_DISTANCE}
     limit ${CANDIDATES_PER_KEY})`;
 
-/** Each credit's candidate bookings, by credit id: `keys` are (credit id, key) pairs. */
+/**
+ * Each credit's candidate bookings, by credit id: `keys` are (credit id, reference key) pairs, `surnames`
+ * (credit id, surname key, amount) for the customer a line may name (bookings_surname_key_idx: those of the
+ * line's amount first, then any, at most 25 each).
+ */
 export async function candidateBookings(
   db: DbOrTx,
   keys: readonly { transactionId: number; supplierId: number; key: string }[],
+  surnames: readonly { transactionId: number; supplierId: number; surname: string; amount: Cents }[] = [],
 ): Promise<Map<number, Candidate[]>> {
   const out = new Map<number, Candidate[]>();
-  if (keys.length === 0) return out;
+  if (keys.length === 0 && surnames.length === 0) return out;
   const rows = await parsedRows(
     db,
     candidateRow,
@@ -150,8 +162,13 @@ export async function candidateBookings(
     with k as (
       select * from unnest(${idArray(keys.map((k) => k.transactionId))}, ${idArray(keys.map((k) => k.supplierId))},
                            ${textArray(keys.map((k) => k.key))}) as k(transaction_id, supplier_id, key)
+    ), n as (
+      select * from unnest(${idArray(surnames.map((n) => n.transactionId))}, ${idArray(surnames.map((n) => n.supplierId))},
+                           ${textArray(surnames.map((n) => n.surname))},
+                           ${textArray(surnames.map((n) => moneyToString(n.amount)))}::numeric[])
+             as n(transaction_id, supplier_id, surname, amount)
     ), found as (
-      select distinct k.transaction_id, c.id
+      select k.transaction_id, c.id
         from k
         cross join lateral (
           (select b.id from bookings b
@@ -159,6 +176,17 @@ export async function candidateBookings(
             limit ${CANDIDATES_PER_KEY})
           union ${nearBy(sql`left`)}
           union ${nearBy(sql`right`)}) c
+      union
+      select n.transaction_id, c.id
+        from n
+        cross join lateral (
+          (select b.id from bookings b
+            where b.supplier_id = n.supplier_id and b.surname_key = n.surname and b.booking_amount = n.amount
+            limit ${CANDIDATES_PER_KEY})
+          union
+          (select b.id from bookings b
+            where b.supplier_id = n.supplier_id and b.surname_key = n.surname
+            limit ${CANDIDATES_PER_KEY})) c
     )
     select f.transaction_id, b.id, b.booking_reference, b.customer_name, b.booking_date::text as booking_date,
            b.booking_amount::text as gross, b.expected_commission::text as expected_commission,

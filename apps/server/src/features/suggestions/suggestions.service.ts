@@ -8,6 +8,7 @@ import {
   rankCreditsForBooking,
   rankSuggestions,
   statementReferenceKeys,
+  statementSurnameKeys,
   type AcceptAllInput,
   type AcceptAllPreviewInput,
   type AcceptSuggestionInput,
@@ -53,8 +54,16 @@ async function rankCredits(
   const keys = credits.flatMap((c) =>
     statementReferenceKeys(c.reference_number).map((key) => ({ transactionId: c.id, supplierId: c.supplier_id, key })),
   );
+  const surnames = credits.flatMap((c) =>
+    statementSurnameKeys({ reference: c.reference_number, customer_name: c.customer_name }).map((surname) => ({
+      transactionId: c.id,
+      supplierId: c.supplier_id,
+      surname,
+      amount: c.amount,
+    })),
+  );
   const ids = credits.map((c) => c.id);
-  const [candidates, rejected] = await Promise.all([candidateBookings(db, keys), rejectedSets(db, ids)]);
+  const [candidates, rejected] = await Promise.all([candidateBookings(db, keys, surnames), rejectedSets(db, ids)]);
   const out = new Map<number, RankedCandidate<Candidate>[]>();
   for (const c of credits) {
     const gone = rejected.get(c.id);

@@ -1,4 +1,4 @@
-import { ACCENTED_LETTERS, suggestionReferenceKey } from '@app/domain';
+import { ACCENTED_LETTERS, suggestionReferenceKey, surnameKey } from '@app/domain';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createBooking, createPayment, freshReference } from '../../test/factories';
@@ -116,7 +116,7 @@ describe('suggestions for unmatched credits', () => {
   });
 });
 
-describe('suggestion_reference_key() in SQL', () => {
+describe('suggestion_reference_key() and suggestion_surname_key() in SQL', () => {
   it('reads every reference as the domain does', async () => {
     const chars = [...`${ACCENTED_LETTERS}abcxyzABCXYZ0123456789OISBoisb -/._,#ßæÆ€\u0301`];
     await fc.assert(
@@ -124,6 +124,18 @@ describe('suggestion_reference_key() in SQL', () => {
         const s = parts.join('');
         const [row] = await w.q('select suggestion_reference_key($1) as k', [s]);
         expect(row!.k, JSON.stringify(s)).toBe(suggestionReferenceKey(s));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('reads every customer name as the domain does (the stored surname key)', async () => {
+    const chars = [...`${ACCENTED_LETTERS}abczABCZ019 \t,,-'.ßæÆ€\u0301`];
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom(...chars), { maxLength: 20 }), async (parts) => {
+        const s = parts.join('');
+        const [row] = await w.q('select suggestion_surname_key($1) as k', [s]);
+        expect(row!.k ?? '', JSON.stringify(s)).toBe(surnameKey(s));
       }),
       { numRuns: 300 },
     );

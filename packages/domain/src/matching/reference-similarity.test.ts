@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   namesSurname,
+  statementSurnameKeys,
   suggestionReferenceKey,
   referenceDistance,
   referenceEvidence,
@@ -123,5 +124,18 @@ describe('surnames', () => {
     expect(namesSurname('Mme Côté', 'COTE')).toBe(true);
     expect(namesSurname('COTELETTE', 'COTE')).toBe(false);
     expect(namesSurname('anything', '')).toBe(false);
+  });
+});
+
+describe('statementSurnameKeys', () => {
+  it('takes every word of the customer column and the words alone of the reference text', () => {
+    expect(statementSurnameKeys({ reference: 'TUI 40219940 FORTIN', customer_name: null })).toEqual(['TUI', 'FORTIN']);
+    expect(statementSurnameKeys({ reference: 'VOUCHER', customer_name: 'DUBOIS/ANNE' })).toEqual([
+      'DUBOIS',
+      'ANNE',
+      'VOUCHER',
+    ]);
+    expect(statementSurnameKeys({ reference: "Côté O'Brien", customer_name: '' })).toEqual(['COTE', 'OBRIEN']);
+    expect(statementSurnameKeys({ reference: 'CV93092011 DES-63129405 ZGT9R4', customer_name: undefined })).toEqual([]);
   });
 });

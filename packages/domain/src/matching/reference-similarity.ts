@@ -213,11 +213,19 @@ const nameWords = (text: string) =>
     .filter((w) => w.length >= 2);
 
 /**
- * The surname keys a statement line may name its customer by: each word of its customer column and of its
- * reference text (the server looks each up among its supplier's bookings by their stored surname key).
+ * The surname keys a statement line may name its customer by, looked up among its supplier's bookings by their
+ * stored surname key: each word of its customer column, and each word of its reference text that is a word
+ * alone ('TUI 40219940 FORTIN' gives TUI and FORTIN; 'CV93092011' or 'DES-63129405', a reference's prefix,
+ * gives none). The scoring still reads every word (namesSurname).
  */
 export function statementSurnameKeys(line: { reference: string; customer_name?: string | null }): string[] {
-  return [...new Set(nameWords(`${line.customer_name ?? ''} ${line.reference}`))];
+  const fromReference = line.reference
+    .split(/[\s,;/+&]+/)
+    .map(stripAccents)
+    .filter((w) => /^[A-Za-z'’.-]+$/.test(w))
+    .map(foldName)
+    .filter((w) => w.length >= 2);
+  return [...new Set([...nameWords(line.customer_name ?? ''), ...fromReference])];
 }
 
 /** The family name as a booking stores it: before the comma ('Martin, Claire'), else the last word ('Claire Martin'). */

@@ -19,6 +19,7 @@ import {
   transactionImportFileKind,
   type SessionUser,
   type StatementImportInput,
+  type StatementMapped,
   type StatementMapping,
   type StatementPreviewInput,
   type StatementsQuery,
@@ -33,6 +34,7 @@ import type { Jobs } from '../../jobs/job-runner';
 import { writeAudit } from '../../shared/audit';
 import { numericText, paginate, parsedRows } from '../../shared/sql';
 import { SpreadsheetLimitError, runSpreadsheetTask } from '../../shared/spreadsheet-worker';
+import type { UploadedFile } from '../../http/route';
 import { isUploadedFile } from '../../shared/stored-files';
 import { isoTimestamp } from '../../shared/timestamps';
 import { IMPORT_QUEUE, loadSupplierAccount, refuseDuplicateFile, stageImportRows, toStagedRow } from '../transactions';
@@ -113,29 +115,24 @@ export async function previewStatement(db: DbOrTx, input: StatementPreviewInput)
   };
 }
 
-/** `POST /api/statements/import`: checks everything, then stores the file, the statement and the mapping, and queues the job. */
-export async function importStatement(
-  db: Db,
-  jobs: Jobs,
-  user: SessionUser,
-  input: StatementImportInput,
-  today: string,
-) {
-  const file = input.file;
-  if (!isUploadedFile(file)) throw validationError({ file: [IMPORT_MESSAGES.selectFile] });
-  const account = await supplierAccount(db, input.account_id);
-  const p = await plan(file.filename, file.data, input.mapping, null);
-  if (!p.ok) throw validationError({ file: [p.error] });
-  const mapped = p.mapped!;
-  if (mapped.lines.length === 0)
-    throw validationError({
-      file: [
-        `${IMPORT_MESSAGES.noValidData} (${mapped.skipped.length} line${mapped.skipped.length === 1 ? '' : 's'} skipped)`,
-      ],
-    });
+/** What {@link storeStatement} stores. */
+interface StatementToStore {
+  account: { id: number };
+  input: StatementImportInput;
+  file: UploadedFile;
+  mapped: StatementMapped;
+  today: string;
+}
+
+/**
+ * In one database transaction: the same-file check, the file, the job, the statement, the account's mapping,
+ * the staged lines, the audit row and the queued job. The job writes the lines once it commits.
+ */
+async function storeStatement(db: Db, jobs: Jobs, user: SessionUser, s: StatementToStore) {
+  const { account, input, file, mapped, today } = s;
   const messages = mapped.skipped.map(skippedRowMessage);
   const filename = file.filename.slice(0, 255) || 'statement';
-  const ids = await withClientTransaction(db, async (tx, execute) => {
+  return withClientTransaction(db, async (tx, execute) => {
     if (!input.allow_duplicate) await refuseDuplicateFile(tx, account.id, file.data);
     const [stored] = await tx
       .insert(storedFiles)
@@ -193,6 +190,29 @@ export async function importStatement(
     await jobs.send(IMPORT_QUEUE, { importJobId: job!.id }, { executeSql: execute });
     return { jobId: job!.id, statementId: rows[0]!.id };
   });
+}
+
+/** `POST /api/statements/import`: checks everything, then stores the file, the statement and the mapping, and queues the job. */
+export async function importStatement(
+  db: Db,
+  jobs: Jobs,
+  user: SessionUser,
+  input: StatementImportInput,
+  today: string,
+) {
+  const file = input.file;
+  if (!isUploadedFile(file)) throw validationError({ file: [IMPORT_MESSAGES.selectFile] });
+  const account = await supplierAccount(db, input.account_id);
+  const p = await plan(file.filename, file.data, input.mapping, null);
+  if (!p.ok) throw validationError({ file: [p.error] });
+  const mapped = p.mapped!;
+  if (mapped.lines.length === 0)
+    throw validationError({
+      file: [
+        `${IMPORT_MESSAGES.noValidData} (${mapped.skipped.length} line${mapped.skipped.length === 1 ? '' : 's'} skipped)`,
+      ],
+    });
+  const ids = await storeStatement(db, jobs, user, { account, input, file, mapped, today });
   jobs.wake(IMPORT_QUEUE);
   const skippedText = mapped.skipped.length ? `, ${mapped.skipped.length} skipped` : '';
   return {

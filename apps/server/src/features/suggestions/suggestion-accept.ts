@@ -152,6 +152,51 @@ export interface AcceptOptions {
   verify?: () => Promise<void>;
 }
 
+type Part = { id: number; booking_reference: string; partial: boolean; amount: Cents };
+
+/**
+ * The credit takes the first booking (its reference and amount, the supplier's kept), and each further
+ * booking a new transaction split from it with its amount, in one statement; the parts in the bookings' order.
+ */
+async function writeParts(tx: DbOrTx, user: SessionUser, creditId: number, bookings: readonly Part[]) {
+  const [first, ...rest] = bookings as [Part, ...Part[]];
+  await tx.execute(sql`
+    update transactions
+       set original_reference_number = coalesce(original_reference_number, reference_number),
+           original_amount = coalesce(original_amount, amount),
+           reference_number = ${first.booking_reference}, amount = ${moneyToString(first.amount)}::numeric,
+           is_partial = ${first.partial}, updated_at = now()
+     where id = ${creditId}`);
+  // Each further booking's part, by its reference (no two of them share one: duplicates were refused).
+  const partIds = new Map<string, number>();
+  if (rest.length) {
+    const { rows } = await tx.execute<{ id: number; reference_number: string }>(sql`
+      insert into transactions (account_id, transaction_type, currency_id, amount, reference_number, status, description,
+                                is_partial, cheque_reference_number, transaction_date, created_by_user_id,
+                                original_reference_number, original_amount, split_from_transaction_id,
+                                statement_id, statement_customer_name, statement_booking_date)
+      select t.account_id, t.transaction_type, t.currency_id, u.amount, u.reference, t.status, t.description,
+             u.partial, t.cheque_reference_number, t.transaction_date, ${user.id},
+             t.original_reference_number, t.original_amount, t.id,
+             t.statement_id, t.statement_customer_name, t.statement_booking_date
+        from transactions t,
+             unnest(${textArray(rest.map((p) => moneyToString(p.amount)))}::numeric[],
+                    ${textArray(rest.map((p) => p.booking_reference))},
+                    ${textArray(rest.map((p) => String(p.partial)))}::boolean[])
+               with ordinality as u(amount, reference, partial, n)
+       where t.id = ${creditId}
+       order by u.n
+      returning id, reference_number`);
+    for (const r of rows) partIds.set(r.reference_number, r.id);
+  }
+  return bookings.map((p, i) => ({
+    transaction_id: i === 0 ? creditId : partIds.get(p.booking_reference)!,
+    booking_id: p.id,
+    booking_reference: p.booking_reference,
+    amount: p.amount,
+  }));
+}
+
 /**
  * Accepts, inside `tx`: credit `transactionId` pays `bookingIds` (the amounts each takes: `entered`, or from
  * the gross; see splitCreditAmounts). The credit keeps its id and takes the first booking; each further
@@ -178,36 +223,12 @@ export async function acceptInTransaction(
   );
   if (misfit) throw validationError({ booking_ids: [formatMismatchMessage(credit.booking_number_format!)] });
 
-  const [first, ...rest] = bookings.map((b, i) => ({ ...b, amount: split.amounts[i]! }));
-  await tx.execute(sql`
-    update transactions
-       set original_reference_number = coalesce(original_reference_number, reference_number),
-           original_amount = coalesce(original_amount, amount),
-           reference_number = ${first!.booking_reference}, amount = ${moneyToString(first!.amount)}::numeric,
-           is_partial = ${first!.partial}, updated_at = now()
-     where id = ${credit.id}`);
-  // Each further booking's part, by its reference (no two of them share one: duplicates were refused).
-  const partIds = new Map<string, number>();
-  if (rest.length) {
-    const { rows } = await tx.execute<{ id: number; reference_number: string }>(sql`
-      insert into transactions (account_id, transaction_type, currency_id, amount, reference_number, status, description,
-                                is_partial, cheque_reference_number, transaction_date, created_by_user_id,
-                                original_reference_number, original_amount, split_from_transaction_id,
-                                statement_id, statement_customer_name, statement_booking_date)
-      select t.account_id, t.transaction_type, t.currency_id, u.amount, u.reference, t.status, t.description,
-             u.partial, t.cheque_reference_number, t.transaction_date, ${user.id},
-             t.original_reference_number, t.original_amount, t.id,
-             t.statement_id, t.statement_customer_name, t.statement_booking_date
-        from transactions t,
-             unnest(${textArray(rest.map((p) => moneyToString(p.amount)))}::numeric[],
-                    ${textArray(rest.map((p) => p.booking_reference))},
-                    ${textArray(rest.map((p) => String(p.partial)))}::boolean[])
-               with ordinality as u(amount, reference, partial, n)
-       where t.id = ${credit.id}
-       order by u.n
-      returning id, reference_number`);
-    for (const r of rows) partIds.set(r.reference_number, r.id);
-  }
+  const parts = await writeParts(
+    tx,
+    user,
+    credit.id,
+    bookings.map((b, i) => ({ ...b, amount: split.amounts[i]! })),
+  );
   await refreshMatchStatusesForReferences(tx, [
     {
       accountId: credit.account_id,
@@ -215,12 +236,6 @@ export async function acceptInTransaction(
     },
   ]);
 
-  const parts = [first!, ...rest].map((p, i) => ({
-    transaction_id: i === 0 ? credit.id : partIds.get(p.booking_reference)!,
-    booking_id: p.id,
-    booking_reference: p.booking_reference,
-    amount: p.amount,
-  }));
   await writeAudits(
     tx,
     parts.map((p, i) => ({

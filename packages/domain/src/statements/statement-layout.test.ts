@@ -165,6 +165,26 @@ describe('the mapping', () => {
       ]),
     ).toMatchObject({ amount_mode: 'debit_credit', debit_column: 2, credit_column: 3, date_format: 'YYYY-MM-DD' });
     expect(guessStatementMapping([['AC1', '10.00']])).toBeNull();
+    // Title rows above the headers are skipped with them.
+    expect(
+      guessStatementMapping([
+        ['British Airways Holidays - Agent commission statement', '', '', '', ''],
+        ['Agency: Travel Host Agency', '', '', '', ''],
+        ['Booking ref', 'Lead passenger', 'Departure date', 'Paid on', 'Commission'],
+        ['BAKT 2290', 'EVANS/CHLOE MS', '24/10/2026', '26/11/2026', '1,180.00'],
+      ]),
+    ).toEqual({
+      skip_rows: 3,
+      reference_column: 0,
+      amount_mode: 'amount',
+      amount_column: 4,
+      debit_column: null,
+      credit_column: null,
+      date_column: 3,
+      date_format: 'DD/MM/YYYY',
+      customer_name_column: 1,
+      booking_date_column: 2,
+    });
   });
 
   it('names columns by their letters', () => {

@@ -234,7 +234,7 @@ export function mapStatementCells(cells: readonly (readonly unknown[])[], m: Sta
 
 const HEADER_GUESSES: [keyof StatementMapping, RegExp][] = [
   ['booking_date_column', /(booking|travel|depart|departure|check.?in|arrival)\s*date|date\s*of\s*(travel|departure)/i],
-  ['date_column', /(payment|paid|value|statement|transaction)?\s*date|^date$/i],
+  ['date_column', /(payment|paid|value|statement|transaction)?\s*date|^date$|(paid|received|credited)\s+on/i],
   ['reference_column', /ref|conf|booking\s*(no|num|#|id)|pnr|voucher|invoice/i],
   ['customer_name_column', /name|passenger|guest|client|customer|traveller|traveler|lead/i],
   ['credit_column', /^credits?$|money\s*in|paid\s*in/i],
@@ -242,14 +242,26 @@ const HEADER_GUESSES: [keyof StatementMapping, RegExp][] = [
   ['amount_column', /amount|commission|total|net|paid|payment|value/i],
 ];
 
+/** How far down a statement's header row is looked for (title rows above it: the supplier, the period). */
+export const STATEMENT_HEADER_SEARCH_ROWS = 10;
+
 /**
- * A first mapping from a statement's header row (the admin checks and changes it before importing): each
- * role takes the first column whose header names it and no earlier role took; debit and credit columns
- * make it a debit/credit layout. Null when the first row does not look like headers.
+ * A first mapping from a statement's header row (the admin checks and changes it before importing): the
+ * first of the top rows that looks like headers (no amount in it, a column naming a reference), every row
+ * above it skipped; each role takes the first column whose header names it and no earlier role took; debit
+ * and credit columns make it a debit/credit layout. Null when no top row looks like headers.
  */
 export function guessStatementMapping(cells: readonly (readonly unknown[])[]): StatementMapping | null {
-  const header = (cells[0] ?? []).map(text);
-  if (header.length === 0 || header.some((h) => parseImportAmount(h).ok && h !== '')) return null;
+  for (let r = 0; r < Math.min(cells.length, STATEMENT_HEADER_SEARCH_ROWS); r++) {
+    const guessed = guessFromHeader(cells, r);
+    if (guessed) return guessed;
+  }
+  return null;
+}
+
+function guessFromHeader(cells: readonly (readonly unknown[])[], r: number): StatementMapping | null {
+  const header = (cells[r] ?? []).map(text);
+  if (header.filter((h) => h !== '').length < 2 || header.some((h) => h !== '' && parseImportAmount(h).ok)) return null;
   const taken = new Set<number>();
   const found: Partial<Record<keyof StatementMapping, number>> = {};
   for (const [role, re] of HEADER_GUESSES) {
@@ -261,16 +273,16 @@ export function guessStatementMapping(cells: readonly (readonly unknown[])[]): S
   }
   if (found.reference_column === undefined) return null;
   const debitCredit = found.credit_column !== undefined && found.debit_column !== undefined;
-  const dateFormat = guessDateFormat(cells.slice(1, 21).map((l) => l[found.date_column ?? -1]));
+  const samples = (col: number | undefined) => cells.slice(r + 1, r + 21).map((l) => l[col ?? -1]);
   return {
-    skip_rows: 1,
+    skip_rows: r + 1,
     reference_column: found.reference_column,
     amount_mode: debitCredit ? 'debit_credit' : 'amount',
     amount_column: debitCredit ? null : (found.amount_column ?? found.credit_column ?? null),
     debit_column: debitCredit ? found.debit_column! : null,
     credit_column: debitCredit ? found.credit_column! : null,
     date_column: found.date_column ?? null,
-    date_format: dateFormat,
+    date_format: guessDateFormat([...samples(found.date_column), ...samples(found.booking_date_column)]),
     customer_name_column: found.customer_name_column ?? null,
     booking_date_column: found.booking_date_column ?? null,
   };

@@ -26,6 +26,7 @@ const payouts = () => import('../features/payouts');
 const reportFiles = () => import('../features/report-files');
 const reports = () => import('../features/reports');
 const settings = () => import('../features/settings');
+const statements = () => import('../features/statements');
 const suppliers = () => import('../features/suppliers');
 const transactions = () => import('../features/transactions');
 
@@ -107,6 +108,9 @@ export const routes: RouteObject[] = [
               { path: paths.transactions.edit(ID), ...screen(transactions, (m) => <m.TransactionEditRoute />) },
               { path: paths.transactions.createBulk, ...screen(transactions, (m) => <m.BulkTransactionRoute />) },
               { path: paths.transactions.import, ...screen(transactions, (m) => <m.TransactionImportRoute />) },
+              { path: paths.statements.list, ...screen(statements, (m) => <m.StatementsListRoute />) },
+              { path: paths.statements.import, ...screen(statements, (m) => <m.StatementImportRoute />) },
+              { path: paths.statements.view(ID), ...screen(statements, (m) => <m.StatementViewRoute />) },
               { path: paths.bulkPayouts, ...screen(payouts, (m) => <m.BulkPayoutsRoute key="payout" mode="payout" />) },
               {
                 path: paths.bulkReconcile,

@@ -51,6 +51,11 @@ export const paths = {
     createBulk: '/transactions/create-bulk',
     import: '/transactions/import',
   },
+  statements: {
+    list: '/statements',
+    import: '/statements/import',
+    view: (id: Id) => `/statements/${id}`,
+  },
   bulkPayouts: '/bulk-payouts',
   bulkReconcile: '/bulk-reconcile',
   payouts: {

@@ -16,7 +16,6 @@ import {
   skippedRowMessage,
   statementMappingSchema,
   subMoney,
-  transactionImportFileKind,
   type SessionUser,
   type StatementImportInput,
   type StatementMapped,
@@ -28,7 +27,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { withClientTransaction, type Db, type DbOrTx } from '../../db/client';
-import { importJobs, storedFiles } from '../../db/schema';
+import { importJobs } from '../../db/schema';
 import { notFound, validationError } from '../../http/errors';
 import type { Jobs } from '../../jobs/job-runner';
 import { writeAudit } from '../../shared/audit';
@@ -37,18 +36,19 @@ import { SpreadsheetLimitError, runSpreadsheetTask } from '../../shared/spreadsh
 import type { UploadedFile } from '../../http/route';
 import { isUploadedFile } from '../../shared/stored-files';
 import { isoTimestamp } from '../../shared/timestamps';
-import { IMPORT_QUEUE, loadSupplierAccount, refuseDuplicateFile, stageImportRows, toStagedRow } from '../transactions';
+import {
+  IMPORT_QUEUE,
+  loadSupplierAccount,
+  refuseDuplicateFile,
+  stageImportRows,
+  storeImportFile,
+  toStagedRow,
+} from '../transactions';
 
 /** Skipped lines an answer lists (the counts are always whole). */
 const MAX_SKIPPED_LISTED = 100;
 const MAX_STORED_ERRORS = 1000;
 const PREVIEW_LINES = 25;
-
-const MIME_BY_KIND = {
-  text: 'text/csv',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  xls: 'application/vnd.ms-excel',
-} as const;
 
 /** The mapping last used to import this account's statements, or null. */
 export async function savedMapping(db: DbOrTx, accountId: number): Promise<StatementMapping | null> {
@@ -134,22 +134,13 @@ async function storeStatement(db: Db, jobs: Jobs, user: SessionUser, s: Statemen
   const filename = file.filename.slice(0, 255) || 'statement';
   return withClientTransaction(db, async (tx, execute) => {
     if (!input.allow_duplicate) await refuseDuplicateFile(tx, account.id, file.data);
-    const [stored] = await tx
-      .insert(storedFiles)
-      .values({
-        filename,
-        mimetype: MIME_BY_KIND[transactionImportFileKind(file.filename)!],
-        size: file.size,
-        data: file.data,
-        uploaded_by_user_id: user.id,
-      })
-      .returning({ id: storedFiles.id });
+    const fileId = await storeImportFile(tx, user, file, 'statement');
     const [job] = await tx
       .insert(importJobs)
       .values({
         user_id: user.id,
         account_id: account.id,
-        file_id: stored!.id,
+        file_id: fileId,
         transaction_status: 'completed',
         description: `Supplier statement ${filename} - ${today}`.slice(0, 5000),
         is_partial: false,

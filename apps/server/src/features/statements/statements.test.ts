@@ -56,11 +56,11 @@ async function waitForJob(jobId: string) {
   throw new Error('job did not finish');
 }
 
-const booking = async (reference: string, amount: string, customer = 'Martin, Claire') => {
+const booking = async (reference: string, amount: string, customer = 'Martin, Claire', supplierId = supplier) => {
   const res = await admin.post('/bookings', {
     json: {
       booking_reference: reference,
-      supplier_id: supplier,
+      supplier_id: supplierId,
       booking_date: '2026-03-01',
       customer_name: customer,
       booking_amount: amount,
@@ -369,21 +369,7 @@ describe('a statement written by hand, in a layout and noise of its own (not the
       owner: acv,
       currency: cur.CAD!,
     });
-    const make = async (reference: string, customer: string, amount: string) => {
-      const res = await admin.post('/bookings', {
-        json: {
-          booking_reference: reference,
-          supplier_id: acv,
-          booking_date: '2026-03-01',
-          customer_name: customer,
-          booking_amount: amount,
-          status: 'confirmed',
-          primary_agent_id: (agent as TestClient & { agentId: number }).agentId,
-        },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json().data.id as number;
-    };
+    const make = (reference: string, customer: string, amount: string) => booking(reference, amount, customer, acv);
     const id = {
       claire: await make('AC-604417', 'Martin, Claire', '1265.00'),
       sophie: await make('AC-519004', 'Leblanc, Sophie', '1999.99'),

@@ -7,6 +7,7 @@ export {
   loadSupplierAccount,
   refuseDuplicateFile,
   stageImportRows,
+  storeImportFile,
   toStagedRow,
 } from './transaction-import';
 export { computeMissingMatchStatuses } from './start-up';

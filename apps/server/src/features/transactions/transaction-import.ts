@@ -60,6 +60,21 @@ export async function loadSupplierAccount(db: DbOrTx, id: number): Promise<Impor
 export const planImport = (filename: string, data: Buffer, bookingNumberFormat: string | null) =>
   runSpreadsheetTask('planTransactionImport', filename, data, bookingNumberFormat);
 
+/** Stores an import's file (kept with its job: a job whose staged rows are gone reads it again); its id. */
+export async function storeImportFile(tx: DbOrTx, user: SessionUser, file: UploadedFile, fallbackName: string) {
+  const [stored] = await tx
+    .insert(storedFiles)
+    .values({
+      filename: file.filename.slice(0, 255) || fallbackName,
+      mimetype: MIME_BY_KIND[transactionImportFileKind(file.filename)!],
+      size: file.size,
+      data: file.data,
+      uploaded_by_user_id: user.id,
+    })
+    .returning({ id: storedFiles.id });
+  return stored!.id;
+}
+
 /** The upload's answer (the route's response schema). */
 export type ImportStarted = z.input<typeof importStartedResponse>;
 
@@ -88,22 +103,13 @@ export async function startTransactionImport(
     // bytes cannot both pass the check (the second waits, then sees the first's committed job).
     if (!input.allow_duplicate) await refuseDuplicateFile(tx, account.id, file.data);
     const imageId = image ? await storeUpload(tx, 'reference_image', image, user.id) : null;
-    const [stored] = await tx
-      .insert(storedFiles)
-      .values({
-        filename: file.filename.slice(0, 255) || 'import',
-        mimetype: MIME_BY_KIND[transactionImportFileKind(file.filename)!],
-        size: file.size,
-        data: file.data,
-        uploaded_by_user_id: user.id,
-      })
-      .returning({ id: storedFiles.id });
+    const fileId = await storeImportFile(tx, user, file, 'import');
     const [job] = await tx
       .insert(importJobs)
       .values({
         user_id: user.id,
         account_id: account.id,
-        file_id: stored!.id,
+        file_id: fileId,
         transaction_status: input.status,
         description: input.description || defaultImportDescription(today),
         is_partial: input.is_partial,

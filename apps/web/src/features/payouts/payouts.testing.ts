@@ -13,11 +13,7 @@ import {
   supplierListResponse,
 } from '@app/domain';
 import type { z } from 'zod';
-
-const checked = <S extends z.ZodType>(schema: S, value: z.input<S>): z.input<S> => {
-  schema.parse(value);
-  return value;
-};
+import { checked } from '../../testing/checked';
 
 export const settingsAnswer = checked(settingsResponse, { status: 'success', data: { gst_rate: '5.00' } });
 

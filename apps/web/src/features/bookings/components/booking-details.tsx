@@ -7,19 +7,7 @@ import { EMPTY_VALUE, formatDate, formatMoney, formatPercent } from '../../../li
 import { paths } from '../../../lib/paths';
 import type { Booking } from '../api/bookings-api';
 import { BookingStatusBadge } from './booking-status';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-        {children ?? EMPTY_VALUE}
-      </Text>
-    </div>
-  );
-}
+import { Field } from '../../../components/field';
 
 interface BookingDetailsProps {
   booking: Booking;

@@ -1,6 +1,5 @@
 import {
   moneyToString,
-  parseMoney,
   parsePercent,
   PERCENT_SCALE,
   totalsByCurrency,
@@ -11,13 +10,9 @@ import {
   type Percent,
 } from '@app/domain';
 import { EMPTY_VALUE, formatMoney, type CurrencyLike } from '../../../lib/format';
+import { centsOf } from '../../../lib/money';
 
-/** Exact cents of an amount the server sent (a number with at most 2 decimals, CONTRACT.md §2). */
-export function centsOf(amount: number): Cents {
-  const parsed = parseMoney(amount);
-  if (!parsed.ok) throw new TypeError(`Not an amount of money: ${String(amount)}`);
-  return parsed.value;
-}
+export { centsOf };
 
 /** The exact Percent of a percentage the server sent (at most 4 decimals). */
 export function percentOf(value: number | string): Percent {

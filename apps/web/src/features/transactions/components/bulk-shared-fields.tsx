@@ -1,8 +1,8 @@
 import { defaultBulkDescription, type BulkDescriptionType } from '@app/domain';
 import { Grid, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { AccountSelect } from '../../../components/account-select';
 import { todayUtc } from '../../../lib/dates';
 import type { Account } from '../../accounts';
-import { AccountSelect } from './account-select';
 import { ReferenceImageInput } from './reference-image-input';
 import type { BulkErrors } from '../hooks/use-bulk-transaction-form';
 import type { BulkShared } from '../utils/bulk-rows';

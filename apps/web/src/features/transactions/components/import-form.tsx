@@ -1,10 +1,9 @@
-import { defaultImportDescription, TRANSACTION_IMPORT_ACCEPT } from '@app/domain';
+import { defaultImportDescription } from '@app/domain';
 import {
   Alert,
   Anchor,
   Button,
   Checkbox,
-  FileInput,
   Grid,
   Group,
   Paper,
@@ -15,9 +14,11 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { IconAlertCircle, IconFileSpreadsheet } from '@tabler/icons-react';
+import { IconAlertCircle } from '@tabler/icons-react';
 import type { Dispatch, SetStateAction } from 'react';
 import { Link } from 'react-router';
+import { AccountSelect } from '../../../components/account-select';
+import { ImportAgainCheckbox, ImportFileInput } from '../../../components/import-file-input';
 import { QueryError } from '../../../components/query-error';
 import { todayUtc } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
@@ -25,7 +26,6 @@ import { useAccounts, type Account } from '../../accounts';
 import { useImportForm, type SetImportField } from '../hooks/use-import-form';
 import type { ImportFormValues } from '../utils/import-preview';
 import { SETTABLE_STATUS_OPTIONS } from '../utils/status-options';
-import { AccountSelect } from './account-select';
 import { ImportInstructions } from './import-instructions';
 import { ImportPreviewModal } from './import-preview-modal';
 import { ReferenceImageInput } from './reference-image-input';
@@ -169,29 +169,8 @@ function FileFields({
           />
         </Grid.Col>
       </Grid>
-      <FileInput
-        label="File"
-        required
-        placeholder="Choose a CSV, TXT, XLSX or XLS file"
-        description="CSV, TXT, XLSX or XLS, at most 10MB"
-        accept={TRANSACTION_IMPORT_ACCEPT}
-        clearable
-        leftSection={<IconFileSpreadsheet size={16} />}
-        value={values.file}
-        onChange={onChooseFile}
-        error={fieldErrors.file}
-        data-testid="import-file"
-      />
-      {duplicate && (
-        <Checkbox
-          label="Import this file again"
-          description="Only if the supplier really paid these amounts twice: every row is recorded again."
-          color="orange"
-          checked={values.allow_duplicate}
-          onChange={(e) => onAllowDuplicate(e.currentTarget.checked)}
-          data-testid="import-allow-duplicate"
-        />
-      )}
+      <ImportFileInput value={values.file} onChange={onChooseFile} error={fieldErrors.file} />
+      {duplicate && <ImportAgainCheckbox checked={values.allow_duplicate} onChange={onAllowDuplicate} />}
     </>
   );
 }

@@ -10,17 +10,25 @@ interface JobViewProps {
   jobId: string | null;
   status: ReturnType<typeof useImportJobStatus>;
   listingTo: string;
+  /** The link to where the imported rows are (default: the transactions listing). */
+  listingLabel?: string;
   onImportAnother: () => void;
 }
 
 /** A watched import job: not found, its progress, its success, or where it failed. */
-export function ImportJobView({ jobId, status, listingTo, onImportAnother }: JobViewProps) {
+export function ImportJobView({
+  jobId,
+  status,
+  listingTo,
+  listingLabel = 'Go to Transactions Listing',
+  onImportAnother,
+}: JobViewProps) {
   const data = status.data;
   const succeeded = isImportSucceeded(data);
   const actions = (
     <Group>
       <Button component={Link} to={listingTo} variant={succeeded ? 'filled' : 'default'} data-testid="go-to-listing">
-        Go to Transactions Listing
+        {listingLabel}
       </Button>
       <Button variant="default" onClick={onImportAnother}>
         Import another file

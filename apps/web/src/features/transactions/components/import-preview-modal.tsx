@@ -2,7 +2,6 @@ import {
   IMPORT_MESSAGES,
   importRowType,
   moneyToString,
-  skippedRowMessage,
   type Cents,
   type ImportParsedRow,
   type ImportSummary,
@@ -13,7 +12,6 @@ import {
   Button,
   Center,
   Group,
-  List,
   Loader,
   Modal,
   Paper,
@@ -23,9 +21,10 @@ import {
   Table,
   Text,
 } from '@mantine/core';
-import { IconAlertTriangle, IconFileAlert } from '@tabler/icons-react';
+import { IconFileAlert } from '@tabler/icons-react';
 import { useState } from 'react';
 import { NO_WRAP } from '../../../components/list-table';
+import { SkippedRowsAlert } from '../../../components/skipped-rows-alert';
 import { formatMoney, type CurrencyLike } from '../../../lib/format';
 import { PREVIEW_ROWS, type ImportPreview } from '../utils/import-preview';
 
@@ -249,30 +248,16 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
 
 /** Rows that will not be imported, with the reason of each: nobody loses a payment without a word (decision 0003). */
 function SkippedNotice({ skipped }: { skipped: ImportPreview['skipped'] }) {
-  const hidden = skipped.length - SKIPPED_LISTED;
   return (
-    <Alert
-      color="yellow"
-      variant="light"
-      icon={<IconAlertTriangle size={18} />}
-      title={`${skipped.length} row(s) will not be imported`}
-      data-testid="preview-skipped"
+    <SkippedRowsAlert
+      rows={skipped.slice(0, SKIPPED_LISTED)}
+      total={skipped.length}
+      noun="row"
+      testId="preview-skipped"
     >
-      <ScrollArea.Autosize mah={120} type="auto" viewportProps={{ tabIndex: 0, 'aria-label': 'Skipped rows' }}>
-        <List size="xs" spacing={2}>
-          {skipped.slice(0, SKIPPED_LISTED).map((s) => (
-            <List.Item key={s.row}>{skippedRowMessage(s)}</List.Item>
-          ))}
-        </List>
-        {hidden > 0 && (
-          <Text size="xs" mt={4}>
-            ... and {hidden} more
-          </Text>
-        )}
-      </ScrollArea.Autosize>
       <Text size="xs" c="dimmed" mt={6}>
         Fix these rows in the file and import them again if they are payments.
       </Text>
-    </Alert>
+    </SkippedRowsAlert>
   );
 }

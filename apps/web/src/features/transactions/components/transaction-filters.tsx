@@ -3,6 +3,7 @@ import { Button, Grid, Group, Paper, Stack, Switch } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
+import { AccountSelect } from '../../../components/account-select';
 import {
   FilterSelect,
   FilterText,
@@ -14,7 +15,6 @@ import { paths } from '../../../lib/paths';
 import type { Account } from '../../accounts';
 import { transactionStatusLabel } from '../utils/status-options';
 import type { Filters } from '../utils/list-query';
-import { AccountSelect } from './account-select';
 
 const TYPE_OPTIONS = pairOptions(['credit', 'Credit'], ['debit', 'Debit']);
 

@@ -1,8 +1,8 @@
 import { formatBookingReference } from '@app/domain';
 import { Alert, List, Select, TextInput } from '@mantine/core';
+import { AccountSelect } from '../../../components/account-select';
 import type { TransactionFormState } from '../hooks/use-transaction-form';
 import { TRANSACTION_TYPE_OPTIONS } from '../utils/status-options';
-import { AccountSelect } from './account-select';
 
 /** The alert above the form: the server's message and/or the errors as a list; it can be closed. */
 export function TransactionFormAlert({ state }: { state: TransactionFormState }) {

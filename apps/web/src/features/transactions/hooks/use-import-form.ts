@@ -1,11 +1,9 @@
 import { IMPORT_MESSAGES } from '@app/domain';
 import { useRef, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
-import { isApiError } from '../../../lib/api-client';
-import { toFormErrors } from '../../../lib/form-errors';
+import { checkImportFile, uploadRefusal } from '../../../lib/import-file';
 import type { Account } from '../../accounts';
 import { useStartTransactionImport } from '../api/import-transactions';
 import {
-  checkImportFile,
   checkImportForm,
   importFormData,
   previewImportFile,
@@ -24,19 +22,6 @@ interface ImportFormOptions {
   setValues: Dispatch<SetStateAction<ImportFormValues>>;
   submitUrl: string;
   onStarted: (jobId: string) => void;
-}
-
-/** What a refused upload shows: messages on the fields, the banner, and whether to offer the duplicate override. */
-function uploadRefusal(error: unknown) {
-  const state = toFormErrors(error, { fields: IMPORT_FIELDS, fallback: IMPORT_MESSAGES.startFailed });
-  const body = isApiError(error) ? (error.body as { duplicate_of?: unknown } | undefined) : undefined;
-  // A 422 whose message only repeats a field's shows on the field alone (toFormErrors drops it).
-  const message = state.message ?? state.otherErrors[0] ?? null;
-  return {
-    fieldErrors: state.fieldErrors,
-    duplicate: Boolean(body?.duplicate_of),
-    banner: message ? `Error: ${message}` : null,
-  };
 }
 
 /** The preview modal: a file read in the browser by the job's parser; a later run or a close drops an earlier one. */
@@ -120,7 +105,7 @@ export function useImportForm({ accounts, values, setValues, submitUrl, onStarte
       },
       onError: (error) => {
         preview.hide();
-        const refused = uploadRefusal(error);
+        const refused = uploadRefusal(error, { fields: IMPORT_FIELDS, fallback: IMPORT_MESSAGES.startFailed });
         setFieldErrors(refused.fieldErrors);
         if (refused.duplicate) setDuplicate(true);
         setBanner(refused.banner);

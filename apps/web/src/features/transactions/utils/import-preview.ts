@@ -2,13 +2,12 @@ import {
   IMPORT_MESSAGES,
   MSG_SELECT_STATUS,
   planTransactionImport,
-  TRANSACTION_IMPORT_MAX_BYTES,
-  transactionImportFileKind,
   type ImportParsedRow,
   type ImportSkippedRow,
   type ImportSummary,
 } from '@app/domain';
 import { toFormData } from '../../../lib/api-client';
+import { checkImportFile } from '../../../lib/import-file';
 
 /** The first rows the preview shows; 'Show All Items' shows the rest (spec §2.6, §9). */
 export const PREVIEW_ROWS = 100;
@@ -16,13 +15,6 @@ export const PREVIEW_ROWS = 100;
 export type ImportPreview =
   | { ok: true; filename: string; rows: ImportParsedRow[]; skipped: ImportSkippedRow[]; summary: ImportSummary }
   | { ok: false; filename: string; error: string; skipped: ImportSkippedRow[] };
-
-/** The file picker's own check: the extension (csv, txt, xlsx, xls) and the 10 MB limit. */
-export function checkImportFile(file: File): string | null {
-  if (!transactionImportFileKind(file.name)) return IMPORT_MESSAGES.unsupported;
-  if (file.size > TRANSACTION_IMPORT_MAX_BYTES) return IMPORT_MESSAGES.tooLarge;
-  return null;
-}
 
 /**
  * Reads the chosen file with the plan the upload and the job use (`planTransactionImport`), so the

@@ -1,6 +1,5 @@
-import { accountOptionLabel } from '@app/domain';
+import { accountOptionLabel, type Account } from '@app/domain';
 import { Select, type SelectProps } from '@mantine/core';
-import type { Account } from '../../accounts';
 
 /** Searchable account select; option label 'name (accountable name or Unknown) - currency code or No Currency'. */
 export function AccountSelect({ accounts, ...props }: { accounts: readonly Account[] } & Omit<SelectProps, 'data'>) {

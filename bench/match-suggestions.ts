@@ -53,7 +53,9 @@ export async function benchAcceptAllPreview(ctx: BenchContext): Promise<BenchRes
   let more = false;
   const t = await measure(
     async () => {
-      const res = await s.client.request('POST', '/api/reports/match-suggestions/accept-all/preview', { min_score: 90 });
+      const res = await s.client.request('POST', '/api/reports/match-suggestions/accept-all/preview', {
+        min_score: 90,
+      });
       if (res.status !== 200) throw new Error(`accept-all preview answered ${res.status}: ${res.body.slice(0, 300)}`);
       const data = (JSON.parse(res.body) as { data: { items: unknown[]; skipped: unknown[]; more: boolean } }).data;
       [items, skipped, more] = [data.items.length, data.skipped.length, data.more];
@@ -63,7 +65,8 @@ export async function benchAcceptAllPreview(ctx: BenchContext): Promise<BenchRes
   );
   return {
     name: 'accept-all-preview',
-    description: "POST /api/reports/match-suggestions/accept-all/preview at 90, every supplier's unmatched credits, admin",
+    description:
+      "POST /api/reports/match-suggestions/accept-all/preview at 90, every supplier's unmatched credits, admin",
     ...t,
     target: 'p50 ≤ 2000 ms',
     passed: t.p50_ms <= 2000,

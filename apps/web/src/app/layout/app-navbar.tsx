@@ -12,7 +12,7 @@ export function AppNavbarLinks({ onNavigate }: { onNavigate: () => void }) {
   const active = findActiveItem(sections, pathname);
 
   return sections.map((section) => (
-    <Stack key={section.label} gap={0} mb={6}>
+    <Stack key={section.label} gap={0} mb={4}>
       <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" pt={4} pb={2}>
         {section.label}
       </Text>
@@ -23,7 +23,7 @@ export function AppNavbarLinks({ onNavigate }: { onNavigate: () => void }) {
           to={item.to}
           label={item.label}
           leftSection={<item.icon size={18} stroke={1.6} />}
-          py={3}
+          py={2}
           active={active?.id === item.id}
           aria-current={active?.id === item.id ? 'page' : undefined}
           onClick={onNavigate}

@@ -119,14 +119,16 @@ export const paidWithinReceived: Check<{
 /**
  * Invariant 2 (a split credit, issue 24 §1): a supplier credit split across bookings by an accepted
  * suggestion became parts (the credit itself and the transactions split from it) that add up to the amount
- * the supplier sent, exactly: accepting moves no money into or out of existence.
+ * the supplier sent, exactly: accepting moves no money into or out of existence, and no part's amount can be
+ * edited afterwards (transactions.service.ts). A credit accepted whole has no parts: its amount may be
+ * corrected like any transaction's.
  */
 export const splitCreditsAddUp: Check<{ id: number; original: string; parts: string; part_ids: number[] }> = {
   sql: () => sql`
     select t.id, t.original_amount::text as original, (t.amount + coalesce(sum(p.amount), 0))::text as parts,
-           array_agg(p.id order by p.id) filter (where p.id is not null) as part_ids
+           array_agg(p.id order by p.id) as part_ids
       from transactions t
-      left join transactions p on p.split_from_transaction_id = t.id
+      join transactions p on p.split_from_transaction_id = t.id
      where t.original_amount is not null and t.split_from_transaction_id is null
      group by t.id
     having t.amount + coalesce(sum(p.amount), 0) <> t.original_amount

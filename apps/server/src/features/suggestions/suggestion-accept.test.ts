@@ -139,6 +139,29 @@ describe('accepting a split', () => {
       split_from_transaction_id: c,
     });
     expect([await matchStatus(a), await matchStatus(b)]).toEqual(['match', 'match']);
+
+    // The parts add up to what the supplier sent: neither amount can be edited; a credit accepted whole can.
+    const edit = (id: number, amount: string) =>
+      w.admin.post(`/transactions/${id}`, {
+        multipart: {
+          _method: 'PUT',
+          account_id: String(w.account.transat),
+          transaction_type: 'credit',
+          currency_id: String(w.accountCurrency[w.account.transat]),
+          amount,
+          reference_number: id === c ? `${t}-771200` : `${t}-771201`,
+          status: 'completed',
+          is_partial: '0',
+        },
+      });
+    for (const id of [c, parts[1]!.transaction_id]) {
+      const res = await edit(id, '250.00');
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.amount).toEqual([
+        'This transaction is part of a supplier credit split across bookings: its parts add up to what the supplier sent, so its amount cannot be changed.',
+      ]);
+    }
+    expect((await edit(c, '300.00')).statusCode).toBe(200);
   });
 
   it('asks for the amounts when the gross does not add up, and takes them only when they add up exactly', async () => {

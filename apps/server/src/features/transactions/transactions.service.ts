@@ -92,6 +92,10 @@ export async function createTransaction(
 const PAYOUT_TRANSACTION_LOCKED = (payoutId: number) =>
   `This transaction was written by payout #${payoutId} and cannot be changed here.`;
 
+/** Why the amount of a part of a split credit cannot change. */
+const SPLIT_AMOUNT_LOCKED =
+  'This transaction is part of a supplier credit split across bookings: its parts add up to what the supplier sent, so its amount cannot be changed.';
+
 export async function updateTransaction(
   db: Db,
   user: SessionUser,
@@ -112,12 +116,15 @@ export async function updateTransaction(
       cheque_reference_number: string | null;
       reference_image_file_id: number | null;
       payout_id: number | null;
+      split: boolean;
     }>(sql`
       select account_id, transaction_type, currency_id, amount::text as amount, reference_number, status, description,
-             is_partial, cheque_reference_number, reference_image_file_id, payout_id
-        from transactions where id = ${id} for update`);
-    const before = rows[0];
-    if (!before) throw notFound('The transaction');
+             is_partial, cheque_reference_number, reference_image_file_id, payout_id,
+             (split_from_transaction_id is not null
+              or exists (select 1 from transactions p where p.split_from_transaction_id = t.id)) as split
+        from transactions t where id = ${id} for update`);
+    if (!rows[0]) throw notFound('The transaction');
+    const { split, ...before } = rows[0];
     if (before.payout_id !== null)
       throw validationError({ transaction: [PAYOUT_TRANSACTION_LOCKED(before.payout_id)] });
     const errors: FieldErrors = {};
@@ -125,6 +132,8 @@ export async function updateTransaction(
     if (input.transaction_type !== before.transaction_type)
       errors.transaction_type = ['The transaction type cannot be changed.'];
     if (input.currency_id !== before.currency_id) errors.currency_id = ['The currency cannot be changed.'];
+    // A credit split across bookings (issue 24 §1): its parts add up to what the supplier sent (books check).
+    if (split && input.amount !== moneyFromDb(before.amount)) errors.amount = [SPLIT_AMOUNT_LOCKED];
     if (input.status === 'reversed' && before.status !== 'reversed' && before.status !== 'completed')
       errors.status = ['Only a completed transaction can be reversed.'];
     // DOMAIN.md "Money invariants" 2, under the matching lock so no payout it funds commits meanwhile.

@@ -4,6 +4,7 @@ import { cancelBooking, createBooking, deleteBooking, editBooking } from './book
 import { adminClaim, agentClaim, decideClaim, ruleChange, tierChange } from './claim-and-rate-commands.testing';
 import { bulkPayout, bulkReconcilePayout, reconcile, singlePayout } from './payout-commands.testing';
 import {
+  acceptSuggestion,
   addTransaction,
   createFundedBooking,
   deleteTransaction,
@@ -21,6 +22,7 @@ export const COMMANDS = {
   fundBooking: { weight: 3, arbitrary: fundBooking },
   editTransaction: { weight: 2, arbitrary: editTransaction },
   deleteTransaction: { weight: 1, arbitrary: deleteTransaction },
+  acceptSuggestion: { weight: 2, arbitrary: acceptSuggestion },
   singlePayout: { weight: 7, arbitrary: singlePayout },
   bulkPayout: { weight: 3, arbitrary: bulkPayout },
   bulkReconcilePayout: { weight: 1, arbitrary: bulkReconcilePayout },

@@ -1,7 +1,16 @@
 /** Supplier transactions added, funding a booking, edited and deleted. */
 import fc from 'fast-check';
 import { deleteOp, newBooking, newBookingArgs } from './booking-commands.testing';
-import { type MBooking, type MTransaction, type Model, cents, money, norm, pick } from './model.testing';
+import {
+  type MBooking,
+  type MTransaction,
+  type Model,
+  cents,
+  claimCandidates,
+  money,
+  norm,
+  pick,
+} from './model.testing';
 import {
   always,
   amountCents,
@@ -149,6 +158,83 @@ export const editTransaction = op(
       },
     );
     if (res.statusCode === 200) Object.assign(t, next);
+  },
+);
+
+let statementLines = 0;
+
+/**
+ * A match suggestion accepted (issue 24 §1): mostly a statement line the supplier wrote with noise (a credit
+ * on a reference no booking has) for one or two bookings of its supplier with nothing on their reference yet,
+ * of their gross or a share of it; else any credit for any booking. Split across two, the amounts come from
+ * the gross or are entered (a share and the rest). Refusals (a matched credit, a funded or cancelled booking,
+ * a gross that does not add up) must write nothing; an acceptance must keep the books.
+ */
+export const acceptSuggestion = op(
+  'acceptSuggestion',
+  fc.record({
+    supplier: supplierKey,
+    line: fc.nat({ max: 4 }).map((n) => n > 0),
+    pick: index,
+    first: index,
+    second: fc.option(index, { nil: null }),
+    exact: fc.nat({ max: 3 }).map((n) => n > 0),
+    entered: fc.boolean(),
+    share: fc.integer({ min: 1, max: 99 }),
+  }),
+  (m) => anyBooking(m),
+  async (m, r, a) => {
+    // Open: live, not a refund, nothing on the reference yet, one booking per reference (a duplicate is refused).
+    const anyOpen = unfunded(m).filter((b) => !b.refund);
+    const supplier = anyOpen.length ? pick(anyOpen, a.first).supplier : a.supplier;
+    const open = [
+      ...new Map(anyOpen.filter((b) => b.supplier === supplier).map((b) => [norm(b.reference), b])).values(),
+    ];
+    const from = a.line && open.length ? open : m.bookings;
+    const bookings = [...new Set([pick(from, a.first), ...(a.second === null ? [] : [pick(from, a.second)])])];
+    let t: MTransaction | undefined;
+    if (a.line) {
+      const gross = (await Promise.all(bookings.map((b) => read(r, r.w.admin, `/bookings/${b.id}`)))).reduce(
+        (sum, got) => sum + Math.abs(cents((got.data as Row).booking_amount)),
+        0,
+      );
+      await postTransaction(m, r, 'acceptSuggestion(line)', {
+        supplier: bookings[0]!.supplier,
+        reference: `SL ${++statementLines}`,
+        type: 'credit',
+        amount: money(Math.max(1, a.exact ? gross : Math.floor((gross * a.share) / 100))),
+        partial: false,
+        status: 'completed',
+      });
+      t = m.transactions.at(-1);
+    } else if (m.transactions.length) t = pick(claimCandidates(m, true), a.pick);
+    if (!t) return;
+    const credit = cents(t.amount);
+    const firstPart = Math.max(1, Math.floor((credit * a.share) / 100));
+    const amounts = bookings.length === 2 && a.entered ? [money(firstPart), money(credit - firstPart)] : undefined;
+    const kind = bookings.length === 1 ? 'one' : amounts ? 'split, entered' : 'split';
+    const { res, body } = await step(r, `acceptSuggestion(${kind})`, 'admin', r.w.admin, {
+      method: 'POST',
+      url: `/api/transactions/${t.id}/accept-suggestion`,
+      json: { booking_ids: bookings.map((b) => b.id), ...(amounts ? { amounts } : {}) },
+    });
+    if (res.statusCode !== 200) return;
+    // The credit and the parts split from it, as the server now holds them.
+    for (const part of (body.data as { parts: { transaction_id: number }[] }).parts) {
+      const got = (await read(r, r.w.admin, `/transactions/${part.transaction_id}`)).data as Row;
+      const now: MTransaction = {
+        id: part.transaction_id,
+        supplier: t.supplier,
+        reference: got.reference_number as string,
+        type: got.transaction_type as 'credit' | 'debit',
+        amount: money(cents(got.amount)),
+        partial: got.is_partial as boolean,
+        status: got.status as string,
+      };
+      const known = m.transactions.find((x) => x.id === now.id);
+      if (known) Object.assign(known, now);
+      else m.transactions.push(now);
+    }
   },
 );
 

@@ -6,7 +6,7 @@
  * booking; for a sub-agent's booking the sub-agent's round2(gross × r × s / 10000) at round4(r × s / 100)
  * and the parent's the rest of the expected commission at r minus that; GST on top for registered agents.
  */
-import { anchor, inBatches, reserveIds, run, type SeedContext } from './bench-seed-sql';
+import { anchor, inBatches, reserveIds, run, WIDTH, type SeedContext } from './bench-seed-sql';
 
 /** The first ids of the rows written with explicit ids (booking = bookings + i − 1, and so on). */
 export interface SeedIds {
@@ -37,12 +37,18 @@ export async function seedBookings(c: SeedContext, adminId: number): Promise<See
            'bench', min(p.primary_id), ${adminId}, min(p.booking_date)::timestamp at time zone 'UTC'
       from bench_plan p where p.grp is not null group by p.grp`,
   );
-  await inBatches(c, c.bookings, 'bookings and lines', async (from, to) => {
-    await c.db.transaction(async (tx) => {
-      await run(tx, bookingsInsert(c, ids, from, to));
-      await run(tx, linesInsert(c, ids, from, to));
-    });
-  });
+  // Side by side: the foreign keys are off during the load (bench-seed.ts), so batches share no lock.
+  await inBatches(
+    c,
+    c.bookings,
+    'bookings and lines',
+    (from, to) =>
+      c.db.transaction(async (tx) => {
+        await run(tx, bookingsInsert(c, ids, from, to));
+        await run(tx, linesInsert(c, ids, from, to));
+      }),
+    WIDTH,
+  );
   // Statistics for the triggers' and later steps' lookups of the new bookings (by supplier and reference).
   await run(c.db, 'analyze bookings, actual_commissions, booking_groups');
   return ids;

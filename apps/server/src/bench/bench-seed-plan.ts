@@ -5,7 +5,18 @@
  * supplier, agent, date, amount and status are independent; a group's members share the draws of their
  * group (same agent, supplier and date, one family name).
  */
-import { anchor, DAYS_AHEAD, DAYS_BACK, inBatches, normal, pick, run, unit, type SeedContext } from './bench-seed-sql';
+import {
+  anchor,
+  DAYS_AHEAD,
+  DAYS_BACK,
+  inBatches,
+  normal,
+  pick,
+  run,
+  unit,
+  WIDTH,
+  type SeedContext,
+} from './bench-seed-sql';
 
 /**
  * Credit kinds (what the supplier paid for a booking): 0 nothing (yet), 1 the whole gross, 2 the whole
@@ -116,12 +127,15 @@ const PAYOUTS = (c: SeedContext, from: number, to: number) => `
 /** Creates and fills `bench_plan` in batches. */
 export async function seedPlan(c: SeedContext) {
   await run(c.db, 'drop table if exists bench_plan');
-  let created = false;
-  await inBatches(c, c.bookings, 'plan', async (from, to) => {
-    const select = planSelect(c, from, to);
-    await run(c.db, created ? `insert into bench_plan ${select}` : `create unlogged table bench_plan as ${select}`);
-    created = true;
-  });
+  // Made empty with the select's own column types, then filled by batches side by side.
+  await run(c.db, `create unlogged table bench_plan as ${planSelect(c, 1, 0)}`);
+  await inBatches(
+    c,
+    c.bookings,
+    'plan',
+    (from, to) => run(c.db, `insert into bench_plan ${planSelect(c, from, to)}`),
+    WIDTH,
+  );
   await run(c.db, 'create index on bench_plan (i)');
   await run(c.db, 'analyze bench_plan');
 }

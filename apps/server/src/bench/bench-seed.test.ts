@@ -13,7 +13,8 @@ import { createTestDatabase } from '../test/test-app';
 import { benchSeed } from './bench-seed';
 
 const BOOKINGS = 3000;
-const OPTIONS = { bookings: BOOKINGS, agents: 60, suppliers: 12 };
+// Batches of 1,000: the steps that load side by side run three batches on two connections.
+const OPTIONS = { bookings: BOOKINGS, agents: 60, suppliers: 12, batch: 1000 };
 
 /** One string per table's rows, in id order, hashed: equal fingerprints mean equal rows. */
 async function fingerprint(db: Db): Promise<Record<string, string>> {
@@ -49,6 +50,27 @@ describe('bench:seed', () => {
     expect(fc.transactions).not.toBe(fa.transactions);
     await expect(benchSeed(b, { ...OPTIONS, seed: 7 })).rejects.toThrow(/already has bench data/);
   }, 60_000);
+
+  it('leaves the schema as the migrations made it: every index, foreign key and trigger back and on', async () => {
+    const fresh = (await createTestDatabase()).db;
+    const schema = async (db: Db) =>
+      (
+        await db.$client.query<{ what: string }>(
+          `select 'index ' || indexdef as what from pg_indexes where schemaname = 'public'
+           union all
+           select 'constraint ' || conrelid::regclass || ' ' || conname || ' ' || pg_get_constraintdef(oid)
+                  || case when convalidated then '' else ' (not validated)' end
+             from pg_constraint where connamespace = 'public'::regnamespace
+           union all
+           select 'trigger ' || tgrelid::regclass || ' ' || tgname || ' ' || tgenabled::text
+             from pg_trigger where not tgisinternal
+           order by 1`,
+        )
+      ).rows.map((r) => r.what);
+    const expected = await schema(fresh);
+    expect(expected.filter((w) => w.includes('FOREIGN KEY')).length).toBeGreaterThan(30);
+    expect(await schema(a)).toEqual(expected);
+  });
 
   it('balances the books: no violation of the six money invariants', async () => {
     const report = await checkBooks(a);

@@ -7,7 +7,7 @@ import { seedCredits } from './bench-seed-credits';
 import { seedPayouts } from './bench-seed-payouts';
 import { seedPlan } from './bench-seed-plan';
 import { createLookups, dropLookups, seedReference } from './bench-seed-reference';
-import { run, scalar, seconds, type SeedContext } from './bench-seed-sql';
+import { inParallel, run, scalar, seconds, WIDTH, type SeedContext } from './bench-seed-sql';
 
 export interface BenchSeedOptions {
   bookings: number;
@@ -17,6 +17,8 @@ export interface BenchSeedOptions {
   /** The anchor date (history ends there, bookings run a month past it): the server's today unless said. */
   today?: string;
   log?: (msg: string) => void;
+  /** Rows per statement (tests make it small, so that batches run side by side). */
+  batch?: number;
 }
 
 export const BENCH_PASSWORD = 'bench-password';
@@ -25,15 +27,38 @@ export const BENCH_ADMIN_EMAIL = 'bench.admin@example.com';
 /** Rows per statement. */
 const BATCH = 250_000;
 /**
- * The tables the load fills by the million. Their secondary indexes that back no constraint are dropped
- * before it and built once after it (maintaining them row by row was most of the load); the indexes of
- * payout_items stay, as its deferred total check (migration 0017) reads the items by payout.
+ * The tables the load fills. As pg_restore does, their secondary indexes that back no constraint and
+ * their foreign keys are dropped before the load and made again once after it, from their own
+ * `pg_get_indexdef` / `pg_get_constraintdef`, so the schema is the migrations' whatever happens: an index
+ * build is one sort, and adding a foreign key checks every row in one join instead of one lookup per row
+ * and key (most of the load's time). The payouts' deferred total check (drizzle/0017) is replaced during
+ * the load by the same check as one statement (bench-seed-payouts.ts).
  */
-const LOADED_TABLES = ['bookings', 'actual_commissions', 'transactions'];
+const LOADED_TABLES = [
+  'bookings',
+  'actual_commissions',
+  'booking_groups',
+  'transactions',
+  'payouts',
+  'payout_items',
+  'claim_requests',
+];
 
-/** Drops the loaded tables' secondary indexes; their definitions, to build them again. */
-async function dropSecondaryIndexes(db: Db): Promise<string[]> {
-  const { rows } = await db.$client.query<{ name: string; def: string }>(
+/** What `dropForLoad` dropped: index definitions, and foreign keys by their table. */
+interface Dropped {
+  indexes: string[];
+  keys: { tbl: string; name: string; def: string }[];
+}
+
+async function dropForLoad(db: Db): Promise<Dropped> {
+  const { rows: keys } = await db.$client.query<{ tbl: string; name: string; def: string }>(
+    `select c.conrelid::regclass::text as tbl, c.conname as name, pg_get_constraintdef(c.oid) as def
+       from pg_constraint c join pg_class t on t.oid = c.conrelid
+      where c.contype = 'f' and t.relname = any($1) and t.relnamespace = 'public'::regnamespace
+      order by t.relname, c.conname`,
+    [LOADED_TABLES],
+  );
+  const { rows: indexes } = await db.$client.query<{ name: string; def: string }>(
     `select i.relname as name, pg_get_indexdef(ix.indexrelid) as def
        from pg_index ix
        join pg_class i on i.oid = ix.indexrelid
@@ -43,8 +68,31 @@ async function dropSecondaryIndexes(db: Db): Promise<string[]> {
       order by i.relname`,
     [LOADED_TABLES],
   );
-  for (const r of rows) await run(db, `drop index "${r.name}"`);
-  return rows.map((r) => r.def);
+  for (const k of keys) await run(db, `alter table ${k.tbl} drop constraint "${k.name}"`);
+  for (const r of indexes) await run(db, `drop index "${r.name}"`);
+  return { indexes: indexes.map((r) => r.def), keys };
+}
+
+/**
+ * Makes again what `dropForLoad` dropped: the indexes two at a time (a build takes a share lock, which
+ * another build does not wait for); the foreign keys added `not valid` (no scan), then validated, each
+ * table's one after the other (a validation locks its table against another) and two tables at a time.
+ * A row that broke a foreign key fails its validation here, so the load cannot hide one.
+ */
+async function remake(db: Db, dropped: Dropped) {
+  await inParallel(
+    WIDTH,
+    dropped.indexes.map((def) => () => run(db, def)),
+  );
+  for (const k of dropped.keys) await run(db, `alter table ${k.tbl} add constraint "${k.name}" ${k.def} not valid`);
+  const tables = [...new Set(dropped.keys.map((k) => k.tbl))];
+  await inParallel(
+    WIDTH,
+    tables.map((t) => async () => {
+      for (const k of dropped.keys.filter((x) => x.tbl === t))
+        await run(db, `alter table ${k.tbl} validate constraint "${k.name}"`);
+    }),
+  );
 }
 
 /**
@@ -67,7 +115,7 @@ export async function benchSeed(db: Db, opts: BenchSeedOptions) {
   const adminId = await scalar<number>(db, `select id as v from users where email = '${BENCH_ADMIN_EMAIL}'`);
   await createLookups(db, c);
   c.log(`reference rows (${seconds(c)} s)`);
-  const indexes = await dropSecondaryIndexes(db);
+  const dropped = await dropForLoad(db);
   try {
     await seedPlan(c);
     const ids = await seedBookings(c, adminId);
@@ -76,11 +124,11 @@ export async function benchSeed(db: Db, opts: BenchSeedOptions) {
     await seedCredits(c, ids, adminId);
     c.log(`claims (${seconds(c)} s)`);
   } finally {
-    // Built again whatever happened: a failed seed leaves the schema as the migrations made it.
-    for (const def of indexes) await run(db, def);
+    // Made again whatever happened: a failed seed leaves the schema as the migrations made it.
+    await remake(db, dropped);
     await dropLookups(db);
   }
-  c.log(`${indexes.length} indexes built (${seconds(c)} s)`);
+  c.log(`${dropped.indexes.length} indexes and ${dropped.keys.length} foreign keys made again (${seconds(c)} s)`);
   // Fresh statistics and visibility map, as autovacuum would leave tables in steady use.
   await run(db, 'vacuum analyze bookings, actual_commissions, transactions, payouts, payout_items, claim_requests');
   const counts = await datasetCounts(db);
@@ -124,7 +172,7 @@ async function context(db: Db, opts: BenchSeedOptions): Promise<SeedContext> {
     unmatched: Math.ceil(bookings / 50),
     today: anchorDay,
     singles: anchorDay === today,
-    batch: BATCH,
+    batch: opts.batch ?? BATCH,
     log: opts.log ?? (() => {}),
     started: Date.now(),
   };

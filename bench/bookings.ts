@@ -1,6 +1,7 @@
 /**
  * Bookings at scale (issue 5 "Numbers"): a deterministic dataset from `bench:seed` (1,000,000 bookings
- * with commission lines by default, BENCH_BOOKINGS to change), then through the HTTP API:
+ * with commission lines by default, BENCH_BOOKINGS to change; or BENCH_DATASET_URL, a database that
+ * `npm run cli -- bench:seed` filled, for sizes seeded once and measured many times), then through the HTTP API:
  * - the list with two filters and a sort, page 40 of 25 (target p50 ≤ 50 ms, p95 ≤ 150 ms);
  * - the list filtered on the transaction match status with a sort (same target);
  * - reference / customer search (target p50 ≤ 50 ms);
@@ -31,10 +32,19 @@ let seeded: Promise<Seeded> | null = null;
 /** One seeded database and one signed-in client for the bookings benchmarks (and payouts.ts's). */
 export function bookingsDataset(ctx: BenchContext): Promise<Seeded> {
   seeded ??= (async () => {
-    const bookings = Number(process.env.BENCH_BOOKINGS ?? 1_000_000);
-    const url = await ctx.createDatabase('bench_bookings');
+    const existing = process.env.BENCH_DATASET_URL;
+    const url = existing ?? (await ctx.createDatabase('bench_bookings'));
     const db = createDb(url, 10);
-    const seed = await benchSeed(db, { bookings, seed: 1, log: (m) => console.log(`  seed: ${m}`) });
+    let bookings: number;
+    let seedSeconds = 0;
+    if (existing) {
+      bookings = (await db.$client.query<{ n: number }>('select count(*)::int as n from bookings')).rows[0]!.n;
+      console.log(`  dataset: ${bookings.toLocaleString('en-GB')} bookings at BENCH_DATASET_URL (seeded before)`);
+    } else {
+      bookings = Number(process.env.BENCH_BOOKINGS ?? 1_000_000);
+      const seed = await benchSeed(db, { bookings, seed: 1, log: (m) => console.log(`  seed: ${m}`) });
+      seedSeconds = seed.seconds;
+    }
     const { app, port } = await startBenchApp(db);
     const client = new HttpClient(port);
     await client.signIn(BENCH_ADMIN_EMAIL, BENCH_PASSWORD);
@@ -55,7 +65,7 @@ export function bookingsDataset(ctx: BenchContext): Promise<Seeded> {
       url,
       db,
       client,
-      dataset: { bookings, seed_seconds: seed.seconds },
+      dataset: { bookings, seed_seconds: seedSeconds },
       supplierIds: await ids('suppliers', `t.name like 'Bench Supplier %'`),
       agentIds: await ids('agents', `t.fareconnect_number like 'FCB%'`),
       surnames,

@@ -188,3 +188,37 @@ export const benchOverdueBookings = (ctx: BenchContext) =>
     path: '/api/reports/overdue-commissions/bookings',
     limitMs: 50,
   });
+
+/**
+ * A card's lines (issue 23 "card details"): `GET /api/reports/pending-bookings` (Future) and
+ * `confirmed-bookings` (Next Payout), first page, admin, a random 32-day window, the two in turn.
+ * Target p50 ≤ 50 ms.
+ */
+export async function benchCardLines(ctx: BenchContext): Promise<BenchResult> {
+  const s = await bookingsDataset(ctx);
+  await refreshDirtyDays(s.db);
+  const rnd = seededRandom(71);
+  let lines = 0;
+  let calls = 0;
+  const t = await measure(
+    async () => {
+      const card = calls % 2 === 0 ? 'pending-bookings' : 'confirmed-bookings';
+      const path = `/api/reports/${card}?${window(rnd)}`;
+      const res = await s.client.request('GET', path);
+      if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${res.body.slice(0, 300)}`);
+      lines += (JSON.parse(res.body) as { count: number }).count;
+      calls += 1;
+    },
+    Math.min(ctx.requests, 400),
+    Math.min(ctx.warmup, 20),
+  );
+  return {
+    name: 'card-lines-30d',
+    description:
+      'GET /api/reports/pending-bookings and confirmed-bookings (Future, Next Payout), admin, first page, 32 days',
+    ...t,
+    target: 'p50 ≤ 50 ms',
+    passed: t.p50_ms <= 50,
+    dataset: { ...s.dataset, mean_lines_total: Math.round(lines / calls) },
+  };
+}

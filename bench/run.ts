@@ -4,7 +4,8 @@
  * bench/results.json by benchmark name (so later benchmarks add theirs beside these).
  *
  * Options: BENCH_REQUESTS (default 5000), BENCH_WARMUP (default 500), BENCH_ONLY=name[,name], BENCH_PG_LOG=1
- * (PostgreSQL's log on stderr).
+ * (PostgreSQL's log on stderr), BENCH_DATASET_URL (the shared dataset's benchmarks on a database that
+ * `bench:seed` filled, instead of seeding one: bookings.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,6 +35,7 @@ import {
   benchCommissionChartsAll,
   benchCommissionSummary30d,
   benchCommissionSummaryAll,
+  benchCardLines,
   benchOverdueBookings,
   benchOverdueSummary,
 } from './reports';
@@ -87,6 +89,7 @@ const BENCHMARKS: Record<string, (ctx: BenchContext) => Promise<BenchResult>> = 
   'commission-summary-all': benchCommissionSummaryAll,
   'commission-charts-30d': benchCommissionCharts30d,
   'commission-charts-all': benchCommissionChartsAll,
+  'card-lines-30d': benchCardLines,
   'overdue-commissions': benchOverdueSummary,
   'overdue-bookings': benchOverdueBookings,
   'match-suggestions': benchMatchSuggestions,

@@ -80,9 +80,16 @@ async function dropForLoad(db: Db): Promise<Dropped> {
  * A row that broke a foreign key fails its validation here, so the load cannot hide one.
  */
 async function remake(db: Db, dropped: Dropped) {
+  // A build sorts in maintenance_work_mem (64 MB by default: a GIN index over millions of rows spills).
   await inParallel(
     WIDTH,
-    dropped.indexes.map((def) => () => run(db, def)),
+    dropped.indexes.map(
+      (def) => () =>
+        db.transaction(async (tx) => {
+          await run(tx, "set local maintenance_work_mem = '1GB'");
+          await run(tx, def);
+        }),
+    ),
   );
   for (const k of dropped.keys) await run(db, `alter table ${k.tbl} add constraint "${k.name}" ${k.def} not valid`);
   const tables = [...new Set(dropped.keys.map((k) => k.tbl))];

@@ -25,6 +25,8 @@ import {
   benchBookingsList,
   benchBookingsListTransactionStatus,
   benchBookingsSearch,
+  benchBookingsFirstPage,
+  benchBookingsSearchCommon,
   benchTransactionStatus,
 } from './bookings';
 import { benchPayoutPdf } from './payout-pdf';
@@ -81,6 +83,8 @@ const BENCHMARKS: Record<string, (ctx: BenchContext) => Promise<BenchResult>> = 
   'bookings-list': benchBookingsList,
   'bookings-list-transaction-status': benchBookingsListTransactionStatus,
   'bookings-search': benchBookingsSearch,
+  'bookings-first-page': benchBookingsFirstPage,
+  'bookings-search-common': benchBookingsSearchCommon,
   'transaction-status': benchTransactionStatus,
   'unmatched-transactions': benchUnmatchedTransactions,
   'payouts-search': benchPayoutsSearch,

@@ -72,6 +72,15 @@ describe('bench:seed', () => {
     expect(await schema(a)).toEqual(expected);
   });
 
+  it('leaves every booking day dirty, for the background refresh to compute', async () => {
+    const missing = await one<{ n: number }>(
+      a,
+      `select count(*)::int as n from (select distinct booking_date from bookings) b
+        where not exists (select 1 from report_dirty_days d where d.day = b.booking_date)`,
+    );
+    expect(missing.n).toBe(0);
+  });
+
   it('balances the books: no violation of the six money invariants', async () => {
     const report = await checkBooks(a);
     expect(report.violations.slice(0, 5)).toEqual([]);

@@ -15,8 +15,10 @@ import {
   reserveIds,
   run,
   unit,
-  withoutMatchTrigger,
+  MATCH_TRIGGER,
+  withTriggersOff,
   type SeedContext,
+  type SeedTrigger,
 } from './bench-seed-sql';
 
 /** Draw keys of the credits nobody booked (their ordinal is past the bookings', so no reference is shared). */
@@ -36,16 +38,19 @@ const SUPPLIER_TRANSACTIONS = (c: SeedContext) => `cross join lateral (values
              else least(${anchor(c)}, p.c_date + case p.ck when 5 then 3 else 10 end + ${pick(c, 'p.i', 15, 20)}::int) end)
   ) t(k, credit, amount, reference, status, is_partial, transaction_date)`;
 
+/**
+ * The statement trigger that marks the days of the bookings a new transaction matches (drizzle/0013)
+ * joins every statement's rows to all the bookings: with the bookings' indexes dropped for the load,
+ * a scan of every booking per batch (quadratic: 17 s a batch at 10,000,000 bookings). Off for this
+ * transaction; the days it would mark are marked once after it: the transactions are on the bench
+ * suppliers' accounts, whose bookings are all this seed's, so every day of those bookings.
+ */
+const DIRTY_DAYS_TRIGGER: SeedTrigger = { table: 'transactions', trigger: 'report_dirty_transactions_ins' };
+
 export async function seedCredits(c: SeedContext, ids: SeedIds, adminId: number) {
   const creditBase = await reserveIds(c.db, 'transactions', 2 * c.bookings);
   const orphanBase = await reserveIds(c.db, 'transactions', c.unmatched);
-  await withoutMatchTrigger(c.db, async (tx) => {
-    // The statement trigger that marks the days of the bookings a new transaction matches (drizzle/0013)
-    // joins every statement's rows to all the bookings: with the bookings' indexes dropped for the load,
-    // a scan of every booking per batch (quadratic: 17 s a batch at 10,000,000 bookings). Off for this
-    // transaction; the days it would mark are marked once after it: the transactions are on the bench
-    // suppliers' accounts, whose bookings are all this seed's, so every day of those bookings.
-    await run(tx, 'alter table transactions disable trigger report_dirty_transactions_ins');
+  await withTriggersOff(c.db, [MATCH_TRIGGER, DIRTY_DAYS_TRIGGER], async (tx) => {
     await inBatches(c, c.bookings, 'supplier transactions', (from, to) =>
       run(tx, supplierTransactions(c, creditBase, from, to)),
     );
@@ -55,7 +60,6 @@ export async function seedCredits(c: SeedContext, ids: SeedIds, adminId: number)
       `insert into report_dirty_days (day) select distinct booking_date from bookings
         where id between ${ids.bookings} and ${ids.bookings + c.bookings - 1}`,
     );
-    await run(tx, 'alter table transactions enable trigger report_dirty_transactions_ins');
   });
   c.log(`credits nobody booked: ${c.unmatched.toLocaleString('en-GB')}`);
   await seedClaims(c, ids, adminId, { creditBase, orphanBase });

@@ -8,12 +8,26 @@
  * the records' totals are checked against their items at commit.
  */
 import { gstOf, LINES, type SeedIds } from './bench-seed-bookings';
-import { inBatches, reserveIds, run, scalar, WIDTH, withoutMatchTrigger, type SeedContext } from './bench-seed-sql';
+import {
+  inBatches,
+  MATCH_TRIGGER,
+  reserveIds,
+  run,
+  scalar,
+  WIDTH,
+  withTriggersOff,
+  type SeedContext,
+  type SeedTrigger,
+} from './bench-seed-sql';
 
 /** Each plan row's payouts: 1 the first, 2 the second (the rest of the gross a month later). */
 const PAYOUT_NUMBERS = `cross join lateral (values (1, p.a1, p.d1), (2, p.a2, p.d2)) n(no, amount, payout_date)`;
 
-const TOTAL_CHECKS = [
+/**
+ * The deferred check of each record's total against its items (drizzle/0017) would queue one event per
+ * item; off for the payout step, which runs the same check once, set-based, before its commit (TOTALS_CHECK).
+ */
+const TOTAL_CHECKS: SeedTrigger[] = [
   { table: 'payouts', trigger: 'payouts_total_check' },
   { table: 'payout_items', trigger: 'payout_items_total_check' },
 ];
@@ -48,10 +62,7 @@ export async function seedPayouts(c: SeedContext, ids: SeedIds, adminId: number)
     WIDTH,
   );
   await run(c.db, 'analyze bench_items');
-  await withoutMatchTrigger(c.db, async (tx) => {
-    // The deferred check of each record's total against its items (drizzle/0017) would queue one event per
-    // item; it is off for this transaction and run once, set-based, before the commit (TOTALS_CHECK).
-    for (const t of TOTAL_CHECKS) await run(tx, `alter table ${t.table} disable trigger ${t.trigger}`);
+  await withTriggersOff(c.db, [MATCH_TRIGGER, ...TOTAL_CHECKS], async (tx) => {
     await run(
       tx,
       `insert into payouts (id, name, payout_date, currency_id, total_amount, kind, created_by_user_id, created_at)
@@ -83,7 +94,6 @@ export async function seedPayouts(c: SeedContext, ids: SeedIds, adminId: number)
     );
     const wrong = await scalar<number>(tx, TOTALS_CHECK);
     if (wrong !== 0) throw new Error(`${wrong} bench payouts' totals do not equal their items.`);
-    for (const t of TOTAL_CHECKS) await run(tx, `alter table ${t.table} enable trigger ${t.trigger}`);
   });
   await run(c.db, 'drop table bench_payouts, bench_items');
 }

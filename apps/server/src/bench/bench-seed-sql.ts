@@ -121,17 +121,33 @@ export async function inBatches(
   await inParallel(width, ranges.map(batch));
 }
 
+/** A trigger a load turns off: `table`'s `trigger`. */
+export interface SeedTrigger {
+  table: string;
+  trigger: string;
+}
+
 /**
- * Runs `load` in one transaction with the trigger `transactions_set_matches_booking` (drizzle/0012) off:
- * per row it looks the reference up among the supplier's bookings, most of the time of a bulk insert of
- * transactions. The rows `load` writes set `matches_booking` themselves to what the trigger computes (by
- * construction of the references; bench-seed.test.ts checks every row against
- * `transaction_matches_booking()`). ALTER TABLE is transactional: on failure the rollback turns it back on.
+ * `transactions_set_matches_booking` (drizzle/0012): per row it looks the reference up among the
+ * supplier's bookings, most of the time of a bulk insert of transactions. The rows a load writes with it
+ * off set `matches_booking` themselves to what it computes (by construction of the references;
+ * bench-seed.test.ts checks every row against `transaction_matches_booking()`).
  */
-export async function withoutMatchTrigger(db: Db, load: (tx: DbOrTx) => Promise<void>): Promise<void> {
+export const MATCH_TRIGGER: SeedTrigger = { table: 'transactions', trigger: 'transactions_set_matches_booking' };
+
+/**
+ * Runs `load` in one transaction with `triggers` off, each doing instead what its caller says. ALTER TABLE
+ * is transactional and locks the table for the transaction: no other writer runs without them, and on
+ * failure the rollback turns them back on.
+ */
+export async function withTriggersOff(
+  db: Db,
+  triggers: readonly SeedTrigger[],
+  load: (tx: DbOrTx) => Promise<void>,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    await run(tx, 'alter table transactions disable trigger transactions_set_matches_booking');
+    for (const t of triggers) await run(tx, `alter table ${t.table} disable trigger ${t.trigger}`);
     await load(tx);
-    await run(tx, 'alter table transactions enable trigger transactions_set_matches_booking');
+    for (const t of triggers) await run(tx, `alter table ${t.table} enable trigger ${t.trigger}`);
   });
 }

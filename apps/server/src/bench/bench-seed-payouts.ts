@@ -32,6 +32,14 @@ const TOTAL_CHECKS: SeedTrigger[] = [
   { table: 'payout_items', trigger: 'payout_items_total_check' },
 ];
 
+/**
+ * The statement trigger that marks the payout days of new items, and each item's booking's next payout
+ * day (drizzle/0027), looks up every booking's other items: with payout_items' indexes dropped for the
+ * load, a scan of all the items per booking. Off for the payout step, which marks every bench payout's
+ * day once instead (the next payout days are among them).
+ */
+const PAID_DAYS_TRIGGER: SeedTrigger = { table: 'payout_items', trigger: 'report_dirty_payout_items_ins' };
+
 /** The payouts whose total is not the sum of their items' (what `payout_total_equals_items()` refuses). */
 const TOTALS_CHECK = `select count(*)::int as v from payouts p
    left join (select payout_id, sum(total) as items from payout_items group by payout_id) i on i.payout_id = p.id
@@ -62,7 +70,7 @@ export async function seedPayouts(c: SeedContext, ids: SeedIds, adminId: number)
     WIDTH,
   );
   await run(c.db, 'analyze bench_items');
-  await withTriggersOff(c.db, [MATCH_TRIGGER, ...TOTAL_CHECKS], async (tx) => {
+  await withTriggersOff(c.db, [MATCH_TRIGGER, ...TOTAL_CHECKS, PAID_DAYS_TRIGGER], async (tx) => {
     await run(
       tx,
       `insert into payouts (id, name, payout_date, currency_id, total_amount, kind, created_by_user_id, created_at)
@@ -91,6 +99,11 @@ export async function seedPayouts(c: SeedContext, ids: SeedIds, adminId: number)
       select i.id, i.payout_id, i.booking_id, i.line_id, i.agent_id, i.gross_portion, i.percentage, i.commission, i.gst,
              i.total, i.tx_id, p.created_at
         from bench_items i join payouts p on p.id = i.payout_id order by i.id`,
+    );
+    await run(
+      tx,
+      `insert into report_dirty_days (day) select distinct payout_date from payouts
+        where id between ${payoutBase} and ${payoutBase + count - 1}`,
     );
     const wrong = await scalar<number>(tx, TOTALS_CHECK);
     if (wrong !== 0) throw new Error(`${wrong} bench payouts' totals do not equal their items.`);

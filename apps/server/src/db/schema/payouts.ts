@@ -64,7 +64,9 @@ export const payoutItems = pgTable(
     // A payout's items; with the booking, the summary counts Past's distinct bookings from the index alone.
     index('payout_items_payout_booking_idx').on(t.payout_id, t.booking_id),
     index('payout_items_agent_created_idx').on(t.agent_id, t.created_at),
-    index('payout_items_booking_idx').on(t.booking_id),
+    // A booking's items, with their payout: Past's previous payout day of each booking paid on a day
+    // (report_paid_days) reads only the index.
+    index('payout_items_booking_idx').on(t.booking_id, t.payout_id),
     // A line's items (DOMAIN.md invariant 3: its paid_amount is their sum; books:check reads them by line).
     index('payout_items_actual_commission_idx').on(t.actual_commission_id),
     check('payout_items_total', sql`${t.total} = ${t.commission} + ${t.gst}`),

@@ -30,6 +30,25 @@ export const reportDirtyDays = pgTable('report_dirty_days', { day: date('day', {
   index('report_dirty_days_day_idx').on(t.day),
 ]);
 
+/**
+ * Past Commissions' distinct bookings (report-day-totals.ts; migration 0027): per payout day and
+ * currency, the bookings paid that day, grouped by each one's previous payout day in that currency
+ * (`prev_day`, null for its first). A range [S, E] counts the rows of its days whose `prev_day` is null or
+ * before S: a booking paid in the range is counted once, on its first payout day there, so the count
+ * never reads the payout items. Kept by the dirty-day refresh; a payout dated before one of its
+ * bookings' later payout days marks that later day dirty too (its previous day moved: migration 0027).
+ */
+export const reportPaidDays = pgTable(
+  'report_paid_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    currency_id: integer('currency_id').notNull(),
+    prev_day: date('prev_day', { mode: 'string' }),
+    bookings: integer('bookings').notNull(),
+  },
+  (t) => [index('report_paid_days_day_idx').on(t.day, t.currency_id, t.prev_day)],
+);
+
 /** The columns a chart total has besides its period: what it counts, in which currency, for whom, and the sum. */
 const refTotalColumns = () => ({
   card: varchar('card', { length: 16 }).notNull(),
@@ -49,6 +68,25 @@ const refTotalColumns = () => ({
 export const reportDayRefs = pgTable(
   'report_day_refs',
   { day: date('day', { mode: 'string' }).notNull(), ...refTotalColumns() },
+  (t) => [primaryKey({ columns: [t.day, t.card, t.currency_id, t.kind, t.ref_id] })],
+);
+
+/**
+ * `report_day_refs` added up from the first of the month to each day (`day`), for every day from the
+ * first with a row to the month's end (migration 0027): a chart range's part of a month [a, b] is the day
+ * b's rows less the day before a's, one row per agent instead of one per day and card. A supplier's rows
+ * are per card (the charts' months); an agent's are one card, 'earned' (every card but Cancelled). `days`
+ * counts the day rows added up (a difference above 0: the agent or supplier had lines in [a, b]).
+ * Recomputed with the day rows, from the first recomputed day of the month on, so it always adds up the
+ * stored day rows.
+ */
+export const reportCumRefs = pgTable(
+  'report_cum_refs',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    ...refTotalColumns(),
+    days: integer('days').notNull(),
+  },
   (t) => [primaryKey({ columns: [t.day, t.card, t.currency_id, t.kind, t.ref_id] })],
 );
 

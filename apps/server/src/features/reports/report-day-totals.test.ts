@@ -19,8 +19,8 @@ beforeAll(async () => {
   b = await seedReportBookings(w);
 }, 300_000);
 
-async function summary(query: string) {
-  const res = await w.admin.get(`/api/reports/commission-summary?${RANGE}${query}`);
+async function summary(query: string, range = RANGE) {
+  const res = await w.admin.get(`/api/reports/commission-summary?${range}${query}`);
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json();
   return { counts: body.counts, totals: body.totals };
@@ -44,19 +44,19 @@ const dirtyMarks = async () => Number((await w.q(`select count(*)::int as n from
  * background refresh stored them: both equal the live summary. (A write that marked no day would show
  * its day's stale stored totals here, and differ.)
  */
-async function checked() {
-  const live = await summary(`&include_suppliers=${Object.values(w.supplier).join(',')}`);
-  const liveCharts = await Promise.all(CHART_RANGES().map((r) => charts(r, true)));
+async function checked(range = RANGE, chartRanges = CHART_RANGES()) {
+  const live = await summary(`&include_suppliers=${Object.values(w.supplier).join(',')}`, range);
+  const liveCharts = await Promise.all(chartRanges.map((r) => charts(r, true)));
   expect(liveCharts[0]!.length).toBeGreaterThan(0);
   const marks = await dirtyMarks();
-  expect(await summary('')).toEqual(live);
-  for (const [i, r] of CHART_RANGES().entries()) expect(await charts(r, false)).toEqual(liveCharts[i]);
+  expect(await summary('', range)).toEqual(live);
+  for (const [i, r] of chartRanges.entries()) expect(await charts(r, false)).toEqual(liveCharts[i]);
   expect(await dirtyMarks()).toBe(marks);
   const refreshed = await refreshDirtyDays(w.t.db);
   expect(refreshed > 0).toBe(marks > 0);
   expect(await dirtyMarks()).toBe(0);
-  expect(await summary('')).toEqual(live);
-  for (const [i, r] of CHART_RANGES().entries()) expect(await charts(r, false)).toEqual(liveCharts[i]);
+  expect(await summary('', range)).toEqual(live);
+  for (const [i, r] of chartRanges.entries()) expect(await charts(r, false)).toEqual(liveCharts[i]);
   return live;
 }
 
@@ -82,6 +82,49 @@ describe('the day totals follow every write that moves a card', () => {
     await payOut(w, [{ booking: n.id, amount: '300.00' }], addDays(DAY, -1));
     const after = await checked();
     expect(after.counts.paid).toBe(before.counts.paid + 1);
+  });
+
+  it("a payout dated before a booking's later payout: a range holding both counts it once", async () => {
+    // Past counts a booking on its first payout day in the range, by each day's previous payout day: the
+    // earlier payout moves the later day's previous day, so that day is recomputed too (else it would count
+    // the booking a second time).
+    const range = `start_date=${addDays(DAY, -5)}&end_date=${DAY}`;
+    const n = await book(w, { agent: 'ana', supplier: 'sunwing', amount: '500.00', date: addDays(DAY, -9) });
+    await receive(w, 'sunwing', n.reference, '500.00');
+    await payOut(w, [{ booking: n.id, amount: '200.00' }], addDays(DAY, -1));
+    const once = await checked(range);
+    await payOut(w, [{ booking: n.id, amount: '100.00' }], addDays(DAY, -5));
+    const twice = await checked(range);
+    expect(twice.counts.paid).toBe(once.counts.paid);
+    expect(twice.totals.paid).not.toEqual(once.totals.paid);
+    // A range that starts between the two payout days counts it on the later one.
+    await checked(`start_date=${addDays(DAY, -3)}&end_date=${DAY}`);
+  });
+
+  it("a range's part of a month from the month-to-date rows: less the days before it, only who had lines in it", async () => {
+    // A month well before the other bookings: Otto has lines only before the range's first day (so not
+    // in its charts), Ana the day before it and in it, and Sam and Pat (his split) only a Cancelled line
+    // in it (listed at 0, as the day rows list them); the range starts and ends inside the month, and a
+    // second range starts there and ends in another month.
+    const month = `${addDays(todayUtc(), -100).slice(0, 8)}`;
+    const day = (d: string) => `${month}${d}`;
+    await book(w, { agent: 'otto', supplier: 'sunwing', amount: '310.00', date: day('05') });
+    await book(w, { agent: 'ana', supplier: 'sunwing', amount: '420.00', date: day('09') });
+    await book(w, { agent: 'ana', supplier: 'sunwing', amount: '130.00', date: day('12') });
+    const cancelled = await book(w, { agent: 'sam', supplier: 'transat', amount: '90.00', date: day('15') });
+    const res = await w.admin.post(`/bookings/${cancelled.id}/cancel`, {
+      json: { cancellation_note: 'Trip cancelled' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const inMonth = `start_date=${day('10')}&end_date=${day('22')}`;
+    const ranges = [inMonth, `start_date=${day('10')}&end_date=${addDays(todayUtc(), -1)}`];
+    await checked(RANGE, ranges);
+    // Read again from the stored rows alone (no dirty day): Ana's 130.00's commission, Sam and Pat at 0.
+    const stored = (await charts(inMonth, false)) as { by_agent: { agent_id: number; total: number }[] }[];
+    const totals = Object.fromEntries(stored.flatMap((c) => c.by_agent.map((a) => [a.agent_id, a.total])));
+    expect(totals).toEqual({ [w.agent.ana]: expect.any(Number), [w.agent.sam]: 0, [w.agent.pat]: 0 });
+    expect(totals[w.agent.ana]).toBeGreaterThan(0);
+    await checked(RANGE, ranges);
   });
 
   it('more money received on a partial booking whose match status stays partial', async () => {

@@ -2,9 +2,10 @@
  * The day totals (migration 0013): per day, card and currency, the bookings in the card and the
  * commission and GST of their lines, as `bookingLinesSql` and `itemLinesSql` compute them (a booking
  * card's line on its booking date, Past on its payout date), and the charts' totals per agent and per
- * supplier beside them (migration 0020, added up per month and year). The admins' summary and charts of
- * a whole range (no filter but the dates) read these instead of computing every line: a few thousand
- * rows for all time at a million bookings.
+ * supplier beside them (migration 0020, added up per month and year, and month to date: 0027), and Past's
+ * paid bookings per payout day by their previous payout day (0027). The admins' summary and charts of a
+ * whole range (no filter but the dates) read these instead of computing every line: a few thousand rows
+ * for all time at ten million bookings.
  *
  * Writes never compute anything: statement triggers append the days they touch to `report_dirty_days`.
  * Reads never write: a summary takes the stored totals of the clean days of its range and computes the
@@ -65,6 +66,10 @@ export async function refreshDirtyDays(
       const scope: ReportScope = { ...adminRangeScope(days[0]!, days[days.length - 1]!), days };
       await tx.execute(sql`delete from report_day_totals where day = any(${dateArray(days)})`);
       await tx.execute(sql`delete from report_day_refs where day = any(${dateArray(days)})`);
+      await tx.execute(sql`delete from report_paid_days where day = any(${dateArray(days)})`);
+      await tx.execute(sql`
+        insert into report_paid_days (day, currency_id, prev_day, bookings)
+        ${paidDayRowsSql(sql`select unnest(${dateArray(days)})`)}`);
       // The lines of these days computed once, for both: the booking cards' totals per day, and every
       // card's commission per agent and per supplier (Past on its payout date) for the charts.
       await tx.execute(sql`
@@ -80,6 +85,8 @@ export async function refreshDirtyDays(
       // Their months, added up again from the day rows (a month is read whole only when none of its
       // days is dirty: see chartTotalsSql), and their years from the months, agent rows only (the charts'
       // months come from the supplier rows; the same rule).
+      // The month-to-date rows from each month's first recomputed day on (drizzle/0027), from the day rows.
+      await tx.execute(sql`select report_recompute_cum_refs(${dateArray(days)})`);
       await rollUp(tx, 'month', days);
       await rollUp(tx, 'year', days);
       return days.length;
@@ -96,19 +103,23 @@ export async function refreshDirtyDays(
  * the grouped lines, so the summary sums either the same way. A booking is in one day of each booking
  * card, so their counts add up across days; Past's does not (a booking paid on two days of the range is
  * one booking), so its day rows count 0 and `withPaid` adds the range's distinct paid bookings per
- * currency (an index-only scan of payout_items_payout_booking_idx). Use it inside one statement with the
- * rest of the summary.
+ * currency: `report_paid_days` of the clean days and the dirty ones live, each booking on its first payout
+ * day in the range (its previous payout day is none or before the range). Use it inside one statement
+ * with the rest of the summary.
  */
 export function dayTotalsSql(gstRate: string, s: ReportScope, withPaid: boolean): SQL {
   const dirty = dirtyDaysIn(s.start_date, s.end_date);
   const live: ReportScope = { ...adminRangeScope(s.start_date, s.end_date), days: dirty };
   const paidBookings = sql`
     union all
-    select 'paid', d.currency_id, count(*)::int, 0, 0, 0
-      from (select distinct p.currency_id, pi.booking_id
-              from payouts p join payout_items pi on pi.payout_id = p.id
-             where p.payout_date between ${s.start_date} and ${s.end_date}) d
-     group by d.currency_id`;
+    select 'paid', t.currency_id, sum(t.bookings)::int, 0, 0, 0
+      from (select t.day, t.currency_id, t.prev_day, t.bookings
+              from report_paid_days t
+             where t.day between ${s.start_date} and ${s.end_date} and t.day not in (${dirty})
+            union all
+            ${paidDayRowsSql(dirty)}) t
+     where t.prev_day is null or t.prev_day < ${s.start_date}::date
+     group by t.currency_id`;
   return sql`
     select t.card, t.currency_id, case when t.card = 'paid' then 0 else t.bookings end, t.lines, t.commission, t.gst
       from report_day_totals t
@@ -119,6 +130,24 @@ export function dayTotalsSql(gstRate: string, s: ReportScope, withPaid: boolean)
       from (${chartLinesSql(live, gstRate)}) l
      group by l.card, l.currency_id
     ${withPaid ? paidBookings : sql``}`;
+}
+
+/**
+ * `report_paid_days`' rows of the payout days in `days` (a one-column subquery), computed from the payout
+ * items: per day and currency, the bookings paid that day, grouped by each one's previous payout day in
+ * that currency (null for its first).
+ */
+function paidDayRowsSql(days: SQL): SQL {
+  return sql`
+    select d.day, d.currency_id, prev.day as prev_day, count(*)::int as bookings
+      from (select distinct p.payout_date as day, p.currency_id, pi.booking_id
+              from payouts p join payout_items pi on pi.payout_id = p.id
+             where p.payout_date in (${days})) d
+     cross join lateral (select max(p2.payout_date) as day
+                           from payout_items pi2 join payouts p2 on p2.id = pi2.payout_id
+                          where pi2.booking_id = d.booking_id and p2.currency_id = d.currency_id
+                            and p2.payout_date < d.day) prev
+     group by d.day, d.currency_id, prev.day`;
 }
 
 /** The coarser chart totals of `days`' months (from `report_day_refs`) or years (from the months' agent rows). */
@@ -165,47 +194,66 @@ function refRowsSql(l: SQL): SQL {
 
 /**
  * The charts of an admin's whole range as `day, card, currency_id, kind, ref_id, commission` rows (kind
- * 'agent' or 'supplier'; every line is in one row of each): the stored years (agent rows) and months
- * that lie whole in the range with no dirty day, the stored clean days of the other months, and the dirty days computed
- * live — one statement, one snapshot. A year's or month's `day` is its first day. `gstRate` null: the
- * caller saw no dirty day in the range in this statement's snapshot (a repeatable-read transaction), and
- * the live part (whose planning alone takes ~15 ms) is left out.
+ * 'agent' or 'supplier'; every line is in one row of each), one statement, one snapshot: the stored years
+ * (agent rows) and months that lie whole in the range with no dirty day; of each other month, its part
+ * [a, b] of the range as the month-to-date rows of b less those of the day before a when no day of
+ * [a, b] is dirty, else its clean day rows and its dirty days computed live. A year's, month's or part's
+ * `day` is its first day. `gstRate` null: the caller saw no dirty day in the range in this statement's
+ * snapshot (a repeatable-read transaction), and the live part (whose planning alone takes ~15 ms) is
+ * left out.
  */
 export function chartTotalsSql(s: ReportScope, gstRate: string | null): SQL {
   const [start, end] = [sql`${s.start_date}::date`, sql`${s.end_date}::date`];
   const dirty = dirtyDaysIn(s.start_date, s.end_date);
-  // Every year and month of the range that holds stored days (none lie outside the day rows' first and last
-  // day), and whether it is read whole: inside the range, no day of it dirty.
+  const dirtyBetween = (from: SQL, to: SQL) =>
+    sql`exists (select 1 from report_dirty_days d where d.day >= ${from} and d.day <= ${to})`;
+  // Every year and month of the range that holds stored days (none lie outside the day rows' first and
+  // last day), its part of the range [a, b], and whether it is read whole: inside the range, no day dirty.
   const periods = (unit: 'year' | 'month') => sql`
-    select p::date as first_day, (p + ${`1 ${unit}`}::interval)::date - 1 as last_day,
-           p::date >= ${start} and (p + ${`1 ${unit}`}::interval)::date - 1 <= ${end}
-           and not exists (select 1 from report_dirty_days d
-                            where d.day >= p::date and d.day < p + ${`1 ${unit}`}::interval) as whole
-      from generate_series(date_trunc(${unit}, greatest(${start}, (select min(day) from report_day_refs))),
-                           date_trunc(${unit}, least(${end}, (select max(day) from report_day_refs))),
-                           ${`1 ${unit}`}::interval) p`;
+    select p.first_day, p.last_day, greatest(p.first_day, ${start}) as a, least(p.last_day, ${end}) as b,
+           p.first_day >= ${start} and p.last_day <= ${end} and not ${dirtyBetween(sql`p.first_day`, sql`p.last_day`)} as whole
+      from (select g::date as first_day, (g + ${`1 ${unit}`}::interval)::date - 1 as last_day
+              from generate_series(date_trunc(${unit}, greatest(${start}, (select min(day) from report_day_refs))),
+                                   date_trunc(${unit}, least(${end}, (select max(day) from report_day_refs))),
+                                   ${`1 ${unit}`}::interval) g) p`;
   const live: ReportScope = { ...adminRangeScope(s.start_date, s.end_date), days: dirty };
   return sql`
     with y as (${periods('year')}),
-    m as (select m.*, coalesce(y.whole, false) as in_whole_year
+    m as (select m.*, coalesce(y.whole, false) as in_whole_year,
+                 not m.whole and not ${dirtyBetween(sql`m.a`, sql`m.b`)} as clean_part
             from (${periods('month')}) m left join y on y.first_day = date_trunc('year', m.first_day)::date)
+    -- Each period's rows through its key (a lateral fenced by offset 0: the planner cannot tell how few
+    -- periods there are, and would hash every month's agent rows to join one month).
     select r.year as day, r.card, r.currency_id, r.kind, r.ref_id, r.commission
-      from y join report_year_refs r on r.year = y.first_day
+      from y cross join lateral (select * from report_year_refs r where r.year = y.first_day offset 0) r
      where y.whole
     union all
     -- The supplier rows by month even in a whole year: each line is in one, so they give the charts' months.
     select r.month, r.card, r.currency_id, r.kind, r.ref_id, r.commission
-      from m join report_month_refs r on r.kind = 'supplier' and r.month = m.first_day
+      from m cross join lateral (select * from report_month_refs r where r.kind = 'supplier' and r.month = m.first_day offset 0) r
      where m.whole
     union all
     select r.month, r.card, r.currency_id, r.kind, r.ref_id, r.commission
-      from m join report_month_refs r on r.kind = 'agent' and r.month = m.first_day
+      from m cross join lateral (select * from report_month_refs r where r.kind = 'agent' and r.month = m.first_day offset 0) r
      where m.whole and not m.in_whole_year
     union all
-    -- A month not whole is in no whole year.
+    -- A month not whole is in no whole year. Its part with no dirty day: b's month-to-date rows less the
+    -- day before a's (kept when the agent or supplier had a day row in [a, b], as the day rows would be;
+    -- an agent's in one card, 'earned', all the charts read of an agent).
+    select m.a, c.card, c.currency_id, c.kind, c.ref_id, sum(c.commission)
+      from m cross join lateral (
+             select r.card, r.currency_id, r.kind, r.ref_id, r.commission, r.days
+               from report_cum_refs r where r.day = m.b
+             union all
+             select r.card, r.currency_id, r.kind, r.ref_id, -r.commission, -r.days
+               from report_cum_refs r where r.day = m.a - 1 and m.a > m.first_day) c
+     where m.clean_part
+     group by m.a, c.card, c.currency_id, c.kind, c.ref_id
+    having sum(c.days) > 0
+    union all
     select r.day, r.card, r.currency_id, r.kind, r.ref_id, r.commission
-      from m join report_day_refs r on r.day between greatest(m.first_day, ${start}) and least(m.last_day, ${end})
-     where not m.whole and r.day not in (${dirty})
+      from m join report_day_refs r on r.day between m.a and m.b
+     where not m.whole and not m.clean_part and r.day not in (${dirty})
     ${gstRate === null ? sql`` : sql`union all select * from (with l as (${chartLinesSql(live, gstRate)}) ${refRowsSql(sql`l`)}) live`}`;
 }
 

@@ -133,8 +133,9 @@ export async function resetMoney(w: World): Promise<void> {
     set local session_replication_role = replica;
     truncate bookings, actual_commissions, transactions, payouts, payout_items, claim_requests, audit_logs,
              stored_files, booking_groups, import_jobs, import_rows, report_day_totals, report_dirty_days,
-             report_day_refs, report_month_refs, report_year_refs, booking_counts, agent_tier_history,
-             booking_follow_ups, match_suggestion_rejections, statements, statement_mappings;
+             report_day_refs, report_month_refs, report_year_refs, report_paid_days, report_cum_refs,
+             booking_counts, agent_tier_history, booking_follow_ups, match_suggestion_rejections, statements,
+             statement_mappings;
     update agents set commission_tier_id = ${w.tier.gold} where id in (${w.agent.ana}, ${w.agent.otto});
     update commission_rules set percentage = ${w.rule.gold.percentage} where id = ${w.rule.gold.id};
     update commission_rules set percentage = ${w.rule.silver.percentage} where id = ${w.rule.silver.id};

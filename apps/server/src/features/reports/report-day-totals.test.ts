@@ -201,4 +201,15 @@ describe('the background refresh', () => {
     expect(await refreshDirtyDays(w.t.db, 1)).toBeGreaterThan(0);
     expect(await dirtyMarks()).toBe(0);
   });
+
+  it('recomputes the newest days first (the dashboard opens on the last 30 days)', async () => {
+    const days = [addDays(DAY, -300), addDays(DAY, -200), addDays(DAY, -2)];
+    for (const date of days) await book(w, { agent: 'otto', supplier: 'sunwing', amount: '60.00', date });
+    let batches = 0;
+    // One day per transaction, stopping after the first: the newest is stored, the two older ones wait.
+    expect(await refreshDirtyDays(w.t.db, 1, () => batches++ >= 1)).toBe(1);
+    const left = await w.q(`select distinct day::text as day from report_dirty_days order by 1`);
+    expect(left.map((r) => r.day)).toEqual(days.slice(0, 2));
+    expect(await refreshDirtyDays(w.t.db)).toBe(2);
+  });
 });

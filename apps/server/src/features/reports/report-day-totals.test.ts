@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { todayUtc } from '../../clock';
 import { addDays } from '@app/domain';
-import { refreshDirtyDays } from './report-day-totals';
+import { ANALYZE_AFTER_DAYS, refreshDirtyDays } from './report-day-totals';
 import { book, buildReportWorld, DAY, payOut, receive, seedReportBookings, type ReportWorld } from './reports.testing';
 
 let w: ReportWorld;
@@ -200,6 +200,22 @@ describe('the background refresh', () => {
     }
     expect(await refreshDirtyDays(w.t.db, 1)).toBeGreaterThan(0);
     expect(await dirtyMarks()).toBe(0);
+  });
+
+  it("refreshes the tables' statistics after a refresh of many days, not after a few", async () => {
+    const analyzed = async () =>
+      (await w.q(`select last_analyze::text as at from pg_stat_user_tables where relname = 'report_cum_refs'`))[0]!.at;
+    await book(w, { agent: 'otto', supplier: 'sunwing', amount: '61.00', date: addDays(DAY, -3) });
+    const before = await analyzed();
+    expect(await refreshDirtyDays(w.t.db)).toBeLessThan(ANALYZE_AFTER_DAYS);
+    expect(await analyzed()).toBe(before);
+    await w.q(
+      `insert into report_dirty_days (day) select d::date from generate_series($1::date - $2::int, $1::date, '1 day') d`,
+      [DAY, ANALYZE_AFTER_DAYS],
+    );
+    expect(await refreshDirtyDays(w.t.db)).toBe(ANALYZE_AFTER_DAYS + 1);
+    expect(await analyzed()).not.toBe(before);
+    expect(await analyzed()).not.toBeNull();
   });
 
   it('recomputes the newest days first (the dashboard opens on the last 30 days)', async () => {

@@ -87,11 +87,11 @@ export async function refreshDirtyDays(
         )
         insert into report_day_refs (day, card, currency_id, kind, ref_id, commission)
         ${refRowsSql(sql`l`)}`);
+      // The month-to-date rows from each month's first recomputed day on (drizzle/0027), from the day rows.
+      await tx.execute(sql`select report_recompute_cum_refs(${dateArray(days)})`);
       // Their months, added up again from the day rows (a month is read whole only when none of its
       // days is dirty: see chartTotalsSql), and their years from the months, agent rows only (the charts'
       // months come from the supplier rows; the same rule).
-      // The month-to-date rows from each month's first recomputed day on (drizzle/0027), from the day rows.
-      await tx.execute(sql`select report_recompute_cum_refs(${dateArray(days)})`);
       await rollUp(tx, 'month', days);
       await rollUp(tx, 'year', days);
       return days.length;

@@ -125,9 +125,7 @@ export const bookings = pgTable(
       .on(t.supplier_id, t.booking_date)
       // (Written as <> twice, not `not in`: PostgreSQL prints the index back in this form, which the bench
       // seed's rebuild reads.)
-      .where(
-        sql`status <> 'completed' and status <> 'cancelled' and transaction_match_status <> 'no_transaction'`,
-      ),
+      .where(sql`status <> 'completed' and status <> 'cancelled' and transaction_match_status <> 'no_transaction'`),
     index('bookings_status_date_idx').on(t.status, t.booking_date.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check(
       'bookings_transaction_match_status',

@@ -5,6 +5,7 @@
  * refresh (the written days are dirty and read live) and after it (read from the stored totals), and the
  * write did move it.
  */
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { todayUtc } from '../../clock';
 import { addDays } from '@app/domain';
@@ -216,6 +217,27 @@ describe('the background refresh', () => {
     expect(await refreshDirtyDays(w.t.db)).toBe(ANALYZE_AFTER_DAYS + 1);
     expect(await analyzed()).not.toBe(before);
     expect(await analyzed()).not.toBeNull();
+  });
+
+  it("migration 0027's fill of report_paid_days gives the refresh's rows", async () => {
+    const migration = readFileSync(
+      new URL('../../../drizzle/0027_report_paid_days_cum_refs.sql', import.meta.url),
+      'utf8',
+    );
+    const fill = migration
+      .split('--> statement-breakpoint')
+      .find((part) => part.includes('INSERT INTO report_paid_days'))!;
+    const rows = () =>
+      w.q(`select day::text, currency_id, prev_day::text, bookings from report_paid_days order by 1, 2, 3 nulls first`);
+    await w.q(`insert into report_dirty_days (day) select distinct payout_date from payouts`);
+    await refreshDirtyDays(w.t.db);
+    const refreshed = await rows();
+    // Payouts on several days, a booking paid twice among them (a previous day that is not null).
+    expect(refreshed.length).toBeGreaterThan(2);
+    expect(refreshed.some((r) => r.prev_day !== null)).toBe(true);
+    await w.q('delete from report_paid_days');
+    await w.q(fill);
+    expect(await rows()).toEqual(refreshed);
   });
 
   it('recomputes the newest days first (the dashboard opens on the last 30 days)', async () => {

@@ -438,6 +438,22 @@ describe('a single payout', () => {
   it('keeps items immutable in the database', async () => {
     await expect(w.q(`update payout_items set total = total + 1`)).rejects.toThrow(/immutable/);
     await expect(w.q(`delete from payout_items`)).rejects.toThrow(/immutable/);
+    // A payout's date and currency too (Past counts each booking by its previous payout day: 0029); its
+    // total still grows with its items.
+    const [p] = await w.q(`select id, payout_date::text as day, total_amount::text as total from payouts limit 1`);
+    expect(p).toBeDefined();
+    await expect(w.q(`update payouts set payout_date = payout_date - 1 where id = $1`, [p!.id])).rejects.toThrow(
+      /never changed/,
+    );
+    await expect(w.q(`update payouts set currency_id = currency_id + 1 where id = $1`, [p!.id])).rejects.toThrow(
+      /never changed/,
+    );
+    await w.q(`update payouts set payout_date = payout_date, name = name where id = $1`, [p!.id]);
+    const [after] = await w.q(
+      `select payout_date::text as day, total_amount::text as total from payouts where id = $1`,
+      [p!.id],
+    );
+    expect(after).toEqual({ day: p!.day, total: p!.total });
   });
 });
 

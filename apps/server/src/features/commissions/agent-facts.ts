@@ -33,7 +33,6 @@ type FactsRow = {
   supplier_exists: boolean;
 };
 
-const agentIdParam = sql.placeholder('agentId');
 const agentIdsParam = sql.placeholder('agentIds');
 const supplierIdParam = sql.placeholder('supplierId');
 
@@ -112,18 +111,6 @@ function factsOf(row: FactsRow): (supplierId: number) => AgentFacts {
 }
 
 /**
- * The facts of one agent and one supplier. A named (prepared) statement: PostgreSQL plans it once
- * per connection, which is most of its cost (bench/README.md).
- */
-export async function loadAgentFacts(db: DbOrTx, agentId: number, supplierId: number): Promise<AgentFacts | null> {
-  const rows = (await agentFactsQuery(db, 'one')
-    .where(eq(agents.id, agentIdParam))
-    .prepare('commission_rate_facts')
-    .execute({ agentId, supplierId })) as FactsRow[];
-  return rows[0] ? factsOf(rows[0])(supplierId) : null;
-}
-
-/**
  * The facts of several agents and one supplier, in one round trip: what `loadAgentFacts` gives for each
  * (an agent that does not exist is not in the map). A search over many bookings reads its bookers' facts
  * at once instead of one query per agent.
@@ -138,6 +125,14 @@ export async function loadAgentsFacts(
     .prepare('commission_rate_facts_many')
     .execute({ agentIds: [...new Set(agentIds)], supplierId })) as FactsRow[];
   return new Map(rows.map((r) => [r.id, factsOf(r)(supplierId)]));
+}
+
+/**
+ * The facts of one agent and one supplier (`loadAgentsFacts` of one). A named (prepared) statement:
+ * PostgreSQL plans it once per connection, which is most of its cost (bench/README.md).
+ */
+export async function loadAgentFacts(db: DbOrTx, agentId: number, supplierId: number): Promise<AgentFacts | null> {
+  return (await loadAgentsFacts(db, [agentId], supplierId)).get(agentId) ?? null;
 }
 
 /** The facts of one agent for every supplier at once: the same facts `loadAgentFacts` gives for one. */

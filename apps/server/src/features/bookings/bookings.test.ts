@@ -272,6 +272,81 @@ describe('the list', () => {
   });
 });
 
+describe('the search', () => {
+  it('pages and counts its matches in one statement, in the order of every sort column', async () => {
+    // 23 matches (three pages of 10) with ties on every sort column but the id, some on the reference.
+    const names = ['Quillfeather, Ann', 'Quillfeather, Bob', 'Ann Quillfeather', 'Zoe Quillfeather'];
+    const made: number[] = [];
+    for (let i = 0; i < 24; i++) {
+      const res = await agent.post('/bookings', {
+        json: form({
+          booking_reference: i === 23 ? 'SW7770999' : `SW77700${String(i).padStart(2, '0')}`,
+          customer_name: i === 23 ? 'Somebody Else' : i % 7 === 6 ? 'Quill Feather' : names[i % 4],
+          booking_amount: ['120.00', '75.50', '980.00'][i % 3],
+          booking_date: `2026-02-0${1 + (i % 5)}`,
+        }),
+      });
+      expect(res.statusCode).toBe(200);
+      made.push(res.json().data.id);
+    }
+    // 'Quill Feather' (3 of them) matches on the reference only: searched by 'SW777000' below.
+    const everything = async (query: string) => {
+      const out: { id: number; customer_name: string; booking_reference: string }[] = [];
+      for (let page = 1; ; page++) {
+        const body = (await admin.get(`/bookings?${query}&per_page=100&page=${page}`)).json();
+        out.push(...body.data);
+        if (page >= body.last_page) return { rows: out, total: body.total as number };
+      }
+    };
+    for (const sort of [
+      'booking_date',
+      'booking_reference',
+      'customer_name',
+      'booking_amount',
+      'expected_commission',
+    ]) {
+      for (const direction of ['asc', 'desc']) {
+        // The unsearched list's order (two statements, no search) is the order the search must give.
+        const listed = await everything(`sort=${sort}&direction=${direction}`);
+        const expected = listed.rows
+          .filter((r) => /quillf/i.test(r.customer_name) || /sw77700/i.test(r.booking_reference))
+          .map((r) => r.id);
+        expect(expected).toHaveLength(23);
+        const paged: number[] = [];
+        for (let page = 1; page <= 3; page++) {
+          const body = (
+            await admin.get(
+              `/bookings?search=${page === 2 ? 'sw77700' : 'SW77700'}&sort=${sort}&direction=${direction}&page=${page}`,
+            )
+          ).json();
+          expect(body).toMatchObject({ total: 23, last_page: 3, current_page: page, per_page: 10 });
+          paged.push(...body.data.map((r: { id: number }) => r.id));
+        }
+        expect(paged, `${sort} ${direction}`).toEqual(expected);
+      }
+    }
+    // A term too short for the trigram indexes (two statements) finds the same rows as the list holds.
+    const all = await everything('sort=booking_date');
+    const short = await everything('search=R%2C&sort=booking_date');
+    expect(short.rows.map((r) => r.id)).toEqual(
+      all.rows.filter((r) => /r,/i.test(r.customer_name) || /r,/i.test(r.booking_reference)).map((r) => r.id),
+    );
+    expect(short.total).toBe(short.rows.length);
+    expect(short.total).toBeGreaterThanOrEqual(10);
+    // Past the last page: no rows, and still the exact total.
+    const past = (await admin.get('/bookings?search=quillf&page=9')).json();
+    expect(past).toMatchObject({ data: [], total: 20, from: null });
+    expect((await admin.get('/bookings?search=no-such-name-anywhere')).json()).toMatchObject({ data: [], total: 0 });
+    // An agent searches only their own bookings; another agent finds none of these.
+    expect((await agent.get('/bookings?search=quillf')).json().total).toBe(20);
+    expect((await other.get('/bookings?search=quillf')).json()).toMatchObject({ data: [], total: 0 });
+    // With a filter beside it: the reference matches too.
+    const one = (await admin.get('/bookings?search=7770004&status=pending')).json();
+    expect(one.data.map((r: { id: number }) => r.id)).toEqual([made[4]]);
+    expect(one.total).toBe(1);
+  });
+});
+
 describe('cancel and delete', () => {
   it('cancels with a note and cancels the unpaid lines; cancel twice is refused', async () => {
     const b = (

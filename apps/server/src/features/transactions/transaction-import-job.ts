@@ -27,7 +27,11 @@ import {
   toStagedRow,
   type ImportAccount,
 } from './transaction-import';
-import { lockSuppliersForMatching, refreshMatchStatusesForImport } from './transaction-matching';
+import {
+  lockSuppliersForMatching,
+  refreshMatchStatusesForImport,
+  type MatchRefreshTimings,
+} from './transaction-matching';
 
 type JobRow = typeof importJobs.$inferSelect;
 
@@ -241,8 +245,12 @@ async function writeJob(db: Db, job: JobRow, account: ImportAccount, stopping: (
       if (staged < step) break;
     }
     lap('insert');
-    const refreshed = supplierId === null ? 0 : await refreshMatchStatusesForImport(tx, job.id, supplierId);
+    const match: MatchRefreshTimings = { lookup: 0, compute: 0, store: 0 };
+    const refreshed = supplierId === null ? 0 : await refreshMatchStatusesForImport(tx, job.id, supplierId, match);
     lap('match_refresh');
+    phases.match_lookup = Math.round(match.lookup);
+    phases.match_compute = Math.round(match.compute);
+    phases.match_store = Math.round(match.store);
     const { rows: done } = await tx.execute<{ imported_count: number }>(sql`
       update import_jobs
          set status = 'completed', finished_at = now(), heartbeat_at = now(), processed_count = total_rows,

@@ -271,13 +271,27 @@ export async function lockSuppliersForMatching(tx: DbOrTx, supplierIds: readonly
   await tx.execute(sql`select id from suppliers where id = any(${idArray(ids)}) order by id for no key update`);
 }
 
+/** Milliseconds a match refresh spent computing the statuses (read + domain) and storing them. */
+export interface MatchRefreshTimings {
+  lookup: number;
+  compute: number;
+  store: number;
+}
+
 /** Computes (domain `matchStatus` via `findTransactionStatuses`) and stores, one UPDATE per chunk. */
-async function storeMatchStatuses(tx: DbOrTx, bookingIds: readonly number[]): Promise<number> {
+async function storeMatchStatuses(
+  tx: DbOrTx,
+  bookingIds: readonly number[],
+  timings?: MatchRefreshTimings,
+): Promise<number> {
   const ids = [...new Set(bookingIds)];
   let stored = 0;
   for (let i = 0; i < ids.length; i += REFRESH_CHUNK) {
+    let t = performance.now();
     const statuses = await computeStatuses(tx, ids.slice(i, i + REFRESH_CHUNK), sql`true`);
+    if (timings) timings.compute += performance.now() - t;
     if (statuses.size === 0) continue;
+    t = performance.now();
     const keys = [...statuses.keys()];
     await tx.execute(sql`
       update bookings b set transaction_match_status = u.status, transaction_net = u.net
@@ -286,6 +300,7 @@ async function storeMatchStatuses(tx: DbOrTx, bookingIds: readonly number[]): Pr
              as u(id, status, net)
        where b.id = u.id
          and (b.transaction_match_status is distinct from u.status or b.transaction_net is distinct from u.net)`);
+    if (timings) timings.store += performance.now() - t;
     stored += statuses.size;
     // An import refreshes tens of thousands of bookings: each chunk's rows are garbage once stored.
     collectGarbageIfGrown();
@@ -354,15 +369,30 @@ export async function refreshMatchStatusesForReferences(
  * {@link storeMatchStatuses} computes them with the domain. The new rows' `matches_booking` was set
  * by their insert; the account's other transactions do not change (no booking did).
  */
-export async function refreshMatchStatusesForImport(tx: DbOrTx, importJobId: string, supplierId: number) {
+export async function refreshMatchStatusesForImport(
+  tx: DbOrTx,
+  importJobId: string,
+  supplierId: number,
+  timings?: MatchRefreshTimings,
+) {
+  const t = performance.now();
+  // One index probe per distinct reference, fenced by the lateral's `offset 0`: joined plainly, the
+  // planner hashed the file's references against a sequential scan of the supplier's bookings (3.7 s
+  // for a supplier with 2,100,000 bookings at 10,000,000; 0.84 s probing, bench/README.md).
   const { rows } = await tx.execute<{ id: number }>(sql`
     select b.id
       from (select distinct upper(btrim(reference_number)) as reference from import_rows
              where import_job_id = ${importJobId}) k
-      join bookings b on b.supplier_id = ${supplierId} and upper(btrim(b.booking_reference)) = k.reference`);
+      cross join lateral (
+        select b.id from bookings b
+         where b.supplier_id = ${supplierId} and upper(btrim(b.booking_reference)) = k.reference
+        offset 0
+      ) b`);
+  if (timings) timings.lookup += performance.now() - t;
   return storeMatchStatuses(
     tx,
     rows.map((r) => r.id),
+    timings,
   );
 }
 

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from './db/client';
-import { bookingCountsCompactor } from './features/bookings';
+import { bookingCountsCompactor, searchIndexMerger } from './features/bookings';
 import { dayTotalsRefresher } from './features/reports';
 import { transactionImportHandler } from './features/transactions';
 import type { JobHandler } from './jobs/job-runner';
@@ -15,4 +15,5 @@ export const jobHandlers = (
   transactionImportHandler(db, log, options),
   dayTotalsRefresher(db, log),
   bookingCountsCompactor(db, log),
+  searchIndexMerger(db, log),
 ];

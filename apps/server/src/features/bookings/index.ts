@@ -4,3 +4,4 @@ export { bookingSupplierRoutes } from './booking-suppliers.routes';
 export { myCommission, visibleTo } from './bookings.repo';
 export { bookingCountsCompactor, compactBookingCounts, countBookings } from './booking-counts';
 export { saveBooking, type ClaimApproval } from './booking-save';
+export { mergeSearchIndexes, searchIndexMerger } from './search-index-upkeep';

@@ -271,7 +271,7 @@ export async function lockSuppliersForMatching(tx: DbOrTx, supplierIds: readonly
   await tx.execute(sql`select id from suppliers where id = any(${idArray(ids)}) order by id for no key update`);
 }
 
-/** Milliseconds a match refresh spent computing the statuses (read + domain) and storing them. */
+/** Milliseconds a match refresh spent finding its bookings, computing their statuses (read + domain) and storing them. */
 export interface MatchRefreshTimings {
   lookup: number;
   compute: number;

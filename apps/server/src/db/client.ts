@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -62,4 +63,16 @@ export async function withClientTransaction<T>(
   } finally {
     client.release();
   }
+}
+
+/**
+ * Runs `fn` in a transaction that holds the transaction-level advisory lock `key`, or answers null at once
+ * when another transaction holds it: periodic work that one server at a time does (the report refresh, the
+ * counts' fold, the search indexes' merge); the lock goes with the commit, or with a dead connection.
+ */
+export async function withTryLock<T>(db: Db, key: number, fn: (tx: Tx) => Promise<T>): Promise<T | null> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(${key}) as ok`);
+    return rows[0]!.ok ? fn(tx) : null;
+  });
 }

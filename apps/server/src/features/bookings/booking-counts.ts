@@ -6,7 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Db, DbOrTx } from '../../db/client';
+import { withTryLock, type Db, type DbOrTx } from '../../db/client';
 import type { PeriodicTask } from '../../jobs/job-runner';
 
 /** The transaction-level advisory lock of the compaction ('booking counts'). */
@@ -37,11 +37,7 @@ export async function countBookings(db: DbOrTx, f: CountedFilters): Promise<numb
  * they stay, and the next pass folds them.
  */
 export async function compactBookingCounts(db: Db): Promise<number> {
-  return db.transaction(async (tx) => {
-    const { rows: lock } = await tx.execute<{ ok: boolean }>(
-      sql`select pg_try_advisory_xact_lock(${COMPACT_LOCK}) as ok`,
-    );
-    if (!lock[0]!.ok) return 0;
+  const folded = await withTryLock(db, COMPACT_LOCK, async (tx) => {
     const { rows } = await tx.execute<{ folded: number }>(sql`
       with gone as (delete from booking_counts returning *),
       kept as (
@@ -52,6 +48,7 @@ export async function compactBookingCounts(db: Db): Promise<number> {
       select count(*)::int as folded from gone`);
     return rows[0]!.folded;
   });
+  return folded ?? 0;
 }
 
 /** How often each server folds the deltas. */

@@ -9,7 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Db } from '../../db/client';
+import { withTryLock, type Db } from '../../db/client';
 import type { PeriodicTask } from '../../jobs/job-runner';
 
 /** The transaction-level advisory lock of the merge ('search indexes'). */
@@ -23,11 +23,7 @@ const MERGE_EVERY_MS = 10_000;
  * or null when another server is merging.
  */
 export async function mergeSearchIndexes(db: Db): Promise<number | null> {
-  return db.transaction(async (tx) => {
-    const { rows: lock } = await tx.execute<{ ok: boolean }>(
-      sql`select pg_try_advisory_xact_lock(${MERGE_LOCK}) as ok`,
-    );
-    if (!lock[0]!.ok) return null;
+  return withTryLock(db, MERGE_LOCK, async (tx) => {
     const { rows } = await tx.execute<{ pages: number }>(sql`
       select (gin_clean_pending_list('bookings_reference_trgm_idx'::regclass)
             + gin_clean_pending_list('bookings_customer_trgm_idx'::regclass))::int as pages`);

@@ -19,7 +19,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Db, Tx } from '../../db/client';
+import { withTryLock, type Db, type Tx } from '../../db/client';
 import type { PeriodicTask } from '../../jobs/job-runner';
 import { getGstRate } from '../../shared/settings';
 import { dateArray } from '../../shared/sql';
@@ -55,11 +55,7 @@ export async function refreshDirtyDays(
 ): Promise<number> {
   let done = 0;
   while (!stopping()) {
-    const n = await db.transaction(async (tx) => {
-      const { rows: lock } = await tx.execute<{ ok: boolean }>(
-        sql`select pg_try_advisory_xact_lock(${REFRESH_LOCK}) as ok`,
-      );
-      if (!lock[0]!.ok) return 0;
+    const n = await withTryLock(db, REFRESH_LOCK, async (tx) => {
       const { rows } = await tx.execute<{ day: string }>(
         sql`select distinct day::text as day from report_dirty_days order by 1 desc limit ${batchDays}`,
       );
@@ -96,7 +92,7 @@ export async function refreshDirtyDays(
       await rollUp(tx, 'year', days);
       return days.length;
     });
-    if (n === 0) break;
+    if (!n) break;
     done += n;
   }
   // A refresh of many days (after a migration, a GST rate change, an import spanning years) rewrites most of
